@@ -1,0 +1,161 @@
+package dev.weft.app;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.scene.BuiltInScenes;
+import dev.weft.core.scene.Scene;
+import dev.weft.core.sim.Simulation;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code weft bench}: constraint-projection throughput of XPBD on seed 001's 100 × 100 cloth for each
+ * iteration mode and thread count. Each sample restores the same deformed state (the hanging cloth
+ * after half a second of falling) and times a batch of iterations; the median over samples after a
+ * warm-up is reported.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmark XPBD constraint projection per iteration mode and thread count.")
+final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--size", paramLabel = "N", description = "Cloth of N x N particles (default: ${DEFAULT-VALUE}).")
+    int size = 100;
+
+    @Option(names = "--threads", split = ",", paramLabel = "T",
+            description = "Thread counts to compare (default: 1,2).")
+    int[] threads = {1, 2};
+
+    @Option(names = "--modes", split = ",", paramLabel = "MODE",
+            description = "Iteration modes (default: colored,jacobi,gauss-seidel).")
+    String[] modes = {"colored", "jacobi", "gauss-seidel"};
+
+    @Option(names = "--iterations", paramLabel = "K", description = "Iterations per timed sample (default: ${DEFAULT-VALUE}).")
+    int iterations = 20;
+
+    @Option(names = "--samples", paramLabel = "R", description = "Timed samples per measurement (default: ${DEFAULT-VALUE}).")
+    int samples = 25;
+
+    @Option(names = "--warmup", paramLabel = "R", description = "Untimed samples first (default: ${DEFAULT-VALUE}).")
+    int warmup = 40;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path outDir = Path.of("out");
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (size < 2 || size > 2000) {
+            throw new InvalidInputException("--size", "must be between 2 and 2000, got " + size);
+        }
+        for (int t : threads) {
+            if (t < 1 || t > 256) {
+                throw new InvalidInputException("--threads", "each count must be between 1 and 256, got " + t);
+            }
+        }
+        if (iterations < 1 || samples < 1 || warmup < 0) {
+            throw new InvalidInputException("--iterations/--samples/--warmup", "must be >= 1, >= 1 and >= 0");
+        }
+        List<IterationMode> modeList = new ArrayList<>();
+        for (String m : modes) {
+            modeList.add(IterationMode.parse("--modes", m));
+        }
+        Scene scene = BuiltInScenes.hanging(size);
+        Model model = scene.model();
+        State start = deformedState(scene);
+        int distances = model.distances().count();
+        int bending = model.bending().count();
+        int tethers = model.tethers().count();
+        String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
+        out.printf(Locale.ROOT, "weft bench: XPBD on a %dx%d cloth: %d particles, %d distance (stretch+shear), "
+                + "%d bending, %d tether constraints%n", size, size, model.particleCount(), distances, bending, tethers);
+        out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n", jdk, cpu);
+        out.printf(Locale.ROOT, "  median of %d samples of %d iterations after %d warm-up samples%n%n", samples,
+                iterations, warmup);
+        out.printf(Locale.ROOT, "%-13s %7s %12s %14s %13s %14s %13s%n", "mode", "threads", "ms/iter(all)",
+                "dist ms/iter", "dist proj/s", "bend ms/iter", "bend proj/s");
+        Path dir = outDir.resolve("bench");
+        Files.createDirectories(dir);
+        List<String> rows = new ArrayList<>();
+        rows.add("mode,threads,particles,distance_constraints,bending_constraints,ms_per_iteration_all,"
+                + "ms_per_iteration_distance,distance_projections_per_s,ms_per_iteration_bending,"
+                + "bending_projections_per_s,jdk,cpu");
+        for (IterationMode mode : modeList) {
+            for (int t : threads) {
+                XpbdSettings settings = scene.xpbd().withMode(mode);
+                try (WorkerPool pool = new WorkerPool(t)) {
+                    XpbdSolver solver = new XpbdSolver(settings, pool);
+                    double all = msPerIteration(solver, model, start, XpbdSolver.ALL);
+                    double dist = msPerIteration(solver, model, start, XpbdSolver.DISTANCES);
+                    double bend = msPerIteration(solver, model, start, XpbdSolver.BENDING);
+                    double distRate = distances / (dist / 1e3);
+                    double bendRate = bending / (bend / 1e3);
+                    out.printf(Locale.ROOT, "%-13s %7d %12.4f %14.4f %13.3e %14.4f %13.3e%n", mode.label(), t, all,
+                            dist, distRate, bend, bendRate);
+                    out.flush();
+                    rows.add(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.5f,%.5f,%.4e,%.5f,%.4e,\"%s\",\"%s\"",
+                            mode.label(), t, model.particleCount(), distances, bending, all, dist, distRate, bend,
+                            bendRate, jdk, cpu));
+                }
+            }
+        }
+        Path csv = dir.resolve("xpbd.csv");
+        try (AtomicTextFile file = new AtomicTextFile(csv)) {
+            for (String r : rows) {
+                file.line(r);
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        out.printf(Locale.ROOT, "%nwrote %s%n", csv);
+        return 0;
+    }
+
+    /** The hanging cloth after 30 frames of falling: every constraint type has work to do. */
+    private static State deformedState(Scene scene) {
+        try (WorkerPool pool = new WorkerPool(1);
+             Simulation sim = new Simulation(scene.model(), State.atRest(scene.model()),
+                     new XpbdSolver(scene.xpbd(), pool), scene.environment(), scene.substeps())) {
+            for (int f = 0; f < 30; f++) {
+                sim.advance(1f / scene.fps());
+            }
+            return sim.state().copy();
+        }
+    }
+
+    private double msPerIteration(XpbdSolver solver, Model model, State start, int passes) {
+        State work = start.copy();
+        float h = 1f / 480f;
+        for (int i = 0; i < warmup; i++) {
+            work.copyFrom(start);
+            solver.relax(model, work, h, iterations, passes);
+        }
+        double[] ms = new double[samples];
+        for (int i = 0; i < samples; i++) {
+            work.copyFrom(start);
+            long t0 = System.nanoTime();
+            solver.relax(model, work, h, iterations, passes);
+            ms[i] = (System.nanoTime() - t0) / 1e6 / iterations;
+        }
+        Arrays.sort(ms);
+        return ms[samples / 2];
+    }
+}

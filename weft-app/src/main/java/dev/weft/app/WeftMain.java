@@ -1,0 +1,47 @@
+package dev.weft.app;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.sim.SimulationDivergedException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of the {@code weft} command. With no subcommand it runs the default scene. */
+@Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
+        description = "Weft: cloth and soft-body simulation for the JVM.",
+        subcommands = {RunCommand.class, BenchCommand.class, ScenesCommand.class})
+public final class WeftMain implements Runnable {
+    /** Exit code for bad input (a flag, a file, a parameter). */
+    public static final int EXIT_BAD_INPUT = 2;
+    /** Exit code for a simulation that diverged. */
+    public static final int EXIT_DIVERGED = 3;
+
+    @Override
+    public void run() {
+        // No subcommand: the default job.
+        new RunCommand().call();
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line and returns the exit code (used by tests, too). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new WeftMain());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof InvalidInputException) {
+                err.println("weft: error: " + ex.getMessage());
+                return EXIT_BAD_INPUT;
+            }
+            if (ex instanceof SimulationDivergedException) {
+                err.println("weft: " + ex.getMessage());
+                return EXIT_DIVERGED;
+            }
+            throw ex;
+        });
+        return cli.execute(args);
+    }
+}

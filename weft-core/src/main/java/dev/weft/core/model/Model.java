@@ -1,0 +1,110 @@
+package dev.weft.core.model;
+
+import java.util.List;
+
+/**
+ * What does not change every step: particles at rest, their inverse masses (0 = pinned), topology
+ * and the colored constraint sets. All arrays are flat and shared with solvers and backends without
+ * copying; treat them as read-only. Built by {@link ModelBuilder}.
+ */
+public final class Model {
+    private final float[] restPositions;
+    private final float[] invMass;
+    private final int[] triangles;
+    private final float[] uvs;
+    private final DistanceConstraints distances;
+    private final BendingConstraints bending;
+    private final TetherConstraints tethers;
+    private final List<ModelObject> objects;
+
+    Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
+          DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
+          List<ModelObject> objects) {
+        this.restPositions = restPositions;
+        this.invMass = invMass;
+        this.triangles = triangles;
+        this.uvs = uvs;
+        this.distances = distances;
+        this.bending = bending;
+        this.tethers = tethers;
+        this.objects = List.copyOf(objects);
+    }
+
+    public int particleCount() {
+        return invMass.length;
+    }
+
+    /** xyz per particle at rest (also the initial state). */
+    public float[] restPositions() {
+        return restPositions;
+    }
+
+    /** 1/mass per particle; 0 marks a pinned (kinematic) particle. */
+    public float[] invMass() {
+        return invMass;
+    }
+
+    public boolean isPinned(int particle) {
+        return invMass[particle] == 0f;
+    }
+
+    public int pinnedCount() {
+        int n = 0;
+        for (float w : invMass) {
+            if (w == 0f) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Three particle indices per triangle (for rendering, export, bending, drag). */
+    public int[] triangles() {
+        return triangles;
+    }
+
+    public int triangleCount() {
+        return triangles.length / 3;
+    }
+
+    /** uv per particle (zeros for bodies without texture coordinates). */
+    public float[] uvs() {
+        return uvs;
+    }
+
+    public DistanceConstraints distances() {
+        return distances;
+    }
+
+    public BendingConstraints bending() {
+        return bending;
+    }
+
+    public TetherConstraints tethers() {
+        return tethers;
+    }
+
+    public List<ModelObject> objects() {
+        return objects;
+    }
+
+    public ModelObject object(String name) {
+        for (ModelObject o : objects) {
+            if (o.name().equals(name)) {
+                return o;
+            }
+        }
+        throw new IllegalArgumentException("no object named " + name);
+    }
+
+    /** Total mass of the free particles in kg. */
+    public double totalFreeMass() {
+        double m = 0;
+        for (float w : invMass) {
+            if (w > 0f) {
+                m += 1.0 / w;
+            }
+        }
+        return m;
+    }
+}

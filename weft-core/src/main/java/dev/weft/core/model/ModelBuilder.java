@@ -1,0 +1,463 @@
+package dev.weft.core.model;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.coloring.Coloring;
+import dev.weft.core.coloring.GreedyColoring;
+import dev.weft.core.coloring.LatticeColoring;
+import dev.weft.core.coloring.LatticeColoring.EdgeDirection;
+import dev.weft.core.geom.DihedralAngle;
+import dev.weft.core.mesh.MeshTopology;
+import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.util.Check;
+import dev.weft.core.util.FloatList;
+import dev.weft.core.util.IntList;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Assembles a {@link Model} from bodies (grid cloths, triangle-mesh cloths, ropes), pins and options,
+ * then derives the constraint sets and their colorings. Not thread-safe; use once.
+ */
+public final class ModelBuilder {
+    /** Tether every free particle to every pinned particle when there are at most this many pins. */
+    private static final int TETHER_ALL_PINS_LIMIT = 8;
+
+    private final FloatList positions = new FloatList(1024);
+    private final FloatList uvs = new FloatList(1024);
+    private final FloatList mass = new FloatList(512);
+    private final IntList triangles = new IntList(1024);
+    private final IntList distPairs = new IntList(1024);
+    private final FloatList distRest = new FloatList(512);
+    private final IntList distKind = new IntList(512);
+    /** Lattice color per distance constraint, or −1 where greedy coloring decides. */
+    private final IntList distLatticeColor = new IntList(512);
+    private final IntList bendStencils = new IntList(1024);
+    private final List<ModelObject> objects = new ArrayList<>();
+    /** Per object: true when its rest shape is flat and convex, so Euclidean distance is geodesic. */
+    private final List<Boolean> flatConvex = new ArrayList<>();
+    private final IntList pins = new IntList();
+    private boolean tethers = true;
+    private boolean bending = true;
+
+    /** Long-range attachments to pinned particles (on by default). */
+    public ModelBuilder tethers(boolean enabled) {
+        this.tethers = enabled;
+        return this;
+    }
+
+    /** Bending (on by default): dihedral constraints across cloth edges, second-neighbour springs on ropes. */
+    public ModelBuilder bending(boolean enabled) {
+        this.bending = enabled;
+        return this;
+    }
+
+    public ModelObject addGridCloth(GridClothSpec s) {
+        checkName(s.name());
+        int first = particleCount();
+        int cols = s.cols();
+        int rows = s.rows();
+        float dx = s.width() / (cols - 1);
+        float dy = s.height() / (rows - 1);
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                float a = c * dx;
+                float b = r * dy;
+                positions.add(s.origin()[0] + a * s.u()[0] + b * s.v()[0],
+                        s.origin()[1] + a * s.u()[1] + b * s.v()[1],
+                        s.origin()[2] + a * s.u()[2] + b * s.v()[2]);
+                uvs.add((float) c / (cols - 1));
+                uvs.add((float) r / (rows - 1));
+                mass.add(0f);
+            }
+        }
+        int firstTriangle = triangleCount();
+        int[] localTris = new int[(rows - 1) * (cols - 1) * 6];
+        int t = 0;
+        for (int r = 0; r + 1 < rows; r++) {
+            for (int c = 0; c + 1 < cols; c++) {
+                int p00 = r * cols + c;
+                int p01 = p00 + 1;
+                int p10 = p00 + cols;
+                int p11 = p10 + 1;
+                localTris[t++] = p00;
+                localTris[t++] = p10;
+                localTris[t++] = p11;
+                localTris[t++] = p00;
+                localTris[t++] = p11;
+                localTris[t++] = p01;
+            }
+        }
+        addTriangles(first, localTris, s.massPerArea());
+        float diag = (float) Math.sqrt(dx * dx + dy * dy);
+        // Row-major (lexicographic) creation order: the "natural" order of sequential Gauss-Seidel.
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                int p = first + r * cols + c;
+                if (c + 1 < cols) {
+                    addDistance(p, p + 1, dx, DistanceKind.STRETCH, LatticeColoring.edgeColor(EdgeDirection.HORIZONTAL, r, c));
+                }
+                if (r + 1 < rows) {
+                    addDistance(p, p + cols, dy, DistanceKind.STRETCH, LatticeColoring.edgeColor(EdgeDirection.VERTICAL, r, c));
+                }
+                if (s.shear() && r + 1 < rows && c + 1 < cols) {
+                    addDistance(p, p + cols + 1, diag, DistanceKind.SHEAR, LatticeColoring.edgeColor(EdgeDirection.DIAGONAL, r, c));
+                    addDistance(p + 1, p + cols, diag, DistanceKind.SHEAR, LatticeColoring.edgeColor(EdgeDirection.ANTI_DIAGONAL, r, c));
+                }
+            }
+        }
+        addBendingStencils(first, cols * rows, localTris);
+        return addObject(new ModelObject(s.name(), ModelObject.Type.GRID_CLOTH, first, cols * rows,
+                firstTriangle, localTris.length / 3, cols, rows), true);
+    }
+
+    /** A cloth from a triangle mesh (as loaded by {@code ObjReader}): edges become stretch constraints. */
+    public ModelObject addMeshCloth(String name, TriangleMesh mesh, float massPerArea) {
+        checkName(name);
+        Check.positive(name + ".massPerArea", massPerArea);
+        int first = particleCount();
+        int n = mesh.vertexCount();
+        float[] p = mesh.positions();
+        float[] uv = mesh.uvs();
+        for (int i = 0; i < n; i++) {
+            positions.add(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+            uvs.add(uv == null ? 0f : uv[2 * i]);
+            uvs.add(uv == null ? 0f : uv[2 * i + 1]);
+            mass.add(0f);
+        }
+        int firstTriangle = triangleCount();
+        addTriangles(first, mesh.triangles(), massPerArea);
+        MeshTopology topology = MeshTopology.of(n, mesh.triangles());
+        int[] edges = topology.edges();
+        for (int e = 0; e < edges.length; e += 2) {
+            int a = first + edges[e];
+            int b = first + edges[e + 1];
+            addDistance(a, b, distance(a, b), DistanceKind.STRETCH, -1);
+        }
+        addStencils(first, topology.bendingStencils());
+        return addObject(new ModelObject(name, ModelObject.Type.MESH_CLOTH, first, n, firstTriangle,
+                mesh.triangleCount(), 0, 0), false);
+    }
+
+    public ModelObject addRope(RopeSpec s) {
+        checkName(s.name());
+        int first = particleCount();
+        int n = s.particles();
+        float[] line = s.polyline();
+        float total = s.length();
+        float spacing = total / (n - 1);
+        // Walk the polyline and drop a particle every `spacing` metres of arc length.
+        int seg = 0;
+        float segStart = 0f;
+        for (int i = 0; i < n; i++) {
+            float target = Math.min(i * spacing, total);
+            float segLen = segmentLength(line, seg);
+            while (target > segStart + segLen && seg + 1 < line.length / 3 - 1) {
+                segStart += segLen;
+                seg++;
+                segLen = segmentLength(line, seg);
+            }
+            float t = segLen > 0f ? Math.min(1f, (target - segStart) / segLen) : 0f;
+            int a = 3 * seg;
+            positions.add(line[a] + t * (line[a + 3] - line[a]), line[a + 1] + t * (line[a + 4] - line[a + 1]),
+                    line[a + 2] + t * (line[a + 5] - line[a + 2]));
+            uvs.add((float) i / (n - 1));
+            uvs.add(0f);
+            mass.add(s.massPerLength() * spacing * (i == 0 || i == n - 1 ? 0.5f : 1f));
+        }
+        for (int i = 0; i + 1 < n; i++) {
+            addDistance(first + i, first + i + 1, distance(first + i, first + i + 1), DistanceKind.STRETCH, -1);
+        }
+        // A rope has no triangles to fold: it bends through second-neighbour distance springs.
+        for (int i = 0; bending && i + 2 < n; i++) {
+            addDistance(first + i, first + i + 2, distance(first + i, first + i + 2), DistanceKind.BEND, -1);
+        }
+        return addObject(new ModelObject(s.name(), ModelObject.Type.ROPE, first, n, triangleCount(), 0, 0, 0), false);
+    }
+
+    /** Pins a particle by its global index. */
+    public ModelBuilder pin(int particle) {
+        if (particle < 0 || particle >= particleCount()) {
+            throw new InvalidInputException("pin", "particle index " + particle + " is outside 0.."
+                    + (particleCount() - 1));
+        }
+        pins.add(particle);
+        return this;
+    }
+
+    /** Pins particles of one body by their index within that body. */
+    public ModelBuilder pinIndices(ModelObject body, int... local) {
+        for (int i : local) {
+            if (i < 0 || i >= body.particleCount()) {
+                throw new InvalidInputException(body.name() + ".pins", "index " + i + " is outside 0.."
+                        + (body.particleCount() - 1));
+            }
+            pins.add(body.firstParticle() + i);
+        }
+        return this;
+    }
+
+    /** Pins grid corners by name: top-left, top-right, bottom-left, bottom-right. */
+    public ModelBuilder pinCorners(ModelObject grid, String... corners) {
+        requireGrid(grid);
+        int last = grid.gridCols() - 1;
+        int bottom = grid.gridRows() - 1;
+        for (String corner : corners) {
+            switch (corner) {
+                case "top-left": pins.add(grid.gridParticle(0, 0)); break;
+                case "top-right": pins.add(grid.gridParticle(0, last)); break;
+                case "bottom-left": pins.add(grid.gridParticle(bottom, 0)); break;
+                case "bottom-right": pins.add(grid.gridParticle(bottom, last)); break;
+                default:
+                    throw new InvalidInputException(grid.name() + ".pins", "unknown corner '" + corner
+                            + "'; allowed: top-left, top-right, bottom-left, bottom-right");
+            }
+        }
+        return this;
+    }
+
+    /** Pins a whole grid edge by name: top, bottom, left, right. */
+    public ModelBuilder pinEdge(ModelObject grid, String edge) {
+        requireGrid(grid);
+        int cols = grid.gridCols();
+        int rows = grid.gridRows();
+        switch (edge) {
+            case "top": for (int c = 0; c < cols; c++) { pins.add(grid.gridParticle(0, c)); } break;
+            case "bottom": for (int c = 0; c < cols; c++) { pins.add(grid.gridParticle(rows - 1, c)); } break;
+            case "left": for (int r = 0; r < rows; r++) { pins.add(grid.gridParticle(r, 0)); } break;
+            case "right": for (int r = 0; r < rows; r++) { pins.add(grid.gridParticle(r, cols - 1)); } break;
+            default:
+                throw new InvalidInputException(grid.name() + ".pins", "unknown edge '" + edge
+                        + "'; allowed: top, bottom, left, right");
+        }
+        return this;
+    }
+
+    public int particleCount() {
+        return mass.size();
+    }
+
+    private int triangleCount() {
+        return triangles.size() / 3;
+    }
+
+    public Model build() {
+        int n = particleCount();
+        if (n == 0) {
+            throw new InvalidInputException("model", "has no particles: add a cloth, mesh or rope");
+        }
+        float[] x = positions.toArray();
+        float[] invMass = new float[n];
+        for (int i = 0; i < n; i++) {
+            float m = mass.get(i);
+            if (!(m > 0f)) {
+                // A vertex no triangle touches (cannot happen for grids) gets the mean mass, not infinity.
+                m = meanPositiveMass();
+            }
+            invMass[i] = 1f / m;
+        }
+        for (int k = 0; k < pins.size(); k++) {
+            invMass[pins.get(k)] = 0f;
+        }
+
+        int[] pairs = distPairs.toArray();
+        int dc = distRest.size();
+        byte[] kinds = new byte[dc];
+        for (int i = 0; i < dc; i++) {
+            kinds[i] = (byte) distKind.get(i);
+        }
+        DistanceConstraints distances = new DistanceConstraints(pairs, distRest.toArray(), kinds,
+                colorDistances(pairs, n));
+
+        int[] stencils = bending ? bendStencils.toArray() : new int[0];
+        float[] restAngle = new float[stencils.length / 4];
+        for (int i = 0; i < restAngle.length; i++) {
+            float a = DihedralAngle.compute(x, stencils[4 * i], stencils[4 * i + 1], stencils[4 * i + 2],
+                    stencils[4 * i + 3], null);
+            restAngle[i] = Float.isNaN(a) ? 0f : a;
+        }
+        BendingConstraints bendingSet = new BendingConstraints(stencils, restAngle,
+                GreedyColoring.of(stencils, 4, n));
+
+        TetherConstraints tetherSet = tethers ? buildTethers(x, invMass, pairs) : emptyTethers();
+        return new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet, objects);
+    }
+
+    private Coloring colorDistances(int[] pairs, int n) {
+        int count = pairs.length / 2;
+        // Bodies own disjoint particles, so per-body colorings merge by color index.
+        int[] greedyItems = new int[pairs.length];
+        boolean anyGreedy = false;
+        for (int i = 0; i < count; i++) {
+            boolean greedy = distLatticeColor.get(i) < 0;
+            anyGreedy |= greedy;
+            greedyItems[2 * i] = greedy ? pairs[2 * i] : -1;
+            greedyItems[2 * i + 1] = greedy ? pairs[2 * i + 1] : -1;
+        }
+        int[] greedyColors = anyGreedy ? GreedyColoring.colors(greedyItems, 2, n) : null;
+        int[] colorOf = new int[count];
+        for (int i = 0; i < count; i++) {
+            int lattice = distLatticeColor.get(i);
+            colorOf[i] = lattice >= 0 ? lattice : greedyColors[i];
+        }
+        return Coloring.fromColors(colorOf);
+    }
+
+    private TetherConstraints buildTethers(float[] x, float[] invMass, int[] pairs) {
+        IntList tetherPairs = new IntList();
+        FloatList tetherLength = new FloatList();
+        IntList tetherColor = new IntList();
+        for (int o = 0; o < objects.size(); o++) {
+            ModelObject body = objects.get(o);
+            int first = body.firstParticle();
+            int count = body.particleCount();
+            IntList anchors = new IntList();
+            for (int i = first; i < first + count; i++) {
+                if (invMass[i] == 0f) {
+                    anchors.add(i);
+                }
+            }
+            if (anchors.size() == 0 || anchors.size() == count) {
+                continue;
+            }
+            GeodesicDistances geodesic = new GeodesicDistances(x, pairs, first, count);
+            int[] slot = new int[count];
+            if (anchors.size() <= TETHER_ALL_PINS_LIMIT) {
+                for (int k = 0; k < anchors.size(); k++) {
+                    int anchor = anchors.get(k);
+                    float[] dist = geodesic.from(new int[] {anchor});
+                    for (int i = 0; i < count; i++) {
+                        int p = first + i;
+                        if (invMass[p] > 0f && Float.isFinite(dist[i])) {
+                            float len = flatConvex.get(o) ? euclidean(x, p, anchor) : dist[i];
+                            tetherPairs.add(p, anchor);
+                            tetherLength.add(len);
+                            tetherColor.add(slot[i]++);
+                        }
+                    }
+                }
+            } else {
+                int[] nearest = new int[count];
+                float[] dist = geodesic.nearest(anchors.toArray(), nearest);
+                for (int i = 0; i < count; i++) {
+                    int p = first + i;
+                    if (invMass[p] > 0f && nearest[i] >= 0) {
+                        float len = flatConvex.get(o) ? euclidean(x, p, nearest[i]) : dist[i];
+                        tetherPairs.add(p, nearest[i]);
+                        tetherLength.add(len);
+                        tetherColor.add(0);
+                    }
+                }
+            }
+        }
+        // Only the free particle of a tether is written, so the k-th tether of every particle shares color k.
+        return new TetherConstraints(tetherPairs.toArray(), tetherLength.toArray(),
+                Coloring.fromColors(tetherColor.toArray()));
+    }
+
+    private static TetherConstraints emptyTethers() {
+        return new TetherConstraints(new int[0], new float[0], Coloring.fromColors(new int[0]));
+    }
+
+    private void addTriangles(int first, int[] local, float massPerArea) {
+        for (int t = 0; t < local.length; t += 3) {
+            int a = first + local[t];
+            int b = first + local[t + 1];
+            int c = first + local[t + 2];
+            triangles.add(a);
+            triangles.add(b);
+            triangles.add(c);
+            float third = triangleArea(a, b, c) * massPerArea / 3f;
+            mass.set(a, mass.get(a) + third);
+            mass.set(b, mass.get(b) + third);
+            mass.set(c, mass.get(c) + third);
+        }
+    }
+
+    private void addBendingStencils(int first, int vertexCount, int[] localTriangles) {
+        addStencils(first, MeshTopology.of(vertexCount, localTriangles).bendingStencils());
+    }
+
+    private void addStencils(int first, int[] stencils) {
+        for (int s : stencils) {
+            bendStencils.add(first + s);
+        }
+    }
+
+    private void addDistance(int a, int b, float rest, DistanceKind kind, int latticeColor) {
+        distPairs.add(a, b);
+        distRest.add(rest);
+        distKind.add(kind.code());
+        distLatticeColor.add(latticeColor);
+    }
+
+    private ModelObject addObject(ModelObject o, boolean isFlatConvex) {
+        objects.add(o);
+        flatConvex.add(isFlatConvex);
+        return o;
+    }
+
+    private void checkName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new InvalidInputException("name", "every body needs a non-empty name");
+        }
+        for (ModelObject o : objects) {
+            if (o.name().equals(name)) {
+                throw new InvalidInputException(name, "a body with this name already exists");
+            }
+        }
+    }
+
+    private static void requireGrid(ModelObject body) {
+        if (!body.isGrid()) {
+            throw new InvalidInputException(body.name() + ".pins",
+                    "corner and edge names apply to grid cloths only; pin a mesh or rope by indices");
+        }
+    }
+
+    private float distance(int a, int b) {
+        float dx = positions.get(3 * b) - positions.get(3 * a);
+        float dy = positions.get(3 * b + 1) - positions.get(3 * a + 1);
+        float dz = positions.get(3 * b + 2) - positions.get(3 * a + 2);
+        return (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    private static float euclidean(float[] x, int a, int b) {
+        float dx = x[3 * b] - x[3 * a];
+        float dy = x[3 * b + 1] - x[3 * a + 1];
+        float dz = x[3 * b + 2] - x[3 * a + 2];
+        return (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    private float triangleArea(int a, int b, int c) {
+        float ux = positions.get(3 * b) - positions.get(3 * a);
+        float uy = positions.get(3 * b + 1) - positions.get(3 * a + 1);
+        float uz = positions.get(3 * b + 2) - positions.get(3 * a + 2);
+        float vx = positions.get(3 * c) - positions.get(3 * a);
+        float vy = positions.get(3 * c + 1) - positions.get(3 * a + 1);
+        float vz = positions.get(3 * c + 2) - positions.get(3 * a + 2);
+        float cx = uy * vz - uz * vy;
+        float cy = uz * vx - ux * vz;
+        float cz = ux * vy - uy * vx;
+        return 0.5f * (float) Math.sqrt(cx * cx + cy * cy + cz * cz);
+    }
+
+    private static float segmentLength(float[] p, int seg) {
+        int a = 3 * seg;
+        float dx = p[a + 3] - p[a];
+        float dy = p[a + 4] - p[a + 1];
+        float dz = p[a + 5] - p[a + 2];
+        return (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    private float meanPositiveMass() {
+        double sum = 0;
+        int k = 0;
+        for (int i = 0; i < mass.size(); i++) {
+            if (mass.get(i) > 0f) {
+                sum += mass.get(i);
+                k++;
+            }
+        }
+        return k == 0 ? 1f : (float) (sum / k);
+    }
+}

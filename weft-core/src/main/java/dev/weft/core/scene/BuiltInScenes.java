@@ -1,0 +1,62 @@
+package dev.weft.core.scene;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import java.util.List;
+
+/** Scenes that ship with Weft, by name. */
+public final class BuiltInScenes {
+    public static final String DEFAULT = "drape";
+
+    private BuiltInScenes() {
+    }
+
+    public static List<String> names() {
+        return List.of("drape", "hanging");
+    }
+
+    public static Scene byName(String name) {
+        switch (name) {
+            case "drape":
+                return drape();
+            case "hanging":
+                return hanging(100);
+            default:
+                throw new InvalidInputException("scene", "unknown scene '" + name + "'; built in: "
+                        + String.join(", ", names()));
+        }
+    }
+
+    /**
+     * The default scene: a 1 m cloth of 64 × 64 particles, held horizontally 1 m up by its two top
+     * corners, falls, swings onto a sphere and drapes down towards the floor. 5 s at 60 fps.
+     */
+    public static Scene drape() {
+        ModelBuilder b = new ModelBuilder();
+        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 64, 64, 1f, 1f).withOrigin(-0.5f, 1.0f, -0.5f));
+        b.pinCorners(cloth, "top-left", "top-right");
+        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(
+                new SphereCollider("sphere", new float[] {0f, 0.45f, -0.4f}, 0.2f, 0.005f, 0.3f),
+                PlaneCollider.floor(0f, 0.005f, 0.5f)));
+        return new Scene("drape", "64x64 cloth pinned at two corners swings onto a sphere and drapes towards the floor",
+                b.build(), env, 60f, 300, 16, XpbdSettings.defaults());
+    }
+
+    /**
+     * Seed 001's hanging cloth: n × n particles, 1 m, pinned at the two top corners and dropped from
+     * horizontal; no colliders. 8 physics steps per frame as in the seed.
+     */
+    public static Scene hanging(int n) {
+        ModelBuilder b = new ModelBuilder();
+        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", n, n, 1f, 1f).withOrigin(-0.5f, 1.0f, -0.5f));
+        b.pinCorners(cloth, "top-left", "top-right");
+        return new Scene("hanging", n + "x" + n + " cloth pinned at two corners, dropped from horizontal",
+                b.build(), Environment.earth(), 60f, 300, 16, XpbdSettings.defaults());
+    }
+}

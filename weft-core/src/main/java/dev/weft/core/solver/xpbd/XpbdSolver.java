@@ -1,0 +1,489 @@
+package dev.weft.core.solver.xpbd;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.geom.DihedralAngle;
+import dev.weft.core.model.BendingConstraints;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.model.TetherConstraints;
+import dev.weft.core.parallel.RangeBody;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.Solver;
+
+/**
+ * Extended position-based dynamics (Macklin, Müller and Chentanez 2016) for cloth and ropes.
+ *
+ * <p>One step: predict positions from velocities and gravity; reset the Lagrange multipliers; run
+ * {@code iterations} sweeps over distance, bending and tether constraints; project colliders (with
+ * friction); derive velocities from the displacement; damp. Sweeps are Jacobi, sequential
+ * Gauss–Seidel or colored Gauss–Seidel ({@link IterationMode}).
+ *
+ * <p>Every parallel pass writes only particles its own indices own (one color's constraints share no
+ * particle; Jacobi gathers per particle), and floating-point operations are the same whatever the
+ * split, so results are bitwise identical for any thread count.
+ */
+public final class XpbdSolver implements Solver {
+    /** Bit flags selecting constraint types for {@link #relax}. */
+    public static final int DISTANCES = 1;
+    public static final int BENDING = 2;
+    public static final int TETHERS = 4;
+    public static final int ALL = DISTANCES | BENDING | TETHERS;
+
+    private final XpbdSettings settings;
+    private final WorkerPool pool;
+
+    // Bound model data (copied references, so the hot loops read fields, not getters).
+    private Model model;
+    private float[] x;
+    private float[] v;
+    private float[] w;
+    private float[] prev;
+    private int[] distParticles;
+    private float[] distRest;
+    private float[] distAlpha;
+    private float[] distLambda;
+    private byte[] distKind;
+    private int[] distColorStart;
+    /** Per color: true when every constraint in it has zero compliance (the λ-free fast path). */
+    private boolean[] distColorRigid;
+    private int[] distNatural;
+    private int[] bendParticles;
+    private float[] bendRest;
+    private float[] bendLambda;
+    private int[] bendColorStart;
+    private int[] bendNatural;
+    private int[] tetherParticles;
+    private float[] tetherLength;
+    private int[] tetherColorStart;
+    private float[] bendGradScratch;
+    /** Gradient scratch per thread: bending passes run on several threads at once. */
+    private final ThreadLocal<float[]> gradScratch = ThreadLocal.withInitial(() -> new float[12]);
+    private JacobiGather distGather;
+    private JacobiGather bendGather;
+    private float[] distCorrection;
+    private float[] bendCorrection;
+
+    // Per-step values read by the range bodies.
+    private float h;
+    private float bendAlpha;
+    private float gx;
+    private float gy;
+    private float gz;
+    private float dampingFactor;
+    private Collider[] colliders;
+
+    private final RangeBody predictBody = this::predict;
+    private final RangeBody distanceColorBody = this::projectDistances;
+    private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
+    private final RangeBody bendingColorBody = this::projectBendingRange;
+    private final RangeBody tetherColorBody = this::projectTethers;
+    private final RangeBody collideBody = this::collide;
+    private final RangeBody velocityBody = this::updateVelocities;
+    private final RangeBody distanceJacobiBody = this::distanceCorrections;
+    private final RangeBody distanceGatherBody = (b, e) -> distGather.apply(distCorrection, x, w, b, e);
+    private final RangeBody bendingJacobiBody = this::bendingCorrections;
+    private final RangeBody bendingGatherBody = (b, e) -> bendGather.apply(bendCorrection, x, w, b, e);
+
+    public XpbdSolver(XpbdSettings settings, WorkerPool pool) {
+        this.settings = settings;
+        this.pool = pool;
+    }
+
+    @Override
+    public String name() {
+        return "xpbd";
+    }
+
+    public XpbdSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public void step(Model m, State state, Environment env, float dt) {
+        bind(m, state, dt);
+        gx = env.gravityX();
+        gy = env.gravityY();
+        gz = env.gravityZ();
+        dampingFactor = Math.max(0f, 1f - settings.damping() * dt);
+        colliders = env.colliders();
+        int n = m.particleCount();
+        pool.parallelFor(0, n, predictBody);
+        iterate(settings.iterations(), settings.tethers() ? ALL : DISTANCES | BENDING);
+        // Contacts last, so that no particle ends the step inside a collider's thickness.
+        if (colliders.length > 0) {
+            pool.parallelFor(0, n, collideBody);
+        }
+        pool.parallelFor(0, n, velocityBody);
+        state.advance(dt);
+    }
+
+    /**
+     * Runs constraint sweeps on the state's positions without integrating (seed 001's "enlarged cloth"
+     * experiment; benchmarks). Multipliers are reset first; {@code dt} sets the compliance scale.
+     *
+     * @param passes a combination of {@link #DISTANCES}, {@link #BENDING}, {@link #TETHERS}
+     */
+    public void relax(Model m, State state, float dt, int iterations, int passes) {
+        bind(m, state, dt);
+        iterate(iterations, passes);
+    }
+
+    private void iterate(int iterations, int passes) {
+        java.util.Arrays.fill(distLambda, 0f);
+        java.util.Arrays.fill(bendLambda, 0f);
+        for (int it = 0; it < iterations; it++) {
+            if ((passes & DISTANCES) != 0) {
+                sweepDistances();
+            }
+            if ((passes & BENDING) != 0) {
+                sweepBending();
+            }
+            if ((passes & TETHERS) != 0) {
+                for (int c = 0; c + 1 < tetherColorStart.length; c++) {
+                    pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
+                }
+            }
+        }
+    }
+
+    private void sweepDistances() {
+        switch (settings.mode()) {
+            case COLORED:
+                for (int c = 0; c + 1 < distColorStart.length; c++) {
+                    pool.parallelFor(distColorStart[c], distColorStart[c + 1],
+                            distColorRigid[c] ? rigidDistanceColorBody : distanceColorBody);
+                }
+                break;
+            case GAUSS_SEIDEL:
+                for (int k = 0; k < distNatural.length; k++) {
+                    projectDistance(distNatural[k]);
+                }
+                break;
+            case JACOBI:
+                pool.parallelFor(0, distRest.length, distanceJacobiBody);
+                pool.parallelFor(0, w.length, distanceGatherBody);
+                break;
+            default:
+                throw new AssertionError(settings.mode());
+        }
+    }
+
+    private void sweepBending() {
+        switch (settings.mode()) {
+            case COLORED:
+                for (int c = 0; c + 1 < bendColorStart.length; c++) {
+                    pool.parallelFor(bendColorStart[c], bendColorStart[c + 1], bendingColorBody);
+                }
+                break;
+            case GAUSS_SEIDEL:
+                for (int k = 0; k < bendNatural.length; k++) {
+                    projectBending(bendNatural[k], bendGradScratch);
+                }
+                break;
+            case JACOBI:
+                pool.parallelFor(0, bendRest.length, bendingJacobiBody);
+                pool.parallelFor(0, w.length, bendingGatherBody);
+                break;
+            default:
+                throw new AssertionError(settings.mode());
+        }
+    }
+
+    private void bind(Model m, State state, float dt) {
+        if (m != model) {
+            model = m;
+            int n = m.particleCount();
+            w = m.invMass();
+            prev = new float[3 * n];
+            DistanceConstraints d = m.distances();
+            distParticles = d.particles();
+            distRest = d.restLength();
+            distKind = d.kind();
+            distColorStart = d.colorStart();
+            distNatural = d.naturalOrder();
+            distLambda = new float[d.count()];
+            distAlpha = new float[d.count()];
+            BendingConstraints b = m.bending();
+            bendParticles = b.particles();
+            bendRest = b.restAngle();
+            bendColorStart = b.colorStart();
+            bendNatural = b.naturalOrder();
+            bendLambda = new float[b.count()];
+            TetherConstraints t = m.tethers();
+            tetherParticles = t.particles();
+            tetherLength = t.maxLength();
+            tetherColorStart = t.colorStart();
+            bendGradScratch = new float[12];
+            if (settings.mode() == IterationMode.JACOBI) {
+                distGather = new JacobiGather(distParticles, 2, n);
+                bendGather = new JacobiGather(bendParticles, 4, n);
+                distCorrection = new float[3 * distParticles.length];
+                bendCorrection = new float[3 * bendParticles.length];
+            }
+            h = Float.NaN;
+        }
+        x = state.positions();
+        v = state.velocities();
+        if (dt != h) {
+            h = dt;
+            float invH2 = 1f / (dt * dt);
+            float[] alphaByKind = new float[DistanceKind.values().length];
+            alphaByKind[DistanceKind.STRETCH.ordinal()] = settings.stretchCompliance() * invH2;
+            alphaByKind[DistanceKind.SHEAR.ordinal()] = settings.shearCompliance() * invH2;
+            alphaByKind[DistanceKind.BEND.ordinal()] = settings.distanceBendCompliance() * invH2;
+            for (int c = 0; c < distAlpha.length; c++) {
+                distAlpha[c] = alphaByKind[distKind[c]];
+            }
+            bendAlpha = settings.bendCompliance() * invH2;
+            distColorRigid = new boolean[distColorStart.length - 1];
+            for (int k = 0; k < distColorRigid.length; k++) {
+                boolean rigid = true;
+                for (int c = distColorStart[k]; c < distColorStart[k + 1] && rigid; c++) {
+                    rigid = distAlpha[c] == 0f;
+                }
+                distColorRigid[k] = rigid;
+            }
+        }
+    }
+
+    // ---- integration -------------------------------------------------------------------------
+
+    private void predict(int begin, int end) {
+        float dt = h;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            prev[i3] = x[i3];
+            prev[i3 + 1] = x[i3 + 1];
+            prev[i3 + 2] = x[i3 + 2];
+            if (w[i] == 0f) {
+                v[i3] = 0f;
+                v[i3 + 1] = 0f;
+                v[i3 + 2] = 0f;
+                continue;
+            }
+            float vx = v[i3] + dt * gx;
+            float vy = v[i3 + 1] + dt * gy;
+            float vz = v[i3 + 2] + dt * gz;
+            x[i3] += dt * vx;
+            x[i3 + 1] += dt * vy;
+            x[i3 + 2] += dt * vz;
+        }
+    }
+
+    private void collide(int begin, int end) {
+        for (Collider c : colliders) {
+            c.collide(x, prev, w, begin, end);
+        }
+    }
+
+    private void updateVelocities(int begin, int end) {
+        float s = dampingFactor / h;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            v[i3] = (x[i3] - prev[i3]) * s;
+            v[i3 + 1] = (x[i3 + 1] - prev[i3 + 1]) * s;
+            v[i3 + 2] = (x[i3 + 2] - prev[i3 + 2]) * s;
+        }
+    }
+
+    // ---- distance constraints ----------------------------------------------------------------
+
+    private void projectDistances(int begin, int end) {
+        for (int c = begin; c < end; c++) {
+            projectDistance(c);
+        }
+    }
+
+    private void projectDistance(int c) {
+        int ia = distParticles[2 * c];
+        int ib = distParticles[2 * c + 1];
+        int a = 3 * ia;
+        int b = 3 * ib;
+        float dx = x[b] - x[a];
+        float dy = x[b + 1] - x[a + 1];
+        float dz = x[b + 2] - x[a + 2];
+        float wa = w[ia];
+        float wb = w[ib];
+        float wsum = wa + wb;
+        float d2 = dx * dx + dy * dy + dz * dz;
+        if (wsum == 0f || d2 < 1e-24f) {
+            return;
+        }
+        float d = (float) Math.sqrt(d2);
+        float alpha = distAlpha[c];
+        float dl = (distRest[c] - d - alpha * distLambda[c]) / (wsum + alpha);
+        distLambda[c] += dl;
+        float s = dl / d;
+        float sa = wa * s;
+        float sb = wb * s;
+        x[a] -= sa * dx;
+        x[a + 1] -= sa * dy;
+        x[a + 2] -= sa * dz;
+        x[b] += sb * dx;
+        x[b + 1] += sb * dy;
+        x[b + 2] += sb * dz;
+    }
+
+    /**
+     * Zero compliance: XPBD's update reduces to PBD's, Δλ = (L − d) / Σw, and λ itself is never
+     * needed, so this pass reads 12 bytes per constraint instead of 20 and skips a division.
+     */
+    private void projectRigidDistances(int begin, int end) {
+        final float[] x = this.x;
+        final float[] w = this.w;
+        final int[] pairs = distParticles;
+        final float[] rest = distRest;
+        for (int c = begin; c < end; c++) {
+            int ia = pairs[2 * c];
+            int ib = pairs[2 * c + 1];
+            int a = 3 * ia;
+            int b = 3 * ib;
+            float dx = x[b] - x[a];
+            float dy = x[b + 1] - x[a + 1];
+            float dz = x[b + 2] - x[a + 2];
+            float wa = w[ia];
+            float wb = w[ib];
+            float wsum = wa + wb;
+            float d2 = dx * dx + dy * dy + dz * dz;
+            if (wsum == 0f || d2 < 1e-24f) {
+                continue;
+            }
+            float d = (float) Math.sqrt(d2);
+            float s = (rest[c] - d) / (wsum * d);
+            float sa = wa * s;
+            float sb = wb * s;
+            x[a] -= sa * dx;
+            x[a + 1] -= sa * dy;
+            x[a + 2] -= sa * dz;
+            x[b] += sb * dx;
+            x[b + 1] += sb * dy;
+            x[b + 2] += sb * dz;
+        }
+    }
+
+    /** Jacobi: each constraint's correction from the same positions, into its own slots. */
+    private void distanceCorrections(int begin, int end) {
+        for (int c = begin; c < end; c++) {
+            int ia = distParticles[2 * c];
+            int ib = distParticles[2 * c + 1];
+            int a = 3 * ia;
+            int b = 3 * ib;
+            float dx = x[b] - x[a];
+            float dy = x[b + 1] - x[a + 1];
+            float dz = x[b + 2] - x[a + 2];
+            float wa = w[ia];
+            float wb = w[ib];
+            float wsum = wa + wb;
+            float d2 = dx * dx + dy * dy + dz * dz;
+            int o = 6 * c;
+            if (wsum == 0f || d2 < 1e-24f) {
+                java.util.Arrays.fill(distCorrection, o, o + 6, 0f);
+                continue;
+            }
+            float d = (float) Math.sqrt(d2);
+            float alpha = distAlpha[c];
+            float dl = (distRest[c] - d - alpha * distLambda[c]) / (wsum + alpha);
+            distLambda[c] += dl;
+            float s = dl / d;
+            float sa = wa * s;
+            float sb = wb * s;
+            distCorrection[o] = -sa * dx;
+            distCorrection[o + 1] = -sa * dy;
+            distCorrection[o + 2] = -sa * dz;
+            distCorrection[o + 3] = sb * dx;
+            distCorrection[o + 4] = sb * dy;
+            distCorrection[o + 5] = sb * dz;
+        }
+    }
+
+    // ---- bending constraints -----------------------------------------------------------------
+
+    private void projectBendingRange(int begin, int end) {
+        float[] grad = gradScratch.get();
+        for (int c = begin; c < end; c++) {
+            projectBending(c, grad);
+        }
+    }
+
+    private void projectBending(int c, float[] grad) {
+        float dl = bendingMultiplierStep(c, grad);
+        if (dl == 0f) {
+            return;
+        }
+        for (int k = 0; k < 4; k++) {
+            int p = bendParticles[4 * c + k];
+            float s = w[p] * dl;
+            int p3 = 3 * p;
+            x[p3] += s * grad[3 * k];
+            x[p3 + 1] += s * grad[3 * k + 1];
+            x[p3 + 2] += s * grad[3 * k + 2];
+        }
+    }
+
+    private void bendingCorrections(int begin, int end) {
+        float[] grad = gradScratch.get();
+        for (int c = begin; c < end; c++) {
+            float dl = bendingMultiplierStep(c, grad);
+            int o = 12 * c;
+            for (int k = 0; k < 4; k++) {
+                float s = w[bendParticles[4 * c + k]] * dl;
+                bendCorrection[o + 3 * k] = s * grad[3 * k];
+                bendCorrection[o + 3 * k + 1] = s * grad[3 * k + 1];
+                bendCorrection[o + 3 * k + 2] = s * grad[3 * k + 2];
+            }
+        }
+    }
+
+    /** Updates constraint c's multiplier and returns Δλ (0 when there is nothing to do); fills grad. */
+    private float bendingMultiplierStep(int c, float[] grad) {
+        int e0 = bendParticles[4 * c];
+        int e1 = bendParticles[4 * c + 1];
+        int o0 = bendParticles[4 * c + 2];
+        int o1 = bendParticles[4 * c + 3];
+        float angle = DihedralAngle.compute(x, e0, e1, o0, o1, grad);
+        if (Float.isNaN(angle)) {
+            return 0f;
+        }
+        float constraint = angle - bendRest[c];
+        // Wrap into (−π, π] so a stencil near ±π does not jump a full turn.
+        if (constraint > (float) Math.PI) {
+            constraint -= (float) (2 * Math.PI);
+        } else if (constraint < (float) -Math.PI) {
+            constraint += (float) (2 * Math.PI);
+        }
+        float denom = bendAlpha;
+        denom += w[e0] * (grad[0] * grad[0] + grad[1] * grad[1] + grad[2] * grad[2]);
+        denom += w[e1] * (grad[3] * grad[3] + grad[4] * grad[4] + grad[5] * grad[5]);
+        denom += w[o0] * (grad[6] * grad[6] + grad[7] * grad[7] + grad[8] * grad[8]);
+        denom += w[o1] * (grad[9] * grad[9] + grad[10] * grad[10] + grad[11] * grad[11]);
+        if (!(denom > 1e-20f)) {
+            return 0f;
+        }
+        float dl = (-constraint - bendAlpha * bendLambda[c]) / denom;
+        bendLambda[c] += dl;
+        return dl;
+    }
+
+    // ---- tethers (unilateral, infinitely stiff) ----------------------------------------------
+
+    private void projectTethers(int begin, int end) {
+        for (int c = begin; c < end; c++) {
+            int p = 3 * tetherParticles[2 * c];
+            int a = 3 * tetherParticles[2 * c + 1];
+            float dx = x[p] - x[a];
+            float dy = x[p + 1] - x[a + 1];
+            float dz = x[p + 2] - x[a + 2];
+            float d2 = dx * dx + dy * dy + dz * dz;
+            float max = tetherLength[c];
+            if (d2 > max * max) {
+                float s = max / (float) Math.sqrt(d2);
+                x[p] = x[a] + dx * s;
+                x[p + 1] = x[a + 1] + dy * s;
+                x[p + 2] = x[a + 2] + dz * s;
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.weft.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.mesh.ObjReader;
+import dev.weft.core.mesh.TriangleMesh;
+import java.io.BufferedReader;
+import java.io.StringReader;
+import org.junit.jupiter.api.Test;
+
+class ModelBuilderTest {
+    @Test
+    void gridClothHasTheExpectedParticlesConstraintsAndMass() {
+        ModelBuilder b = new ModelBuilder();
+        b.addGridCloth(GridClothSpec.of("c", 10, 8, 2f, 1f).withMassPerArea(0.3f));
+        Model m = b.build();
+        assertThat(m.particleCount()).isEqualTo(80);
+        assertThat(m.triangleCount()).isEqualTo(2 * 9 * 7);
+        assertThat(m.distances().countOf(DistanceKind.STRETCH)).isEqualTo(9 * 8 + 10 * 7);
+        assertThat(m.distances().countOf(DistanceKind.SHEAR)).isEqualTo(2 * 9 * 7);
+        // interior edges of the triangulation: 3 per cell minus boundary
+        assertThat(m.bending().count()).isEqualTo(3 * 9 * 7 - 9 - 7);
+        // total mass = density x area, lumped by triangle area
+        assertThat(m.totalFreeMass()).isCloseTo(0.3 * 2 * 1, within(1e-5));
+        // rest lengths follow the spacing
+        float[] rest = m.distances().restLength();
+        byte[] kind = m.distances().kind();
+        for (int c = 0; c < rest.length; c++) {
+            if (kind[c] == DistanceKind.SHEAR.code()) {
+                assertThat(rest[c]).isCloseTo((float) Math.hypot(2.0 / 9, 1.0 / 7), within(1e-6f));
+            }
+        }
+        assertThat(m.tethers().count()).isZero(); // nothing pinned
+    }
+
+    @Test
+    void pinsByCornerEdgeAndIndex() {
+        ModelBuilder b = new ModelBuilder();
+        ModelObject c = b.addGridCloth(GridClothSpec.of("c", 5, 4, 1f, 1f));
+        b.pinCorners(c, "top-left", "bottom-right").pinEdge(c, "left").pinIndices(c, 2);
+        Model m = b.build();
+        assertThat(m.isPinned(c.gridParticle(0, 0))).isTrue();
+        assertThat(m.isPinned(c.gridParticle(3, 4))).isTrue();
+        for (int r = 0; r < 4; r++) {
+            assertThat(m.isPinned(c.gridParticle(r, 0))).isTrue();
+        }
+        assertThat(m.isPinned(2)).isTrue();
+        assertThat(m.pinnedCount()).isEqualTo(4 + 1 + 1);
+        // with few pins, every free particle gets one tether per pin
+        assertThat(m.tethers().count()).isEqualTo((20 - 6) * 6);
+    }
+
+    @Test
+    void unknownPinNamesAreClearErrors() {
+        ModelBuilder b = new ModelBuilder();
+        ModelObject c = b.addGridCloth(GridClothSpec.of("flag", 5, 4, 1f, 1f));
+        assertThatThrownBy(() -> b.pinCorners(c, "top-middle")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("flag.pins").hasMessageContaining("top-middle")
+                .hasMessageContaining("allowed: top-left, top-right, bottom-left, bottom-right");
+        assertThatThrownBy(() -> b.pinEdge(c, "up")).hasMessageContaining("allowed: top, bottom, left, right");
+        assertThatThrownBy(() -> b.pinIndices(c, 20)).hasMessageContaining("outside 0..19");
+        assertThatThrownBy(() -> GridClothSpec.of("g", 1, 4, 1f, 1f)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("g.cols").hasMessageContaining(">= 2");
+        assertThatThrownBy(() -> GridClothSpec.of("g", 3, 4, Float.NaN, 1f)).hasMessageContaining("g.width");
+    }
+
+    @Test
+    void ropeResamplesThePolylineEvenly() {
+        ModelBuilder b = new ModelBuilder();
+        b.addRope(new RopeSpec("rope", new float[] {0, 0, 0, 1, 0, 0, 1, 1, 0}, 21, 0.1f));
+        Model m = b.build();
+        assertThat(m.particleCount()).isEqualTo(21);
+        assertThat(m.distances().countOf(DistanceKind.STRETCH)).isEqualTo(20);
+        assertThat(m.distances().countOf(DistanceKind.BEND)).isEqualTo(19);
+        float[] rest = m.distances().restLength();
+        byte[] kind = m.distances().kind();
+        for (int c = 0; c < rest.length; c++) {
+            if (kind[c] == DistanceKind.STRETCH.code()) {
+                assertThat(rest[c]).isCloseTo(0.1f, within(1e-5f));
+            }
+        }
+        assertThat(m.totalFreeMass()).isCloseTo(0.2, within(1e-5));
+    }
+
+    @Test
+    void meshClothTakesEdgesAndBendingFromTheMesh() {
+        String obj = "v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nv 2 0 0\nvt 0 0\nf 1 2 3\nf 1 3 4\nf 2 5 3\n";
+        TriangleMesh mesh = ObjReader.read(new BufferedReader(new StringReader(obj)), "quad.obj");
+        ModelBuilder b = new ModelBuilder();
+        ModelObject o = b.addMeshCloth("sheet", mesh, 1f);
+        b.pinIndices(o, 0);
+        Model m = b.build();
+        assertThat(m.particleCount()).isEqualTo(5);
+        assertThat(m.distances().count()).isEqualTo(7);
+        assertThat(m.bending().count()).isEqualTo(2);
+        assertThat(m.bending().restAngle()).containsOnly(0f);
+        // a mesh cloth is tethered by geodesic (edge-path) distance, never shorter than the straight line
+        assertThat(m.tethers().count()).isEqualTo(4);
+        // 1.5 m² at 1 kg/m²; the pinned vertex is in two triangles of area 0.5, a third of each
+        assertThat(m.totalFreeMass()).isCloseTo(1.5 - 2 * 0.5 / 3, within(1e-5));
+    }
+}
