@@ -15,6 +15,8 @@ public final class WeftMain implements Runnable {
     public static final int EXIT_BAD_INPUT = 2;
     /** Exit code for a simulation that diverged. */
     public static final int EXIT_DIVERGED = 3;
+    /** Exit code for a file that could not be read or written. */
+    public static final int EXIT_IO_ERROR = 4;
 
     @Override
     public void run() {
@@ -39,6 +41,12 @@ public final class WeftMain implements Runnable {
             if (ex instanceof SimulationDivergedException) {
                 err.println("weft: " + ex.getMessage());
                 return EXIT_DIVERGED;
+            }
+            if (ex instanceof java.io.UncheckedIOException || ex instanceof java.io.IOException) {
+                Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
+                err.println("weft: error: " + ex.getMessage()
+                        + (cause != ex ? " (" + cause.getMessage() + ")" : ""));
+                return EXIT_IO_ERROR;
             }
             throw ex;
         });

@@ -1,0 +1,80 @@
+package dev.weft.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int weft(String... args) {
+        return WeftMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void runWritesOneMetricsRowPerFrameAndObjFrames(@TempDir Path tmp) throws IOException {
+        int code = weft("run", "--frames", "6", "--obj-every", "3", "--threads", "1", "--quiet",
+                "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        Path dir = tmp.resolve("drape");
+        List<String> rows = Files.readAllLines(dir.resolve("metrics.csv"));
+        assertThat(rows.get(0)).startsWith("frame,time_s,step_ms,residual,max_strain,kinetic_energy");
+        assertThat(rows).hasSize(7);
+        double previousTime = 0;
+        for (int f = 1; f <= 6; f++) {
+            String[] cells = rows.get(f).split(",");
+            assertThat(Integer.parseInt(cells[0])).isEqualTo(f);
+            double time = Double.parseDouble(cells[1]);
+            assertThat(time).isCloseTo(f / 60.0, org.assertj.core.data.Offset.offset(1e-5));
+            assertThat(time).isGreaterThan(previousTime);
+            previousTime = time;
+            for (int c = 2; c < cells.length; c++) {
+                assertThat(Double.isFinite(Double.parseDouble(cells[c]))).as("column %d of frame %d", c, f).isTrue();
+            }
+            // the cloth starts at rest and falls: it gains kinetic energy every frame
+            assertThat(Double.parseDouble(cells[5])).isGreaterThan(0.0);
+        }
+        assertThat(dir.resolve("frame_00003.obj")).exists();
+        assertThat(dir.resolve("frame_00006.obj")).exists();
+        assertThat(dir.resolve("metrics.csv.part")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("frame_00006.obj"))).contains("\nv ", "\nvt ", "\nf ");
+        assertThat(out.toString()).contains("done: 6 frames");
+    }
+
+    @Test
+    void badFlagsExitWithStatus2AndNameTheParameter(@TempDir Path tmp) {
+        assertThat(weft("run", "--frames", "0", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--frames").contains(">= 1");
+
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--mode", "fastest", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--mode").contains("colored");
+
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "nosuchscene", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("nosuchscene").contains("drape");
+
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--fps", "NaN", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--fps");
+
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "magic", "--frames", "1", "--out", tmp.toString()))
+                .isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--solver").contains("xpbd");
+
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--bogus")).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--bogus");
+        // nothing was simulated for any of these
+        assertThat(tmp.resolve("drape").resolve("metrics.csv")).doesNotExist();
+    }
+}
