@@ -298,6 +298,33 @@ public final class XpbdSolver implements Solver {
     }
 
     private void projectDistance(int c) {
+        float scale = distanceMultiplierStep(c);
+        if (scale == 0f) {
+            return;
+        }
+        int ia = distParticles[2 * c];
+        int ib = distParticles[2 * c + 1];
+        int a = 3 * ia;
+        int b = 3 * ib;
+        float sa = w[ia] * scale;
+        float sb = w[ib] * scale;
+        float dx = x[b] - x[a];
+        float dy = x[b + 1] - x[a + 1];
+        float dz = x[b + 2] - x[a + 2];
+        x[a] -= sa * dx;
+        x[a + 1] -= sa * dy;
+        x[a + 2] -= sa * dz;
+        x[b] += sb * dx;
+        x[b + 1] += sb * dy;
+        x[b + 2] += sb * dz;
+    }
+
+    /**
+     * Updates constraint c's multiplier and returns Δλ / d: particle a moves by −w_a·(that)·(x_b − x_a)
+     * and b by +w_b·(that)·(x_b − x_a). Returns 0 when there is nothing to do (both pinned, or
+     * coincident particles without a direction).
+     */
+    private float distanceMultiplierStep(int c) {
         int ia = distParticles[2 * c];
         int ib = distParticles[2 * c + 1];
         int a = 3 * ia;
@@ -305,26 +332,16 @@ public final class XpbdSolver implements Solver {
         float dx = x[b] - x[a];
         float dy = x[b + 1] - x[a + 1];
         float dz = x[b + 2] - x[a + 2];
-        float wa = w[ia];
-        float wb = w[ib];
-        float wsum = wa + wb;
+        float wsum = w[ia] + w[ib];
         float d2 = dx * dx + dy * dy + dz * dz;
         if (wsum == 0f || d2 < 1e-24f) {
-            return;
+            return 0f;
         }
         float d = (float) Math.sqrt(d2);
         float alpha = distAlpha[c];
         float dl = (distRest[c] - d - alpha * distLambda[c]) / (wsum + alpha);
         distLambda[c] += dl;
-        float s = dl / d;
-        float sa = wa * s;
-        float sb = wb * s;
-        x[a] -= sa * dx;
-        x[a + 1] -= sa * dy;
-        x[a + 2] -= sa * dz;
-        x[b] += sb * dx;
-        x[b + 1] += sb * dy;
-        x[b + 2] += sb * dz;
+        return dl / d;
     }
 
     /**
@@ -367,29 +384,17 @@ public final class XpbdSolver implements Solver {
     /** Jacobi: each constraint's correction from the same positions, into its own slots. */
     private void distanceCorrections(int begin, int end) {
         for (int c = begin; c < end; c++) {
+            float scale = distanceMultiplierStep(c);
             int ia = distParticles[2 * c];
             int ib = distParticles[2 * c + 1];
             int a = 3 * ia;
             int b = 3 * ib;
+            float sa = w[ia] * scale;
+            float sb = w[ib] * scale;
             float dx = x[b] - x[a];
             float dy = x[b + 1] - x[a + 1];
             float dz = x[b + 2] - x[a + 2];
-            float wa = w[ia];
-            float wb = w[ib];
-            float wsum = wa + wb;
-            float d2 = dx * dx + dy * dy + dz * dz;
             int o = 6 * c;
-            if (wsum == 0f || d2 < 1e-24f) {
-                java.util.Arrays.fill(distCorrection, o, o + 6, 0f);
-                continue;
-            }
-            float d = (float) Math.sqrt(d2);
-            float alpha = distAlpha[c];
-            float dl = (distRest[c] - d - alpha * distLambda[c]) / (wsum + alpha);
-            distLambda[c] += dl;
-            float s = dl / d;
-            float sa = wa * s;
-            float sb = wb * s;
             distCorrection[o] = -sa * dx;
             distCorrection[o + 1] = -sa * dy;
             distCorrection[o + 2] = -sa * dz;
