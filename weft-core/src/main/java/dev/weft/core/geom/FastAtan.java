@@ -31,6 +31,7 @@ public final class FastAtan {
         if (x < 0f) {
             r = PI - r;
         }
-        return y < 0f ? -r : r;
+        // copySign, not a branch: a cloth's bending angles change sign at random.
+        return Math.copySign(r, y);
     }
 }
