@@ -103,9 +103,10 @@ final class BenchCommand implements Callable<Integer> {
                 XpbdSettings settings = scene.xpbd().withMode(mode);
                 try (WorkerPool pool = new WorkerPool(t)) {
                     XpbdSolver solver = new XpbdSolver(settings, pool);
-                    double all = msPerIteration(solver, model, start, XpbdSolver.ALL);
-                    double dist = msPerIteration(solver, model, start, XpbdSolver.DISTANCES);
-                    double bend = msPerIteration(solver, model, start, XpbdSolver.BENDING);
+                    float h = 1f / (scene.fps() * scene.substeps()); // the scene's substep sets the compliance scale
+                    double all = msPerIteration(solver, model, start, h, XpbdSolver.ALL);
+                    double dist = msPerIteration(solver, model, start, h, XpbdSolver.DISTANCES);
+                    double bend = msPerIteration(solver, model, start, h, XpbdSolver.BENDING);
                     double distRate = distances / (dist / 1e3);
                     double bendRate = bending / (bend / 1e3);
                     out.printf(Locale.ROOT, "%-13s %7d %12.4f %14.4f %13.3e %14.4f %13.3e%n", mode.label(), t, all,
@@ -141,9 +142,8 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private double msPerIteration(XpbdSolver solver, Model model, State start, int passes) {
+    private double msPerIteration(XpbdSolver solver, Model model, State start, float h, int passes) {
         State work = start.copy();
-        float h = 1f / 480f;
         for (int i = 0; i < warmup; i++) {
             work.copyFrom(start);
             solver.relax(model, work, h, iterations, passes);
