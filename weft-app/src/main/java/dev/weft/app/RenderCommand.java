@@ -131,10 +131,11 @@ final class RenderCommand implements Callable<Integer> {
                 bar.update(f, String.format(Locale.ROOT, "t=%.2fs", sim.state().time()));
             }
             bar.finish();
+            recorder.flush();
             double wallS = (System.nanoTime() - start) / 1e9;
             int written = recorder.framesWritten();
             out.printf(Locale.ROOT, "  done: %d frames in %.2f s wall = %.2f frames/s; per frame: simulate %.2f ms, "
-                            + "draw + read back %.2f ms, PNG %.2f ms%n", written, wallS, written / wallS,
+                            + "draw + read back %.2f ms, PNG (on a second thread) %.2f ms%n", written, wallS, written / wallS,
                     frameCount == 0 ? 0 : simMs / frameCount, recorder.drawMsPerFrame(), recorder.writeMsPerFrame());
             out.printf(Locale.ROOT, "  wrote %s%n", frameDir.resolve(PngFrameRecorder.FFMPEG_PATTERN));
         }

@@ -111,6 +111,9 @@ final class VideoEncoder {
                 Files.deleteIfExists(partial);
                 return false;
             }
+            if (Files.size(log) == 0) {
+                Files.delete(log); // ffmpeg had nothing to say
+            }
             try {
                 Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -34,14 +34,14 @@ float litByKeyLight() {
     if (p.x <= 0.0 || p.x >= 1.0 || p.y <= 0.0 || p.y >= 1.0 || p.z >= 1.0) {
         return 1.0;
     }
-    // 3 x 3 percentage-closer filtering: soft edges instead of stair steps
+    // percentage-closer filtering: 4 bilinear depth-compare taps half a texel apart cover a 3 x 3
+    // texel footprint (soft edges instead of stair steps) at less than half the lookups of 9 taps
     float sum = 0.0;
-    for (int i = -1; i <= 1; i++) {
-        for (int j = -1; j <= 1; j++) {
-            sum += texture(uShadowMap, vec3(p.xy + vec2(i, j) * uShadowTexel, p.z));
-        }
+    for (int i = 0; i < 4; i++) {
+        vec2 offset = vec2((i & 1) == 0 ? -0.5 : 0.5, (i & 2) == 0 ? -0.5 : 0.5) * uShadowTexel;
+        sum += texture(uShadowMap, vec3(p.xy + offset, p.z));
     }
-    return sum / 9.0;
+    return sum * 0.25;
 }
 
 void main() {
@@ -67,7 +67,8 @@ void main() {
         float diffuse = max(dot(n, l), 0.0);
         vec3 r = reflect(-l, n);
         float specular = diffuse > 0.0 ? pow(max(dot(r, v), 0.0), uShininess) : 0.0;
-        float visible = k == 0 ? litByKeyLight() : 1.0;
+        // the shadow lookup only where the key light could reach at all
+        float visible = k == 0 && diffuse > 0.0 ? litByKeyLight() : 1.0;
         color += visible * uLightColor[k] * (diffuse * base + uSpecular * specular);
     }
     if (uFogDistance > 0.0) {
