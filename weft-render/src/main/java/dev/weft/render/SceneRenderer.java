@@ -94,10 +94,55 @@ public final class SceneRenderer implements AutoCloseable {
         }
     }
 
-    private static Tessellation tessellate(TriangleMesh mesh) {
-        SmoothNormals n = new SmoothNormals(mesh.vertexCount());
-        n.compute(mesh.positions(), mesh.triangles());
-        return new Tessellation(mesh.positions(), n.normals().clone(), mesh.triangles());
+    /** Corners whose smooth normal is further than this from their face's are shaded flat (box edges). */
+    private static final float CREASE_COS = (float) Math.cos(Math.toRadians(35));
+
+    /**
+     * A collider mesh for drawing: smooth normals, except at creases (a box's edges), where a corner
+     * takes its face's normal; every corner gets its own vertex so both kinds can coexist.
+     */
+    static Tessellation tessellate(TriangleMesh mesh) {
+        float[] x = mesh.positions();
+        int[] t = mesh.triangles();
+        SmoothNormals smooth = new SmoothNormals(mesh.vertexCount());
+        float[] sn = smooth.compute(x, t);
+        float[] p = new float[3 * t.length];
+        float[] n = new float[3 * t.length];
+        int[] tri = new int[t.length];
+        for (int f = 0; f < t.length; f += 3) {
+            int a = 3 * t[f];
+            int b = 3 * t[f + 1];
+            int c = 3 * t[f + 2];
+            float e1x = x[b] - x[a];
+            float e1y = x[b + 1] - x[a + 1];
+            float e1z = x[b + 2] - x[a + 2];
+            float e2x = x[c] - x[a];
+            float e2y = x[c + 1] - x[a + 1];
+            float e2z = x[c + 2] - x[a + 2];
+            float fx = e1y * e2z - e1z * e2y;
+            float fy = e1z * e2x - e1x * e2z;
+            float fz = e1x * e2y - e1y * e2x;
+            float len = (float) Math.sqrt(fx * fx + fy * fy + fz * fz);
+            boolean collapsed = len < 1e-20f; // no direction of its own: keep the smooth normals
+            if (!collapsed) {
+                fx /= len;
+                fy /= len;
+                fz /= len;
+            }
+            for (int k = 0; k < 3; k++) {
+                int v = 3 * t[f + k];
+                int o = 3 * (f + k);
+                p[o] = x[v];
+                p[o + 1] = x[v + 1];
+                p[o + 2] = x[v + 2];
+                boolean crease = !collapsed && fx * sn[v] + fy * sn[v + 1] + fz * sn[v + 2] < CREASE_COS;
+                n[o] = crease ? fx : sn[v];
+                n[o + 1] = crease ? fy : sn[v + 1];
+                n[o + 2] = crease ? fz : sn[v + 2];
+                tri[f + k] = f + k;
+            }
+        }
+        return new Tessellation(p, n, tri);
     }
 
     public Lighting lighting() {
