@@ -187,7 +187,7 @@ public final class SceneRenderer implements AutoCloseable {
         target.bind();
         glClearColor(Palette.BACKGROUND[0], Palette.BACKGROUND[1], Palette.BACKGROUND[2], 1f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        litPass(camera, distance, radius);
+        litPass(target, camera, distance, radius);
         if (style.wireframe()) {
             wireframePass(triangles);
         }
@@ -209,7 +209,7 @@ public final class SceneRenderer implements AutoCloseable {
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
 
-    private void litPass(Camera camera, float distance, float radius) {
+    private void litPass(RenderTarget target, Camera camera, float distance, float radius) {
         lit.use();
         lit.setMatrix("uViewProjection", viewProjection);
         lit.setMatrix("uLightViewProjection", lightViewProjection);
@@ -264,18 +264,23 @@ public final class SceneRenderer implements AutoCloseable {
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
 
-        // ropes (bodies without triangles): a line through their particles in the body's colour
+        // ropes (bodies without triangles): a line through their particles and a dot on each, in the
+        // body's colour (core-profile lines are one pixel wide; the dots give the rope some thickness)
         flat.use();
         flat.setMatrix("uViewProjection", viewProjection);
-        flat.set("uRoundPoints", 0);
+        flat.set("uRoundPoints", 1);
+        flat.set("uPointSize", Math.max(3f, target.height() / 160f));
+        glEnable(GL_PROGRAM_POINT_SIZE);
         for (int i = 0; i < objects.size(); i++) {
             ModelObject o = objects.get(i);
             if (o.triangleCount() == 0) {
                 glUniform3f(flat.uniform("uColor"), gamma(bodyFront[3 * i]), gamma(bodyFront[3 * i + 1]),
                         gamma(bodyFront[3 * i + 2]));
                 cloth.drawParticles(GL_LINE_STRIP, o.firstParticle(), o.particleCount());
+                cloth.drawParticles(GL_POINTS, o.firstParticle(), o.particleCount());
             }
         }
+        glDisable(GL_PROGRAM_POINT_SIZE);
     }
 
     private void wireframePass(int[] triangles) {
@@ -289,11 +294,7 @@ public final class SceneRenderer implements AutoCloseable {
     }
 
     private void particlePass(RenderTarget target) {
-        boolean ropes = false;
-        for (ModelObject o : model.objects()) {
-            ropes |= o.triangleCount() == 0;
-        }
-        if (!style.particles() && !ropes) {
+        if (!style.particles()) {
             return;
         }
         flat.use();
@@ -302,11 +303,7 @@ public final class SceneRenderer implements AutoCloseable {
         flat.set("uRoundPoints", 1);
         flat.set("uPointSize", Math.max(2f, target.height() / 240f));
         glEnable(GL_PROGRAM_POINT_SIZE);
-        for (ModelObject o : model.objects()) {
-            if (style.particles() || o.triangleCount() == 0) {
-                cloth.drawParticles(GL_POINTS, o.firstParticle(), o.particleCount());
-            }
-        }
+        cloth.drawParticles(GL_POINTS, 0, model.particleCount());
         glDisable(GL_PROGRAM_POINT_SIZE);
     }
 

@@ -12,6 +12,7 @@ import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
@@ -292,5 +293,19 @@ class HeadlessRenderTest {
         int[] t = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5,
             3, 7, 5};
         return new TriangleMesh(p, null, t);
+    }
+
+    @Test
+    void ropesAreDrawnAsLinesInTheirBodysColour() throws Exception {
+        // a rope is a body without triangles: it must still show, as a line through its particles
+        ModelBuilder b = new ModelBuilder();
+        b.addRope(new RopeSpec("rope", new float[] {-0.5f, 1f, 0f, 0.5f, 1f, 0f}, 40, 0.05f));
+        Model model = b.build();
+        Camera camera = new Camera(new float[] {0f, 1f, 1.5f}, new float[] {0f, 1f, 0f}, 50f);
+        BufferedImage img = render(model, new Collider[0], RenderStyle.defaults(), model.restPositions(), camera);
+        save(img, "rope");
+        // at least one pixel per picture column the metre of rope spans (it spans about half the width)
+        long n = Math.round(clothShare(img) * W * H);
+        assertThat(n).as("rope-coloured pixels").isGreaterThan(W / 3);
     }
 }
