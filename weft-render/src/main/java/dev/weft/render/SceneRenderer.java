@@ -223,11 +223,10 @@ public final class SceneRenderer implements AutoCloseable {
         lit.set("uFogDistance", distance + 6f * radius);
         shadowMap.bindTexture(SHADOW_UNIT);
         lit.set("uShadowMap", SHADOW_UNIT);
-        lit.set("uShadowTexel", 1f / shadowMap.size());
 
-        // floors: matte, grid every 10 cm (every metre for scenes larger than a few metres)
+        // floors: matte (no specular term), grid every 10 cm (every metre for scenes larger than a few metres)
         lit.set("uReceivesShadow", 1);
-        lit.set("uSpecular", 0.05f);
+        lit.set("uSpecular", 0f);
         lit.set("uShininess", 8f);
         lit.set("uGridSpacing", radius > 5f ? 1f : 0.1f);
         for (int i = 0; i < floors.size(); i++) {

@@ -16,7 +16,6 @@ uniform float uSpecular;
 uniform float uShininess;
 uniform bool uReceivesShadow;
 uniform sampler2DShadow uShadowMap;
-uniform float uShadowTexel;
 // floor grid: world axes spanning the plane, line spacing in metres (0 = no grid)
 uniform vec3 uGridU;
 uniform vec3 uGridV;
@@ -34,14 +33,10 @@ float litByKeyLight() {
     if (p.x <= 0.0 || p.x >= 1.0 || p.y <= 0.0 || p.y >= 1.0 || p.z >= 1.0) {
         return 1.0;
     }
-    // percentage-closer filtering: 4 bilinear depth-compare taps half a texel apart cover a 3 x 3
-    // texel footprint (soft edges instead of stair steps) at less than half the lookups of 9 taps
-    float sum = 0.0;
-    for (int i = 0; i < 4; i++) {
-        vec2 offset = vec2((i & 1) == 0 ? -0.5 : 0.5, (i & 2) == 0 ? -0.5 : 0.5) * uShadowTexel;
-        sum += texture(uShadowMap, vec3(p.xy + offset, p.z));
-    }
-    return sum * 0.25;
+    // one depth-compare lookup with bilinear filtering: the hardware's 2 x 2 percentage-closer
+    // filter softens the edge by a texel; 4 such taps (3 x 3 texels) cost llvmpipe a third more
+    // per frame at 1280 x 720, mostly on the floor
+    return texture(uShadowMap, p);
 }
 
 void main() {
@@ -65,8 +60,10 @@ void main() {
     for (int k = 0; k < 2; k++) {
         vec3 l = normalize(uLightPosition[k] - vWorld);
         float diffuse = max(dot(n, l), 0.0);
-        vec3 r = reflect(-l, n);
-        float specular = diffuse > 0.0 ? pow(max(dot(r, v), 0.0), uShininess) : 0.0;
+        float specular = 0.0;
+        if (uSpecular > 0.0 && diffuse > 0.0) {
+            specular = pow(max(dot(reflect(-l, n), v), 0.0), uShininess);
+        }
         // the shadow lookup only where the key light could reach at all
         float visible = k == 0 && diffuse > 0.0 ? litByKeyLight() : 1.0;
         color += visible * uLightColor[k] * (diffuse * base + uSpecular * specular);
