@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# Installs what the tests need (a JDK 17+ and Maven, from Debian's packages where missing) and runs
-# every test of every module. Used by .ci/run and by hand.
+# Installs what the tests need (a JDK 17+, Maven and Mesa's headless OpenGL, from Debian's packages
+# where missing) and runs every test of every module. Used by .ci/run and by hand.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 missing=()
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
+# Headless OpenGL for weft-render's tests: EGL (glvnd) + Mesa's EGL and llvmpipe software rasteriser.
+has_lib() {
+    for f in /usr/lib/*/"$1" /usr/lib/"$1" /usr/lib64/"$1"; do [ -e "$f" ] && return 0; done
+    return 1
+}
+has_lib libEGL.so.1 || missing+=(libegl1)
+has_lib libEGL_mesa.so.0 || missing+=(libegl-mesa0)
+has_lib dri/swrast_dri.so || missing+=(libgl1-mesa-dri)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

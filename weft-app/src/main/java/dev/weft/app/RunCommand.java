@@ -14,6 +14,7 @@ import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.render.PngFrameRecorder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -66,6 +67,13 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--quiet", description = "No progress bar.")
     boolean quiet;
+
+    @Option(names = "--render", description = "Also render every frame offscreen into OUT/<scene>/render/frame_NNNNN.png "
+            + "(the scene's camera; see 'weft render' for more choices).")
+    boolean render;
+
+    @Option(names = "--render-size", paramLabel = "WxH", description = "Picture size for --render (default: ${DEFAULT-VALUE}).")
+    String renderSize = "1280x720";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -125,9 +133,13 @@ final class RunCommand implements Callable<Integer> {
         try (WorkerPool pool = new WorkerPool(threads);
              Simulation sim = new Simulation(model, State.atRest(model), Solvers.create(solver, settings, pool),
                      s.environment(), steps);
-             AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"))) {
+             AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"));
+             PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
             csv.line("frame,time_s,step_ms,residual,max_strain,kinetic_energy,min_collider_clearance_m");
             State state = sim.state();
+            if (frames != null) {
+                frames.record(0, state.positions());
+            }
             for (int f = 1; f <= frameCount; f++) {
                 long t0 = System.nanoTime();
                 try {
@@ -152,6 +164,9 @@ final class RunCommand implements Callable<Integer> {
                             model.triangles(), "weft " + s.name() + " frame " + f);
                     objWritten++;
                 }
+                if (frames != null) {
+                    frames.record(f, x);
+                }
                 bar.update(f, String.format(Locale.ROOT, "t=%.2fs", state.time()));
             }
             bar.finish();
@@ -165,6 +180,9 @@ final class RunCommand implements Callable<Integer> {
                 100 * maxStrainSeen);
         out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), frameCount,
                 objWritten);
+        if (render) {
+            out.printf(Locale.ROOT, "  rendered %d PNG frames into %s%n", frameCount + 1, dir.resolve("render"));
+        }
         return 0;
     }
 

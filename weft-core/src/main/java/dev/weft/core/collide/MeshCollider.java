@@ -10,13 +10,20 @@ import dev.weft.core.mesh.TriangleMesh;
  * {@link TriangleBvh}), so fast particles do not tunnel through thin surfaces.
  */
 public final class MeshCollider extends Collider {
+    private final TriangleMesh mesh;
     private final TriangleBvh bvh;
     private final ThreadLocal<TriangleBvh.Query> queries = ThreadLocal.withInitial(TriangleBvh.Query::new);
     private final ThreadLocal<float[]> normals = ThreadLocal.withInitial(() -> new float[3]);
 
     public MeshCollider(String name, TriangleMesh mesh, float thickness, float friction) {
         super(name, thickness, friction);
+        this.mesh = mesh;
         this.bvh = new TriangleBvh(mesh.positions(), mesh.triangles());
+    }
+
+    /** The surface this collider keeps particles off (for drawing it; do not modify). */
+    public TriangleMesh mesh() {
+        return mesh;
     }
 
     /** Unsigned distance to the surface (a two-sided shell has no inside). */

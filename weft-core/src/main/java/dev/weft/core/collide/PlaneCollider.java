@@ -30,6 +30,16 @@ public final class PlaneCollider extends Collider {
         return new PlaneCollider("floor", new float[] {0f, height, 0f}, new float[] {0f, 1f, 0f}, thickness, friction);
     }
 
+    /** The unit outward normal (a copy). */
+    public float[] normal() {
+        return new float[] {nx, ny, nz};
+    }
+
+    /** The plane's offset along its normal: points x on it have n·x = offset. */
+    public float offset() {
+        return offset;
+    }
+
     @Override
     public float signedDistance(float x, float y, float z) {
         return nx * x + ny * y + nz * z - offset;

@@ -11,12 +11,20 @@ import dev.weft.core.parallel.WorkerPool;
  */
 public final class SdfCollider extends Collider {
     private final SignedDistanceField field;
+    /** The closed mesh the field was built from, kept for drawing; null for a field given directly. */
+    private final TriangleMesh surface;
     /** Gradient scratch per thread: collide runs on several threads at once. */
     private final ThreadLocal<float[]> scratch = ThreadLocal.withInitial(() -> new float[3]);
 
     public SdfCollider(String name, SignedDistanceField field, float thickness, float friction) {
+        this(name, field, null, thickness, friction);
+    }
+
+    /** A collider whose field was sampled from {@code surface} (kept so a renderer can draw it). */
+    public SdfCollider(String name, SignedDistanceField field, TriangleMesh surface, float thickness, float friction) {
         super(name, thickness, friction);
         this.field = field;
+        this.surface = surface;
     }
 
     /** Builds the field from a closed mesh (see {@link SignedDistanceField#fromClosedMesh}). */
@@ -24,8 +32,13 @@ public final class SdfCollider extends Collider {
                                              float friction, WorkerPool pool) {
         // a margin of a few cells beyond the thickness keeps the gradient meaningful where contacts start
         float margin = thickness + 3f * cellSize;
-        return new SdfCollider(name, SignedDistanceField.fromClosedMesh(mesh, name, cellSize, margin, pool), thickness,
-                friction);
+        return new SdfCollider(name, SignedDistanceField.fromClosedMesh(mesh, name, cellSize, margin, pool), mesh,
+                thickness, friction);
+    }
+
+    /** The closed mesh the field was built from, if it was built from one (do not modify). */
+    public java.util.Optional<TriangleMesh> surface() {
+        return java.util.Optional.ofNullable(surface);
     }
 
     public SignedDistanceField field() {

@@ -1,0 +1,92 @@
+package dev.weft.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The render command end to end, headless through EGL (the test command installs Mesa). */
+class RenderCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int weft(String... args) {
+        return WeftMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private static long partFiles(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".part")).count();
+        }
+    }
+
+    @Test
+    void renderWritesTheInitialFrameAndOnePerSimulatedFrame(@TempDir Path tmp) throws IOException {
+        int code = weft("render", "--frames", "2", "--width", "160", "--height", "90", "--threads", "1", "--quiet",
+                "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        Path frames = tmp.resolve("drape").resolve("render");
+        for (int f = 0; f <= 2; f++) {
+            BufferedImage img = ImageIO.read(frames.resolve(String.format("frame_%05d.png", f)).toFile());
+            assertThat(img.getWidth()).isEqualTo(160);
+            assertThat(img.getHeight()).isEqualTo(90);
+        }
+        assertThat(frames.resolve("frame_00003.png")).doesNotExist();
+        assertThat(partFiles(tmp)).isZero();
+        assertThat(out.toString()).contains("done: 3 frames", "frames/s", "EGL");
+    }
+
+    @Test
+    void videoNeedsFfmpegAndSaysHowToGetIt(@TempDir Path tmp) throws IOException {
+        int code = weft("render", "--frames", "3", "--width", "96", "--height", "64", "--threads", "1", "--quiet",
+                "--video", "--out", tmp.toString());
+        Path dir = tmp.resolve("drape");
+        if (VideoEncoder.find().isPresent()) {
+            assertThat(code).as(err.toString()).isZero();
+            assertThat(Files.size(dir.resolve("drape.mp4"))).isPositive();
+            assertThat(Files.size(dir.resolve("drape-preview.gif"))).isPositive();
+            assertThat(partFiles(tmp)).isZero();
+        } else {
+            assertThat(code).isEqualTo(RenderCommand.EXIT_MISSING_DEPENDENCY);
+            assertThat(err.toString()).contains("ffmpeg", "apt-get install ffmpeg", dir.resolve("render").toString());
+            // the frames are there all the same
+            assertThat(dir.resolve("render").resolve("frame_00003.png")).exists();
+        }
+    }
+
+    @Test
+    void runRenderWritesFramesWhileSimulating(@TempDir Path tmp) throws IOException {
+        int code = weft("run", "--frames", "2", "--render", "--render-size", "128x72", "--obj-every", "0",
+                "--threads", "1", "--quiet", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        Path frames = tmp.resolve("drape").resolve("render");
+        assertThat(frames.resolve("frame_00000.png")).exists();
+        BufferedImage last = ImageIO.read(frames.resolve("frame_00002.png").toFile());
+        assertThat(last.getWidth()).isEqualTo(128);
+        assertThat(tmp.resolve("drape").resolve("metrics.csv")).exists();
+        assertThat(out.toString()).contains("rendered 3 PNG frames");
+    }
+
+    @Test
+    void badRenderFlagsExitWithStatus2AndNameTheFlag(@TempDir Path tmp) {
+        String dir = tmp.toString();
+        assertThat(weft("render", "--width", "0", "--out", dir)).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--width");
+        assertThat(weft("render", "--camera", "1,2", "--out", dir)).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--camera", "X,Y,Z");
+        assertThat(weft("render", "--fov", "200", "--out", dir)).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--fov");
+        assertThat(weft("render", "--samples", "0", "--out", dir)).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--samples");
+        assertThat(weft("run", "--render", "--render-size", "big", "--out", dir)).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--render-size", "1280x720");
+    }
+}

@@ -1,0 +1,44 @@
+package dev.weft.render;
+
+import dev.weft.core.scene.Scene;
+
+/**
+ * Cameras for scenes: the scene's own where one is set (built-in scenes by name), else an automatic
+ * one that looks at the scene's bounds from the front, a little right and above, far enough that
+ * the sphere around the bounds fits the picture.
+ */
+public final class CameraFraming {
+    public static final float DEFAULT_FOV_DEGREES = 40f;
+    /** Direction from the target to the eye of the automatic camera (front, right, above). */
+    private static final float[] VIEW_DIRECTION = {0.55f, 0.45f, 1.0f};
+
+    private CameraFraming() {
+    }
+
+    /** The camera a scene is rendered with by default at this aspect ratio (width / height). */
+    public static Camera forScene(Scene scene, float aspect) {
+        switch (scene.name()) {
+            case "drape":
+                // the cloth starts flat and swings towards −z onto the sphere: from above front right both show
+                return new Camera(new float[] {1.3f, 1.75f, 1.55f}, new float[] {0f, 0.42f, -0.2f}, 40f);
+            default:
+                return automatic(SceneBounds.of(scene.model(), scene.environment().colliders()), aspect,
+                        DEFAULT_FOV_DEGREES);
+        }
+    }
+
+    /** A camera that fits {@code bounds} into a picture of this aspect ratio. */
+    public static Camera automatic(SceneBounds bounds, float aspect, float fovYDegrees) {
+        float[] c = bounds.center();
+        float r = Math.max(bounds.radius(), 1e-3f);
+        double halfY = Math.toRadians(fovYDegrees) / 2;
+        double halfX = Math.atan(Math.tan(halfY) * aspect);
+        double half = Math.min(halfX, halfY);
+        // a sphere of radius r fills the narrower half-angle at distance r / sin(half); 5 % margin
+        float d = (float) (1.05 * r / Math.sin(half));
+        float[] v = VIEW_DIRECTION;
+        float len = (float) Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        float[] eye = {c[0] + d * v[0] / len, c[1] + d * v[1] / len, c[2] + d * v[2] / len};
+        return new Camera(eye, c, fovYDegrees);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.weft.render;
+
+/**
+ * Where a frame is drawn: an offscreen framebuffer ({@link OffscreenTarget}) or, for the interactive
+ * viewer, a window's default framebuffer. The renderer draws into whatever target it is given, with
+ * the target's OpenGL context current on the calling thread.
+ */
+public interface RenderTarget {
+    int width();
+
+    int height();
+
+    /** Makes this target's framebuffer the one draws go to. */
+    void bind();
+
+    /** Called when a frame is complete: a window presents it, an offscreen target makes it readable. */
+    void endFrame();
+}

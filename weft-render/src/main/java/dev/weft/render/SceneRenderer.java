@@ -1,0 +1,315 @@
+package dev.weft.render;
+
+import static org.lwjgl.opengl.GL33.*;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.MeshCollider;
+import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.SdfCollider;
+import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelObject;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Draws a scene into any {@link RenderTarget}: the simulated bodies as smooth-shaded two-sided meshes
+ * (rebuilt every frame from the particle positions), ropes as lines, colliders as meshes (a plane as
+ * a floor with a grid, a sphere tessellated, mesh and SDF colliders by their triangles), Phong
+ * lighting with two lights and a shadow map from the key light onto floor and colliders, and
+ * optionally a wireframe overlay and the particles. Needs the target's OpenGL context current; not
+ * thread-safe.
+ */
+public final class SceneRenderer implements AutoCloseable {
+    private static final int SHADOW_UNIT = 0;
+
+    private final Model model;
+    private final RenderStyle style;
+    private final SceneBounds staticBounds;
+    private final Lighting lighting;
+    private final ShaderProgram lit;
+    private final ShaderProgram flat;
+    private final ShaderProgram depth;
+    private final ClothMesh cloth;
+    private final ShadowMap shadowMap;
+    private final List<StaticMesh> solids = new ArrayList<>();
+    private final List<StaticMesh> floors = new ArrayList<>();
+    private final List<float[][]> floorAxes = new ArrayList<>();
+    private final float[] bodyFront;
+    private final float[] bodyBack;
+
+    // per-frame scratch, allocated once
+    private final float[] view = new float[16];
+    private final float[] projection = new float[16];
+    private final float[] viewProjection = new float[16];
+    private final float[] lightView = new float[16];
+    private final float[] lightProjection = new float[16];
+    private final float[] lightViewProjection = new float[16];
+    private final float[] frameBox = new float[6];
+    private final float[] frameCenter = new float[3];
+    private final float[] fogColor = new float[3];
+
+    /** Builds the GPU resources (needs a current context). */
+    public SceneRenderer(Model model, Collider[] colliders, RenderStyle style) {
+        this.model = model;
+        this.style = style;
+        this.staticBounds = SceneBounds.of(model, colliders);
+        this.lighting = style.lighting() != null ? style.lighting() : Lighting.around(staticBounds);
+        lit = new ShaderProgram("lit");
+        flat = new ShaderProgram("flat");
+        depth = new ShaderProgram("depth");
+        cloth = new ClothMesh(model);
+        shadowMap = new ShadowMap(style.shadowMapSize());
+        float r = staticBounds.radius();
+        float[] center = staticBounds.center();
+        for (Collider c : colliders) {
+            if (c instanceof PlaneCollider p) {
+                float[] n = p.normal();
+                // the square is centred where the scene's centre projects onto the plane
+                float s = n[0] * center[0] + n[1] * center[1] + n[2] * center[2] - p.offset();
+                float[] onPlane = {center[0] - s * n[0], center[1] - s * n[1], center[2] - s * n[2]};
+                float[] u = new float[3];
+                float[] v = new float[3];
+                floors.add(new StaticMesh(Tessellation.square(onPlane, n, Math.max(40f * r, 20f), u, v)));
+                floorAxes.add(new float[][] {u, v});
+            } else if (c instanceof SphereCollider s) {
+                solids.add(new StaticMesh(Tessellation.sphere(s.center(), s.radius(), 64, 32)));
+            } else if (c instanceof MeshCollider m) {
+                solids.add(new StaticMesh(tessellate(m.mesh())));
+            } else if (c instanceof SdfCollider s && s.surface().isPresent()) {
+                solids.add(new StaticMesh(tessellate(s.surface().get())));
+            }
+            // an SDF given without its mesh has no surface to draw; it still acts in the simulation
+        }
+        List<ModelObject> objects = model.objects();
+        bodyFront = new float[3 * objects.size()];
+        bodyBack = new float[3 * objects.size()];
+        for (int i = 0; i < objects.size(); i++) {
+            System.arraycopy(Palette.front(i), 0, bodyFront, 3 * i, 3);
+            System.arraycopy(Palette.back(i), 0, bodyBack, 3 * i, 3);
+        }
+        for (int i = 0; i < 3; i++) {
+            fogColor[i] = (float) Math.pow(Palette.BACKGROUND[i], 2.2);
+        }
+    }
+
+    private static Tessellation tessellate(TriangleMesh mesh) {
+        SmoothNormals n = new SmoothNormals(mesh.vertexCount());
+        n.compute(mesh.positions(), mesh.triangles());
+        return new Tessellation(mesh.positions(), n.normals().clone(), mesh.triangles());
+    }
+
+    public Lighting lighting() {
+        return lighting;
+    }
+
+    /** Draws one frame of the bodies at {@code positions} (xyz per particle) seen by {@code camera}. */
+    public void draw(RenderTarget target, float[] positions, Camera camera) {
+        int[] triangles = model.triangles();
+        cloth.update(positions, triangles);
+        frameBounds(positions);
+
+        // camera
+        float aspect = (float) target.width() / target.height();
+        float distance = camera.distanceToTarget();
+        float radius = halfDiagonal();
+        float near = Math.max(0.005f, 0.01f * distance);
+        float far = distance + 60f * radius + 50f;
+        camera.view(view);
+        camera.projection(aspect, near, far, projection);
+        Mat4.multiply(projection, view, viewProjection);
+
+        // key light: a perspective frustum from the light that just holds the bounding sphere of this frame
+        float[] key = lighting.keyPosition();
+        float dx = frameCenter[0] - key[0];
+        float dy = frameCenter[1] - key[1];
+        float dz = frameCenter[2] - key[2];
+        float lightDistance = (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+        float reach = 1.15f * radius;
+        float halfAngle = (float) Math.asin(Math.min(0.99, reach / lightDistance));
+        Mat4.lookAt(key, frameCenter, Math.abs(dy) > 0.99f * lightDistance ? new float[] {0, 0, 1}
+                : new float[] {0, 1, 0}, lightView);
+        Mat4.perspective(2f * halfAngle, 1f, Math.max(0.01f, lightDistance - reach), lightDistance + reach,
+                lightProjection);
+        Mat4.multiply(lightProjection, lightView, lightViewProjection);
+
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_LESS);
+        glDisable(GL_CULL_FACE); // cloth is two-sided; closed colliders are cheap enough without culling
+        shadowPass(triangles);
+
+        target.bind();
+        glClearColor(Palette.BACKGROUND[0], Palette.BACKGROUND[1], Palette.BACKGROUND[2], 1f);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        litPass(camera, distance, radius);
+        if (style.wireframe()) {
+            wireframePass(triangles);
+        }
+        particlePass(target);
+        target.endFrame();
+    }
+
+    private void shadowPass(int[] triangles) {
+        shadowMap.beginPass();
+        depth.use();
+        depth.setMatrix("uLightViewProjection", lightViewProjection);
+        // slope-scaled offset against shadow acne (seed 001 §5.4.3's bias)
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(2f, 4f);
+        cloth.drawTriangles(0, triangles.length / 3);
+        for (StaticMesh m : solids) {
+            m.draw();
+        }
+        glDisable(GL_POLYGON_OFFSET_FILL);
+    }
+
+    private void litPass(Camera camera, float distance, float radius) {
+        lit.use();
+        lit.setMatrix("uViewProjection", viewProjection);
+        lit.setMatrix("uLightViewProjection", lightViewProjection);
+        lit.set("uEye", camera.eye());
+        glUniform3fv(lit.uniform("uLightPosition[0]"), lighting.keyPosition());
+        glUniform3fv(lit.uniform("uLightPosition[1]"), lighting.fillPosition());
+        glUniform3fv(lit.uniform("uLightColor[0]"), lighting.keyColor());
+        glUniform3fv(lit.uniform("uLightColor[1]"), lighting.fillColor());
+        lit.set("uAmbient", lighting.ambient());
+        lit.set("uFogColor", fogColor);
+        lit.set("uFogDistance", distance + 6f * radius);
+        shadowMap.bindTexture(SHADOW_UNIT);
+        lit.set("uShadowMap", SHADOW_UNIT);
+        lit.set("uShadowTexel", 1f / shadowMap.size());
+
+        // floors: matte, grid every 10 cm (every metre for scenes larger than a few metres)
+        lit.set("uReceivesShadow", 1);
+        lit.set("uSpecular", 0.05f);
+        lit.set("uShininess", 8f);
+        lit.set("uGridSpacing", radius > 5f ? 1f : 0.1f);
+        for (int i = 0; i < floors.size(); i++) {
+            lit.set("uFrontColor", Palette.FLOOR);
+            lit.set("uBackColor", Palette.FLOOR);
+            lit.set("uGridU", floorAxes.get(i)[0]);
+            lit.set("uGridV", floorAxes.get(i)[1]);
+            floors.get(i).draw();
+        }
+        lit.set("uGridSpacing", 0f);
+        lit.set("uSpecular", 0.35f);
+        lit.set("uShininess", 32f);
+        lit.set("uFrontColor", Palette.COLLIDER);
+        lit.set("uBackColor", Palette.COLLIDER);
+        for (StaticMesh m : solids) {
+            m.draw();
+        }
+
+        // cloth: no shadow on itself (seed 001 §5.4.3 leaves self-shadowing out: acne on thin sheets)
+        lit.set("uReceivesShadow", 0);
+        lit.set("uSpecular", 0.12f);
+        lit.set("uShininess", 16f);
+        if (style.wireframe()) {
+            // push the surface back a little so the wire overlay is not hidden in it
+            glEnable(GL_POLYGON_OFFSET_FILL);
+            glPolygonOffset(1f, 1f);
+        }
+        List<ModelObject> objects = model.objects();
+        for (int i = 0; i < objects.size(); i++) {
+            ModelObject o = objects.get(i);
+            glUniform3f(lit.uniform("uFrontColor"), bodyFront[3 * i], bodyFront[3 * i + 1], bodyFront[3 * i + 2]);
+            glUniform3f(lit.uniform("uBackColor"), bodyBack[3 * i], bodyBack[3 * i + 1], bodyBack[3 * i + 2]);
+            cloth.drawTriangles(o.firstTriangle(), o.triangleCount());
+        }
+        glDisable(GL_POLYGON_OFFSET_FILL);
+
+        // ropes (bodies without triangles): a line through their particles in the body's colour
+        flat.use();
+        flat.setMatrix("uViewProjection", viewProjection);
+        flat.set("uRoundPoints", 0);
+        for (int i = 0; i < objects.size(); i++) {
+            ModelObject o = objects.get(i);
+            if (o.triangleCount() == 0) {
+                glUniform3f(flat.uniform("uColor"), gamma(bodyFront[3 * i]), gamma(bodyFront[3 * i + 1]),
+                        gamma(bodyFront[3 * i + 2]));
+                cloth.drawParticles(GL_LINE_STRIP, o.firstParticle(), o.particleCount());
+            }
+        }
+    }
+
+    private void wireframePass(int[] triangles) {
+        flat.use();
+        flat.setMatrix("uViewProjection", viewProjection);
+        flat.set("uColor", Palette.WIREFRAME);
+        flat.set("uRoundPoints", 0);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        cloth.drawTriangles(0, triangles.length / 3);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+
+    private void particlePass(RenderTarget target) {
+        boolean ropes = false;
+        for (ModelObject o : model.objects()) {
+            ropes |= o.triangleCount() == 0;
+        }
+        if (!style.particles() && !ropes) {
+            return;
+        }
+        flat.use();
+        flat.setMatrix("uViewProjection", viewProjection);
+        flat.set("uColor", Palette.PARTICLE);
+        flat.set("uRoundPoints", 1);
+        flat.set("uPointSize", Math.max(2f, target.height() / 240f));
+        glEnable(GL_PROGRAM_POINT_SIZE);
+        for (ModelObject o : model.objects()) {
+            if (style.particles() || o.triangleCount() == 0) {
+                cloth.drawParticles(GL_POINTS, o.firstParticle(), o.particleCount());
+            }
+        }
+        glDisable(GL_PROGRAM_POINT_SIZE);
+    }
+
+    /** This frame's bounds: the static ones grown by where the particles are now. */
+    private void frameBounds(float[] positions) {
+        float[] min = staticBounds.min();
+        float[] max = staticBounds.max();
+        for (int i = 0; i + 2 < positions.length; i += 3) {
+            for (int d = 0; d < 3; d++) {
+                float p = positions[i + d];
+                if (p < min[d]) {
+                    min[d] = p;
+                }
+                if (p > max[d]) {
+                    max[d] = p;
+                }
+            }
+        }
+        for (int d = 0; d < 3; d++) {
+            frameBox[d] = min[d];
+            frameBox[3 + d] = max[d];
+            frameCenter[d] = 0.5f * (min[d] + max[d]);
+        }
+    }
+
+    private float halfDiagonal() {
+        float dx = frameBox[3] - frameBox[0];
+        float dy = frameBox[4] - frameBox[1];
+        float dz = frameBox[5] - frameBox[2];
+        return Math.max(1e-3f, 0.5f * (float) Math.sqrt(dx * dx + dy * dy + dz * dz));
+    }
+
+    private static float gamma(float linear) {
+        return (float) Math.pow(linear, 1 / 2.2);
+    }
+
+    @Override
+    public void close() {
+        lit.close();
+        flat.close();
+        depth.close();
+        cloth.close();
+        shadowMap.close();
+        for (StaticMesh m : solids) {
+            m.close();
+        }
+        for (StaticMesh m : floors) {
+            m.close();
+        }
+    }
+}
