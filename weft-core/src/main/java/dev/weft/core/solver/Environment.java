@@ -35,6 +35,16 @@ public final class Environment {
         return gravity[2];
     }
 
+    /**
+     * Moves every moving collider to its poses for the step [time, time + dt] (its pose at the start
+     * and at the end of the step, which its swept test and friction use). Call before each step.
+     */
+    public void advanceColliders(double time, float dt) {
+        for (Collider c : colliders) {
+            c.advance(time, dt);
+        }
+    }
+
     /** The colliders (do not modify the array). */
     public Collider[] colliders() {
         return colliders;
