@@ -4,6 +4,7 @@ import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
@@ -24,6 +25,8 @@ public final class LabSolver {
     /** The solvers of {@code weft converge}, by name. */
     public static final List<String> NAMES = List.of("gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev",
             "xpbd-colored");
+    /** Also available: seed 001's position-based dynamics baseline (algorithm 3, no stiffness). */
+    public static final String PBD_JACOBI = "pbd-jacobi";
 
     private final String name;
     private final PdSolver pd;
@@ -63,9 +66,14 @@ public final class LabSolver {
                         .withCompliance(compliance, compliance, 0f).withDamping(base.damping()).withTethers(false);
                 return new LabSolver(name, null, new XpbdSolver(s, pool), experiment);
             }
+            case PBD_JACOBI: {
+                XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1).withDamping(base.damping())
+                        .withTethers(false));
+                return new LabSolver(name, null, new XpbdSolver(s, pool), experiment);
+            }
             default:
                 throw new InvalidInputException("--solvers", "unknown solver '" + name + "'; allowed: "
-                        + String.join(", ", NAMES));
+                        + String.join(", ", NAMES) + ", " + PBD_JACOBI);
         }
     }
 
