@@ -103,21 +103,42 @@ public final class XpbdSolver implements Solver {
 
     @Override
     public void step(Model m, State state, Environment env, float dt) {
+        beginStep(m, state, env, dt);
+        iterate(settings.iterations(), settings.tethers() ? ALL : DISTANCES | BENDING);
+        endStep(state);
+    }
+
+    /**
+     * A step taken apart, for measuring between iterations (the convergence laboratory):
+     * {@code beginStep}, then {@link #iterateOnce} as often as wanted, then {@link #endStep}. With
+     * {@code settings.iterations()} calls of {@code iterateOnce} this is exactly {@link #step}.
+     */
+    public void beginStep(Model m, State state, Environment env, float dt) {
         bind(m, state, dt);
         gx = env.gravityX();
         gy = env.gravityY();
         gz = env.gravityZ();
         dampingFactor = Math.max(0f, 1f - settings.damping() * dt);
         colliders = env.colliders();
-        int n = m.particleCount();
-        pool.parallelFor(0, n, predictBody);
-        iterate(settings.iterations(), settings.tethers() ? ALL : DISTANCES | BENDING);
+        pool.parallelFor(0, m.particleCount(), predictBody);
+        java.util.Arrays.fill(distLambda, 0f);
+        java.util.Arrays.fill(bendLambda, 0f);
+    }
+
+    /** One sweep over the constraint types in {@code passes}, keeping the multipliers of this step. */
+    public void iterateOnce(int passes) {
+        sweep(passes);
+    }
+
+    /** Colliders, velocities and the clock: the end of a step begun by {@link #beginStep}. */
+    public void endStep(State state) {
+        int n = model.particleCount();
         // Contacts last, so that no particle ends the step inside a collider's thickness.
         if (colliders.length > 0) {
             pool.parallelFor(0, n, collideBody);
         }
         pool.parallelFor(0, n, velocityBody);
-        state.advance(dt);
+        state.advance(h);
     }
 
     /**
@@ -135,16 +156,20 @@ public final class XpbdSolver implements Solver {
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
         for (int it = 0; it < iterations; it++) {
-            if ((passes & DISTANCES) != 0) {
-                sweepDistances();
-            }
-            if ((passes & BENDING) != 0) {
-                sweepBending();
-            }
-            if ((passes & TETHERS) != 0) {
-                for (int c = 0; c + 1 < tetherColorStart.length; c++) {
-                    pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
-                }
+            sweep(passes);
+        }
+    }
+
+    private void sweep(int passes) {
+        if ((passes & DISTANCES) != 0) {
+            sweepDistances();
+        }
+        if ((passes & BENDING) != 0) {
+            sweepBending();
+        }
+        if ((passes & TETHERS) != 0) {
+            for (int c = 0; c + 1 < tetherColorStart.length; c++) {
+                pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
             }
         }
     }
