@@ -19,8 +19,9 @@ public final class CameraFraming {
     public static Camera forScene(Scene scene, float aspect) {
         switch (scene.name()) {
             case "drape":
-                // the cloth starts flat and swings towards −z onto the sphere: from above front right both show
-                return new Camera(new float[] {1.3f, 1.75f, 1.55f}, new float[] {0f, 0.42f, -0.2f}, 40f);
+                // from behind the sphere, above right: the cloth starts flat, swings down and wraps
+                // round the sphere towards the camera; both faces and the shadow show
+                return new Camera(new float[] {1.5f, 1.55f, -1.8f}, new float[] {0f, 0.4f, -0.15f}, 40f);
             default:
                 return automatic(SceneBounds.of(scene.model(), scene.environment().colliders()), aspect,
                         DEFAULT_FOV_DEGREES);

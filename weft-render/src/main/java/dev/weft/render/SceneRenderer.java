@@ -94,10 +94,55 @@ public final class SceneRenderer implements AutoCloseable {
         }
     }
 
-    private static Tessellation tessellate(TriangleMesh mesh) {
-        SmoothNormals n = new SmoothNormals(mesh.vertexCount());
-        n.compute(mesh.positions(), mesh.triangles());
-        return new Tessellation(mesh.positions(), n.normals().clone(), mesh.triangles());
+    /** Corners whose smooth normal is further than this from their face's are shaded flat (box edges). */
+    private static final float CREASE_COS = (float) Math.cos(Math.toRadians(35));
+
+    /**
+     * A collider mesh for drawing: smooth normals, except at creases (a box's edges), where a corner
+     * takes its face's normal; every corner gets its own vertex so both kinds can coexist.
+     */
+    static Tessellation tessellate(TriangleMesh mesh) {
+        float[] x = mesh.positions();
+        int[] t = mesh.triangles();
+        SmoothNormals smooth = new SmoothNormals(mesh.vertexCount());
+        float[] sn = smooth.compute(x, t);
+        float[] p = new float[3 * t.length];
+        float[] n = new float[3 * t.length];
+        int[] tri = new int[t.length];
+        for (int f = 0; f < t.length; f += 3) {
+            int a = 3 * t[f];
+            int b = 3 * t[f + 1];
+            int c = 3 * t[f + 2];
+            float e1x = x[b] - x[a];
+            float e1y = x[b + 1] - x[a + 1];
+            float e1z = x[b + 2] - x[a + 2];
+            float e2x = x[c] - x[a];
+            float e2y = x[c + 1] - x[a + 1];
+            float e2z = x[c + 2] - x[a + 2];
+            float fx = e1y * e2z - e1z * e2y;
+            float fy = e1z * e2x - e1x * e2z;
+            float fz = e1x * e2y - e1y * e2x;
+            float len = (float) Math.sqrt(fx * fx + fy * fy + fz * fz);
+            boolean collapsed = len < 1e-20f; // no direction of its own: keep the smooth normals
+            if (!collapsed) {
+                fx /= len;
+                fy /= len;
+                fz /= len;
+            }
+            for (int k = 0; k < 3; k++) {
+                int v = 3 * t[f + k];
+                int o = 3 * (f + k);
+                p[o] = x[v];
+                p[o + 1] = x[v + 1];
+                p[o + 2] = x[v + 2];
+                boolean crease = !collapsed && fx * sn[v] + fy * sn[v + 1] + fz * sn[v + 2] < CREASE_COS;
+                n[o] = crease ? fx : sn[v];
+                n[o + 1] = crease ? fy : sn[v + 1];
+                n[o + 2] = crease ? fz : sn[v + 2];
+                tri[f + k] = f + k;
+            }
+        }
+        return new Tessellation(p, n, tri);
     }
 
     public Lighting lighting() {
@@ -142,7 +187,7 @@ public final class SceneRenderer implements AutoCloseable {
         target.bind();
         glClearColor(Palette.BACKGROUND[0], Palette.BACKGROUND[1], Palette.BACKGROUND[2], 1f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        litPass(camera, distance, radius);
+        litPass(target, camera, distance, radius);
         if (style.wireframe()) {
             wireframePass(triangles);
         }
@@ -164,7 +209,7 @@ public final class SceneRenderer implements AutoCloseable {
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
 
-    private void litPass(Camera camera, float distance, float radius) {
+    private void litPass(RenderTarget target, Camera camera, float distance, float radius) {
         lit.use();
         lit.setMatrix("uViewProjection", viewProjection);
         lit.setMatrix("uLightViewProjection", lightViewProjection);
@@ -219,18 +264,23 @@ public final class SceneRenderer implements AutoCloseable {
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
 
-        // ropes (bodies without triangles): a line through their particles in the body's colour
+        // ropes (bodies without triangles): a line through their particles and a dot on each, in the
+        // body's colour (core-profile lines are one pixel wide; the dots give the rope some thickness)
         flat.use();
         flat.setMatrix("uViewProjection", viewProjection);
-        flat.set("uRoundPoints", 0);
+        flat.set("uRoundPoints", 1);
+        flat.set("uPointSize", Math.max(3f, target.height() / 160f));
+        glEnable(GL_PROGRAM_POINT_SIZE);
         for (int i = 0; i < objects.size(); i++) {
             ModelObject o = objects.get(i);
             if (o.triangleCount() == 0) {
                 glUniform3f(flat.uniform("uColor"), gamma(bodyFront[3 * i]), gamma(bodyFront[3 * i + 1]),
                         gamma(bodyFront[3 * i + 2]));
                 cloth.drawParticles(GL_LINE_STRIP, o.firstParticle(), o.particleCount());
+                cloth.drawParticles(GL_POINTS, o.firstParticle(), o.particleCount());
             }
         }
+        glDisable(GL_PROGRAM_POINT_SIZE);
     }
 
     private void wireframePass(int[] triangles) {
@@ -244,11 +294,7 @@ public final class SceneRenderer implements AutoCloseable {
     }
 
     private void particlePass(RenderTarget target) {
-        boolean ropes = false;
-        for (ModelObject o : model.objects()) {
-            ropes |= o.triangleCount() == 0;
-        }
-        if (!style.particles() && !ropes) {
+        if (!style.particles()) {
             return;
         }
         flat.use();
@@ -257,11 +303,7 @@ public final class SceneRenderer implements AutoCloseable {
         flat.set("uRoundPoints", 1);
         flat.set("uPointSize", Math.max(2f, target.height() / 240f));
         glEnable(GL_PROGRAM_POINT_SIZE);
-        for (ModelObject o : model.objects()) {
-            if (style.particles() || o.triangleCount() == 0) {
-                cloth.drawParticles(GL_POINTS, o.firstParticle(), o.particleCount());
-            }
-        }
+        cloth.drawParticles(GL_POINTS, 0, model.particleCount());
         glDisable(GL_PROGRAM_POINT_SIZE);
     }
 

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.MeshCollider;
+import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
@@ -235,5 +239,73 @@ class HeadlessRenderTest {
         // ... and lights on the other side do not shine through it: only ambient is left (0.1 against
         // 1.3 of light, about a third after gamma); unflipped normals would give the opposite order.
         assertThat(unlit).as("back face lit from the other side, vs %.1f", lit).isLessThan(0.6 * lit);
+    }
+
+    @Test
+    void everyBuiltInSceneRendersWithItsFirstBodyInView() throws Exception {
+        for (String name : BuiltInScenes.names()) {
+            Scene scene = BuiltInScenes.byName(name);
+            Camera camera = CameraFraming.forScene(scene, (float) W / H);
+            BufferedImage img = render(scene.model(), scene.environment().colliders(), RenderStyle.defaults(),
+                    scene.model().restPositions(), camera);
+            save(img, "scene-" + name);
+            // the scene's camera (its own or the automatic framing) has the first body in the picture
+            assertThat(clothShare(img)).as("share of body-coloured pixels in scene %s", name).isGreaterThan(0.005);
+        }
+    }
+
+    @Test
+    void collidersAreDrawnAsMeshes() throws Exception {
+        // a sphere, a mesh collider and an SDF collider built from a mesh, side by side, no floor;
+        // the only body is a small cloth out of view
+        ModelBuilder b = new ModelBuilder();
+        b.addGridCloth(GridClothSpec.of("cloth", 4, 4, 0.1f, 0.1f).withOrigin(0f, 5f, -3f));
+        Model model = b.build();
+        try (WorkerPool pool = new WorkerPool(1)) {
+            Collider[] colliders = {
+                new SphereCollider("ball", new float[] {0f, 0.3f, 0f}, 0.2f, 0f, 0f),
+                new MeshCollider("crate", box(-0.6f, 0.3f, 0f, 0.18f), 0.01f, 0f),
+                SdfCollider.fromClosedMesh("block", box(0.6f, 0.3f, 0f, 0.18f), 0.04f, 0.01f, 0f, pool)};
+            Camera camera = new Camera(new float[] {0f, 0.8f, 2.5f}, new float[] {0f, 0.3f, 0f}, 40f);
+            BufferedImage img = render(model, colliders, RenderStyle.defaults(), model.restPositions(), camera);
+            save(img, "colliders");
+            int background = img.getRGB(3, 3); // a corner: nothing there
+            for (float x : new float[] {-0.6f, 0f, 0.6f}) {
+                int[] p = pixelOf(camera, x, 0.3f, 0f);
+                int rgb = img.getRGB(p[0], p[1]);
+                int difference = Math.abs(((rgb >> 16) & 0xff) - ((background >> 16) & 0xff))
+                        + Math.abs(((rgb >> 8) & 0xff) - ((background >> 8) & 0xff))
+                        + Math.abs((rgb & 0xff) - (background & 0xff));
+                assertThat(difference).as("colour difference from the background at the collider at x = %s", x)
+                        .isGreaterThan(40);
+            }
+        }
+    }
+
+    /** A closed axis-aligned cube, counter-clockwise seen from outside. */
+    private static TriangleMesh box(float cx, float cy, float cz, float h) {
+        float[] p = new float[24];
+        for (int i = 0; i < 8; i++) {
+            p[3 * i] = cx + ((i & 1) == 0 ? -h : h);
+            p[3 * i + 1] = cy + ((i & 2) == 0 ? -h : h);
+            p[3 * i + 2] = cz + ((i & 4) == 0 ? -h : h);
+        }
+        int[] t = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5,
+            3, 7, 5};
+        return new TriangleMesh(p, null, t);
+    }
+
+    @Test
+    void ropesAreDrawnAsLinesInTheirBodysColour() throws Exception {
+        // a rope is a body without triangles: it must still show, as a line through its particles
+        ModelBuilder b = new ModelBuilder();
+        b.addRope(new RopeSpec("rope", new float[] {-0.5f, 1f, 0f, 0.5f, 1f, 0f}, 40, 0.05f));
+        Model model = b.build();
+        Camera camera = new Camera(new float[] {0f, 1f, 1.5f}, new float[] {0f, 1f, 0f}, 50f);
+        BufferedImage img = render(model, new Collider[0], RenderStyle.defaults(), model.restPositions(), camera);
+        save(img, "rope");
+        // at least one pixel per picture column the metre of rope spans (it spans about half the width)
+        long n = Math.round(clothShare(img) * W * H);
+        assertThat(n).as("rope-coloured pixels").isGreaterThan(W / 3);
     }
 }
