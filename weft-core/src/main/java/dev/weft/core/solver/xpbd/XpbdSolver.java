@@ -1,6 +1,8 @@
 package dev.weft.core.solver.xpbd;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.geom.DihedralAngle;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
@@ -75,6 +77,10 @@ public final class XpbdSolver implements Solver {
     private float dampingFactor;
     private Collider[] colliders;
 
+    /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
+    private ParticleContactSettings contactSettings;
+    private ParticleContacts contacts;
+
     private final RangeBody predictBody = this::predict;
     private final RangeBody distanceColorBody = this::projectDistances;
     private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
@@ -95,6 +101,22 @@ public final class XpbdSolver implements Solver {
     @Override
     public String name() {
         return "xpbd";
+    }
+
+    /**
+     * Turns on particle–particle contact (self- and inter-cloth collision): a contact pass after the
+     * constraint iterations of every step, before the colliders. Returns this solver.
+     */
+    public XpbdSolver withParticleContacts(ParticleContactSettings s) {
+        contactSettings = s;
+        contacts = null;
+        model = null; // rebind: the contacts are built for the model
+        return this;
+    }
+
+    /** The particle contacts of the bound model, or null when off or before the first step. */
+    public ParticleContacts particleContacts() {
+        return contacts;
     }
 
     public XpbdSettings settings() {
@@ -133,6 +155,9 @@ public final class XpbdSolver implements Solver {
     /** Colliders, velocities and the clock: the end of a step begun by {@link #beginStep}. */
     public void endStep(State state) {
         int n = model.particleCount();
+        if (contacts != null) {
+            contacts.project(x, prev, w, pool);
+        }
         // Contacts last, so that no particle ends the step inside a collider's thickness.
         if (colliders.length > 0) {
             pool.parallelFor(0, n, collideBody);
@@ -249,6 +274,7 @@ public final class XpbdSolver implements Solver {
                 bendCorrection = new float[3 * bendParticles.length];
             }
             h = Float.NaN;
+            contacts = contactSettings == null ? null : new ParticleContacts(m, contactSettings);
         }
         x = state.positions();
         v = state.velocities();
