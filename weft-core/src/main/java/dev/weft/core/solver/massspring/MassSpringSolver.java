@@ -5,14 +5,15 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.springs.SpringForce;
 import dev.weft.core.springs.SpringSet;
 
 /**
- * Explicit mass-spring cloth with Verlet integration, seed 004's algorithm (figure 22.3): spring and
- * gravity forces, then the damped Verlet step of seed 002 eq. 1,
+ * Explicit mass-spring cloth with Verlet integration, seed 004's algorithm (figure 22.3): spring,
+ * gravity and air ({@link AeroForces}) forces, then the damped Verlet step of seed 002 eq. 1,
  * {@code x(t+h) = x(t) + k (x(t) − x(t−h)) + h² F(t) / m}, then collisions by projection (each collider
  * moves a penetrating particle out along the surface normal; the velocity follows from the positions).
  * The previous position is {@code x − h v}, so the {@link State} stays positions + velocities and
@@ -39,6 +40,8 @@ public final class MassSpringSolver implements Solver {
     private int[] incidenceSpring;
     private double[] springForce;
     private float[] prev;
+    private AeroForces aero;
+    private double[] airForce;
     private final ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[SpringForce.STRIDE]);
 
     private float[] x;
@@ -82,6 +85,7 @@ public final class MassSpringSolver implements Solver {
         gy = env.gravityY();
         gz = env.gravityZ();
         colliders = env.colliders();
+        aero.compute(pool, x, v, env);
         pool.parallelFor(0, springs.count(), springBody);
         pool.parallelFor(0, n, integrateBody);
         if (colliders.length > 0) {
@@ -106,6 +110,8 @@ public final class MassSpringSolver implements Solver {
         incidenceSpring = springs.incidenceSpring();
         springForce = new double[3 * springs.count()];
         prev = new float[3 * n];
+        aero = new AeroForces(m);
+        airForce = aero.forces();
     }
 
     /** Force on each spring's first particle (eq. 2.13 = seed 004's F_spring). */
@@ -138,9 +144,9 @@ public final class MassSpringSolver implements Solver {
                 v[i3 + 2] = 0f;
                 continue;
             }
-            double fx = 0.0;
-            double fy = 0.0;
-            double fz = 0.0;
+            double fx = airForce[i3];
+            double fy = airForce[i3 + 1];
+            double fz = airForce[i3 + 2];
             for (int e = incidenceStart[i]; e < incidenceStart[i + 1]; e++) {
                 int s = incidenceSpring[e];
                 double sign = springPairs[2 * s] == i ? 1.0 : -1.0;

@@ -5,6 +5,7 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.xpbd.IterationMode;
@@ -14,7 +15,8 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
 /**
  * Verlet integration and constraint relaxation, Jakobsen's scheme as seed 002 runs it on the GPU:
  * <ol>
- *   <li>every free particle moves by eq. 1, {@code x' = x + k (x − x_prev) + h² F / m};</li>
+ *   <li>every free particle moves by eq. 1, {@code x' = x + k (x − x_prev) + h² F / m}, F being
+ *       gravity and the air ({@link AeroForces});</li>
  *   <li>each relaxation step enforces every structural and shear spring as a rigid distance
  *       constraint (eqs. 2a, 2b), then pushes particles out of the colliders.</li>
  * </ol>
@@ -33,6 +35,8 @@ public final class RelaxationSolver implements Solver {
     private final XpbdSolver projection;
 
     private Model model;
+    private AeroForces aero;
+    private double[] airForce;
     private float[] start;
     private float[] w;
     private float[] x;
@@ -71,6 +75,8 @@ public final class RelaxationSolver implements Solver {
             model = m;
             start = new float[3 * m.particleCount()];
             w = m.invMass();
+            aero = new AeroForces(m);
+            airForce = aero.forces();
         }
         x = state.positions();
         v = state.velocities();
@@ -80,6 +86,7 @@ public final class RelaxationSolver implements Solver {
         gz = env.gravityZ();
         colliders = env.colliders();
         int n = m.particleCount();
+        aero.compute(pool, x, v, env);
         pool.parallelFor(0, n, verletBody);
         if (colliders.length == 0) {
             projection.relax(m, state, dt, settings.iterations(), XpbdSolver.DISTANCES);
@@ -105,9 +112,10 @@ public final class RelaxationSolver implements Solver {
             if (w[i] == 0f) {
                 continue;
             }
-            x[i3] += k * h * v[i3] + h2 * gx;
-            x[i3 + 1] += k * h * v[i3 + 1] + h2 * gy;
-            x[i3 + 2] += k * h * v[i3 + 2] + h2 * gz;
+            float wi = w[i];
+            x[i3] += k * h * v[i3] + h2 * (gx + (float) airForce[i3] * wi);
+            x[i3 + 1] += k * h * v[i3 + 1] + h2 * (gy + (float) airForce[i3 + 1] * wi);
+            x[i3 + 2] += k * h * v[i3 + 2] + h2 * (gz + (float) airForce[i3 + 2] * wi);
         }
     }
 
