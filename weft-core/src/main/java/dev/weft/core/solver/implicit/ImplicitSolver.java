@@ -7,6 +7,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.SimulationDivergedException;
+import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.springs.SpringForce;
@@ -33,6 +34,9 @@ import java.util.List;
  * A diagonal block that is singular or not positive definite (seed 000 §6.1's "vanishing particles",
  * whose inverse is NaN) and a breakdown of the linear solver stop the run with a
  * {@link SimulationDivergedException} naming the step and particle, before anything is updated.
+ *
+ * <p>Wind and air drag ({@link AeroForces}) enter F at the start of the step and are left out of the
+ * Jacobians (a lagged, explicit treatment: they are small beside the springs and vary slowly).
  *
  * <p>A particle found inside a plane's thickness is put back on its surface before the step, and its
  * normal velocity is held at zero through S while in contact. A contact with a plane is released when the constraint force it needs would pull the particle
@@ -73,6 +77,8 @@ public final class ImplicitSolver implements Solver {
     private byte[] released;
     private byte[] badBlock;
     private float[] w;
+    private AeroForces aero;
+    private double[] airForce;
 
     private Environment boundEnvironment;
     private Collider[] planeColliders;
@@ -164,6 +170,7 @@ public final class ImplicitSolver implements Solver {
         gy = env.gravityY();
         gz = env.gravityZ();
         pool.parallelFor(0, n, constraintBody);
+        aero.compute(pool, x, v, env);
         pool.parallelFor(0, springCount, springBody);
         pool.parallelFor(0, n, assembleBody);
         for (int i = 0; i < n; i++) {
@@ -202,6 +209,8 @@ public final class ImplicitSolver implements Solver {
             n = m.particleCount();
             w = m.invMass();
             springs = SpringSet.build(m, settings.layout(), settings.material());
+            aero = new AeroForces(m);
+            airForce = aero.forces();
             springCount = springs.count();
             springPairs = springs.pairs();
             springRest = springs.restLength();
@@ -409,9 +418,9 @@ public final class ImplicitSolver implements Solver {
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             double m = mass[i];
-            double fx = m * gx;
-            double fy = m * gy;
-            double fz = m * gz;
+            double fx = m * gx + airForce[i3];
+            double fy = m * gy + airForce[i3 + 1];
+            double fz = m * gz + airForce[i3 + 2];
             double kvx = 0.0;
             double kvy = 0.0;
             double kvz = 0.0;
