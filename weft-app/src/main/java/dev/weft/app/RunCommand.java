@@ -12,6 +12,8 @@ import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.pd.InnerSolver;
+import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.render.PngFrameRecorder;
@@ -44,8 +46,27 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path outDir = Path.of("out");
 
-    @Option(names = "--solver", paramLabel = "NAME", description = "Solver: xpbd (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--solver", paramLabel = "NAME",
+            description = "Solver: xpbd, pd (Projective Dynamics), pbd (default: ${DEFAULT-VALUE}).")
     String solver = "xpbd";
+
+    @Option(names = "--inner-solver", paramLabel = "NAME",
+            description = "pd: inner solver gs, jacobi or rbgs (default: rbgs).")
+    String innerSolver;
+
+    @Option(names = "--omega", paramLabel = "W",
+            description = "pd: relaxation factor in (0, 2), SOR for gs/rbgs (seed: 1.7) (default: 1).")
+    Float omega;
+
+    @Option(names = "--chebyshev", description = "pd: Chebyshev acceleration of the jacobi inner solver.")
+    boolean chebyshev;
+
+    @Option(names = "--inner-iterations", paramLabel = "J",
+            description = "pd: inner sweeps per local step; --iterations sets the local/global alternations (default: 4 x 4).")
+    Integer innerIterations;
+
+    @Option(names = "--stiffness", paramLabel = "K", description = "pd: spring stiffness in N/m (default: 1000).")
+    Float stiffness;
 
     @Option(names = "--mode", paramLabel = "MODE",
             description = "Iteration mode: colored, jacobi, gauss-seidel (default: the scene's, colored).")
@@ -107,6 +128,7 @@ final class RunCommand implements Callable<Integer> {
             }
             settings = settings.withIterations(iterations);
         }
+        PdSettings pd = pdSettings();
         int steps = substeps == null ? s.substeps() : substeps;
         if (steps < 1) {
             throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
@@ -122,8 +144,15 @@ final class RunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "weft run: scene %s (%d particles, %d distance, %d bending, %d tether constraints)%n",
                 s.name(), model.particleCount(), model.distances().count(), model.bending().count(),
                 model.tethers().count());
-        out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations x %d substeps, %d thread(s), %d frames at %.4g fps%n",
-                solver, settings.mode().label(), settings.iterations(), steps, threads, frameCount, frameRate);
+        if ("pd".equals(solver)) {
+            out.printf(Locale.ROOT, "  solver pd (%s, k = %g N/m), %d x %d iterations x %d substeps, %d thread(s), "
+                    + "%d frames at %.4g fps%n", pd.label(), pd.stiffness(), pd.outerIterations(), pd.innerIterations(),
+                    steps, threads, frameCount, frameRate);
+        } else {
+            out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations x %d substeps, %d thread(s), %d frames at %.4g fps%n",
+                    solver, "pbd".equals(solver) ? "jacobi" : settings.mode().label(), settings.iterations(), steps,
+                    threads, frameCount, frameRate);
+        }
         ProgressBar bar = new ProgressBar(err, frameCount, !quiet);
         long startNanos = System.nanoTime();
         double totalStepMs = 0;
@@ -131,7 +160,7 @@ final class RunCommand implements Callable<Integer> {
         double maxStrainSeen = 0;
         int objWritten = 0;
         try (WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(model, State.atRest(model), Solvers.create(solver, settings, pool),
+             Simulation sim = new Simulation(model, State.atRest(model), Solvers.create(solver, settings, pd, pool),
                      s.environment(), steps);
              AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"));
              PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
@@ -184,6 +213,53 @@ final class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  rendered %d PNG frames into %s%n", frameCount + 1, dir.resolve("render"));
         }
         return 0;
+    }
+
+    /** Projective Dynamics settings from the pd flags; those flags with another solver are an error. */
+    private PdSettings pdSettings() {
+        boolean pdFlags = innerSolver != null || omega != null || chebyshev || innerIterations != null || stiffness != null;
+        if (!"pd".equals(solver)) {
+            if (pdFlags) {
+                throw new InvalidInputException("--inner-solver/--omega/--chebyshev/--inner-iterations/--stiffness",
+                        "apply to --solver pd only, not " + solver);
+            }
+            return PdSettings.defaults();
+        }
+        PdSettings pd = PdSettings.defaults();
+        if (innerSolver != null) {
+            pd = pd.withInner(InnerSolver.parse("--inner-solver", innerSolver));
+        }
+        if (iterations != null || innerIterations != null) {
+            int outer = iterations == null ? pd.outerIterations() : iterations;
+            int inner = innerIterations == null ? pd.innerIterations() : innerIterations;
+            if (outer < 1) {
+                throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + outer);
+            }
+            if (inner < 1) {
+                throw new InvalidInputException("--inner-iterations", "must be an integer >= 1, got " + inner);
+            }
+            pd = pd.withIterations(outer, inner);
+        }
+        if (omega != null) {
+            if (!(omega > 0f && omega < 2f)) {
+                throw new InvalidInputException("--omega", "must be a number in (0, 2) (1 = no relaxation), got " + omega);
+            }
+            pd = pd.withOmega(omega);
+        }
+        if (stiffness != null) {
+            if (!(stiffness > 0f) || !Float.isFinite(stiffness)) {
+                throw new InvalidInputException("--stiffness", "must be a finite number > 0 (N/m), got " + stiffness);
+            }
+            pd = pd.withStiffness(stiffness);
+        }
+        if (chebyshev) {
+            if (pd.inner() != InnerSolver.JACOBI) {
+                throw new InvalidInputException("--chebyshev", "accelerates --inner-solver jacobi only, not "
+                        + pd.inner().label());
+            }
+            pd = pd.withChebyshev(true, pd.chebyshevRho());
+        }
+        return pd;
     }
 
     /** Smallest signed distance of any particle to any collider (negative = inside). */

@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 /** Entry point of the {@code weft} command. With no subcommand it runs the default scene. */
 @Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
         description = "Weft: cloth and soft-body simulation for the JVM.",
-        subcommands = {RunCommand.class, BenchCommand.class, ScenesCommand.class, RenderCommand.class})
+        subcommands = {RunCommand.class, BenchCommand.class, ScenesCommand.class, RenderCommand.class,
+                ConvergeCommand.class})
 public final class WeftMain implements Runnable {
     /** Exit code for bad input (a flag, a file, a parameter). */
     public static final int EXIT_BAD_INPUT = 2;

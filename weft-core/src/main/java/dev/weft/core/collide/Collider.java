@@ -1,23 +1,55 @@
 package dev.weft.core.collide;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.core.util.Check;
 
 /**
- * A static shape that particles stay out of. Each collider keeps particles at least {@code thickness}
+ * A shape that particles stay out of. Each collider keeps particles at least {@code thickness}
  * from its surface (projection along the surface normal) and applies Coulomb friction to the motion
- * made during the step, position-based as seed 001 §5.3.6: the tangential displacement is removed up
- * to {@code friction × penetration depth}, which stops a particle entirely (static friction) when the
- * tangential push is small against the normal one.
+ * made during the step relative to the surface, position-based as seed 001 §5.3.6: the normal push
+ * {@code depth} stands for the normal impulse, so a tangential displacement shorter than
+ * {@code staticFriction × depth} is removed entirely (the particle sticks) and a longer one is
+ * shortened by {@code kineticFriction × depth} (it slides).
+ *
+ * <p>Solvers call {@link #collide} per particle range, possibly on several threads at once: it must
+ * only read shared state. A moving collider changes its pose in {@link #advance}, which the
+ * simulation calls before each step (see {@code Environment.advanceColliders}).
  */
 public abstract class Collider {
     private final String name;
     protected final float thickness;
-    protected final float friction;
+    protected float staticFriction;
+    protected float kineticFriction;
 
+    /** One friction coefficient for both sticking and sliding. */
     protected Collider(String name, float thickness, float friction) {
+        this(name, thickness, friction, friction);
+    }
+
+    protected Collider(String name, float thickness, float staticFriction, float kineticFriction) {
         this.name = name;
         this.thickness = Check.nonNegative(name + ".thickness", thickness);
-        this.friction = Check.nonNegative(name + ".friction", friction);
+        setFriction(staticFriction, kineticFriction);
+    }
+
+    /**
+     * Sets distinct static and kinetic coefficients (kinetic ≤ static). Configuration: call before the
+     * collider is used in a simulation. Returns this collider.
+     */
+    public Collider withFriction(float staticCoefficient, float kineticCoefficient) {
+        setFriction(staticCoefficient, kineticCoefficient);
+        return this;
+    }
+
+    private void setFriction(float staticCoefficient, float kineticCoefficient) {
+        Check.nonNegative(name + ".staticFriction", staticCoefficient);
+        Check.nonNegative(name + ".kineticFriction", kineticCoefficient);
+        if (kineticCoefficient > staticCoefficient) {
+            throw new InvalidInputException(name + ".kineticFriction", "must not exceed the static friction "
+                    + "coefficient " + staticCoefficient + ", got " + kineticCoefficient);
+        }
+        staticFriction = staticCoefficient;
+        kineticFriction = kineticCoefficient;
     }
 
     public String name() {
@@ -28,39 +60,74 @@ public abstract class Collider {
         return thickness;
     }
 
+    /** The kinetic (sliding) friction coefficient. */
     public float friction() {
-        return friction;
+        return kineticFriction;
     }
 
-    /** Signed distance from the surface: negative inside. */
+    public float staticFriction() {
+        return staticFriction;
+    }
+
+    public float kineticFriction() {
+        return kineticFriction;
+    }
+
+    /** Signed distance from the surface at the current pose: negative inside. */
     public abstract float signedDistance(float x, float y, float z);
 
     /**
      * Projects particles [begin, end) out of the collider. {@code prev} holds the positions at the start
-     * of the step (for friction); particles with zero inverse mass are left alone.
+     * of the step (for friction and swept tests); particles with zero inverse mass are left alone.
      */
     public abstract void collide(float[] x, float[] prev, float[] invMass, int begin, int end);
 
     /**
-     * Moves particle {@code i3 / 3} by {@code depth} along the unit normal n, then removes up to
-     * {@code friction × depth} of its tangential motion since {@code prev}.
+     * Moves the collider to its pose for the step [time, time + dt]: {@link #collide} then treats the
+     * pose at {@code time} as where the surface was at the step's start and the pose at
+     * {@code time + dt} as where it is now. Static colliders ignore it.
      */
+    public void advance(double time, float dt) {
+    }
+
+    /** True when {@link #advance} can change the pose. */
+    public boolean moving() {
+        return false;
+    }
+
+    /** Friction against a static surface; see {@link #respond(float[], float[], int, float, float, float, float, float, float, float)}. */
     protected final void respond(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth) {
+        respond(x, prev, i3, nx, ny, nz, depth, 0f, 0f, 0f);
+    }
+
+    /**
+     * Moves particle {@code i3 / 3} by {@code depth} along the unit normal n, then applies friction to
+     * its tangential motion since {@code prev} relative to the surface, which moved by (sx, sy, sz)
+     * at the contact during the step.
+     */
+    protected final void respond(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth,
+                                 float sx, float sy, float sz) {
         float px = x[i3] + depth * nx;
         float py = x[i3 + 1] + depth * ny;
         float pz = x[i3 + 2] + depth * nz;
-        if (friction > 0f) {
-            float dx = px - prev[i3];
-            float dy = py - prev[i3 + 1];
-            float dz = pz - prev[i3 + 2];
+        if (staticFriction > 0f && depth > 0f) {
+            float dx = px - prev[i3] - sx;
+            float dy = py - prev[i3 + 1] - sy;
+            float dz = pz - prev[i3 + 2] - sz;
             float dn = dx * nx + dy * ny + dz * nz;
             float tx = dx - dn * nx;
             float ty = dy - dn * ny;
             float tz = dz - dn * nz;
             float t2 = tx * tx + ty * ty + tz * tz;
             if (t2 > 0f) {
-                float limit = friction * depth;
-                float scale = limit * limit >= t2 ? 1f : limit / (float) Math.sqrt(t2);
+                float stick = staticFriction * depth;
+                float scale;
+                if (t2 <= stick * stick) {
+                    scale = 1f; // static: the particle keeps its place on the surface
+                } else {
+                    float slide = kineticFriction * depth;
+                    scale = Math.min(1f, slide / (float) Math.sqrt(t2));
+                }
                 px -= scale * tx;
                 py -= scale * ty;
                 pz -= scale * tz;

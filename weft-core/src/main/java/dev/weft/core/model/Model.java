@@ -1,5 +1,6 @@
 package dev.weft.core.model;
 
+import dev.weft.core.coloring.Coloring;
 import java.util.List;
 
 /**
@@ -16,10 +17,11 @@ public final class Model {
     private final BendingConstraints bending;
     private final TetherConstraints tethers;
     private final List<ModelObject> objects;
+    private final Coloring particleColoring;
 
     Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
           DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
-          List<ModelObject> objects) {
+          List<ModelObject> objects, Coloring particleColoring) {
         this.restPositions = restPositions;
         this.invMass = invMass;
         this.triangles = triangles;
@@ -28,6 +30,7 @@ public final class Model {
         this.bending = bending;
         this.tethers = tethers;
         this.objects = List.copyOf(objects);
+        this.particleColoring = particleColoring;
     }
 
     public int particleCount() {
@@ -82,6 +85,15 @@ public final class Model {
 
     public TetherConstraints tethers() {
         return tethers;
+    }
+
+    /**
+     * Colors of the particles such that no distance constraint joins two particles of one color:
+     * red-black (2 colors) on 4-neighbour lattices (seed 001 algorithm 7), greedy on any other body.
+     * Per-particle solvers (Projective Dynamics) update one color in parallel.
+     */
+    public Coloring particleColoring() {
+        return particleColoring;
     }
 
     public List<ModelObject> objects() {

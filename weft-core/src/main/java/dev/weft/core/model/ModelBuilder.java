@@ -5,6 +5,7 @@ import dev.weft.core.coloring.Coloring;
 import dev.weft.core.coloring.GreedyColoring;
 import dev.weft.core.coloring.LatticeColoring;
 import dev.weft.core.coloring.LatticeColoring.EdgeDirection;
+import dev.weft.core.coloring.ParticleColoring;
 import dev.weft.core.geom.DihedralAngle;
 import dev.weft.core.mesh.MeshTopology;
 import dev.weft.core.mesh.TriangleMesh;
@@ -32,6 +33,8 @@ public final class ModelBuilder {
     /** Lattice color per distance constraint, or −1 where greedy coloring decides. */
     private final IntList distLatticeColor = new IntList(512);
     private final IntList bendStencils = new IntList(1024);
+    /** Red-black color per particle of a 4-neighbour lattice, or −1 where greedy particle coloring decides. */
+    private final IntList particleLatticeColor = new IntList(512);
     private final List<ModelObject> objects = new ArrayList<>();
     /** Per object: true when its rest shape is flat and convex, so Euclidean distance is geodesic. */
     private final List<Boolean> flatConvex = new ArrayList<>();
@@ -52,6 +55,10 @@ public final class ModelBuilder {
     }
 
     public ModelObject addGridCloth(GridClothSpec s) {
+        return addGrid(s, true);
+    }
+
+    private ModelObject addGrid(GridClothSpec s, boolean withBending) {
         checkName(s.name());
         int first = particleCount();
         int cols = s.cols();
@@ -68,6 +75,8 @@ public final class ModelBuilder {
                 uvs.add((float) c / (cols - 1));
                 uvs.add((float) r / (rows - 1));
                 mass.add(0f);
+                // Without shear diagonals the particle graph is bipartite: red-black by (row + col) parity.
+                particleLatticeColor.add(s.shear() ? -1 : (r + c) & 1);
             }
         }
         int firstTriangle = triangleCount();
@@ -105,9 +114,25 @@ public final class ModelBuilder {
                 }
             }
         }
-        addBendingStencils(first, cols * rows, localTris);
+        if (withBending) {
+            addBendingStencils(first, cols * rows, localTris);
+        }
         return addObject(new ModelObject(s.name(), ModelObject.Type.GRID_CLOTH, first, cols * rows,
                 firstTriangle, localTris.length / 3, cols, rows), true);
+    }
+
+    /**
+     * Seed 001's 4-neighbour lattice ({@link QuadLatticeSpec}): equal particle masses, one structural
+     * spring to each of the 4 neighbours, no shear and no bending constraints; red-black colored.
+     * Its triangles are there for rendering and export only. Pins by corner or edge name work as on a
+     * grid cloth.
+     */
+    public ModelObject addQuadLattice(QuadLatticeSpec spec) {
+        ModelObject body = addGrid(spec.asGrid(), false);
+        for (int i = body.firstParticle(); i < body.firstParticle() + body.particleCount(); i++) {
+            mass.set(i, spec.particleMass());
+        }
+        return body;
     }
 
     /** A cloth from a triangle mesh (as loaded by {@code ObjReader}): edges become stretch constraints. */
@@ -123,6 +148,7 @@ public final class ModelBuilder {
             uvs.add(uv == null ? 0f : uv[2 * i]);
             uvs.add(uv == null ? 0f : uv[2 * i + 1]);
             mass.add(0f);
+            particleLatticeColor.add(-1);
         }
         int firstTriangle = triangleCount();
         addTriangles(first, mesh.triangles(), massPerArea);
@@ -163,6 +189,7 @@ public final class ModelBuilder {
             uvs.add((float) i / (n - 1));
             uvs.add(0f);
             mass.add(s.massPerLength() * spacing * (i == 0 || i == n - 1 ? 0.5f : 1f));
+            particleLatticeColor.add(-1);
         }
         for (int i = 0; i + 1 < n; i++) {
             addDistance(first + i, first + i + 1, distance(first + i, first + i + 1), DistanceKind.STRETCH, -1);
@@ -279,7 +306,10 @@ public final class ModelBuilder {
                 GreedyColoring.of(stencils, 4, n));
 
         TetherConstraints tetherSet = tethers ? buildTethers(x, invMass, pairs) : emptyTethers();
-        return new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet, objects);
+        Coloring particleColoring = Coloring.fromColors(
+                ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
+        return new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet, objects,
+                particleColoring);
     }
 
     private Coloring colorDistances(int[] pairs, int n) {

@@ -1,6 +1,8 @@
 package dev.weft.core.solver.xpbd;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.geom.DihedralAngle;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
@@ -75,6 +77,10 @@ public final class XpbdSolver implements Solver {
     private float dampingFactor;
     private Collider[] colliders;
 
+    /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
+    private ParticleContactSettings contactSettings;
+    private ParticleContacts contacts;
+
     private final RangeBody predictBody = this::predict;
     private final RangeBody distanceColorBody = this::projectDistances;
     private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
@@ -97,27 +103,67 @@ public final class XpbdSolver implements Solver {
         return "xpbd";
     }
 
+    /**
+     * Turns on particle–particle contact (self- and inter-cloth collision): a contact pass after the
+     * constraint iterations of every step, before the colliders. Returns this solver.
+     */
+    public XpbdSolver withParticleContacts(ParticleContactSettings s) {
+        contactSettings = s;
+        contacts = null;
+        model = null; // rebind: the contacts are built for the model
+        return this;
+    }
+
+    /** The particle contacts of the bound model, or null when off or before the first step. */
+    public ParticleContacts particleContacts() {
+        return contacts;
+    }
+
     public XpbdSettings settings() {
         return settings;
     }
 
     @Override
     public void step(Model m, State state, Environment env, float dt) {
+        beginStep(m, state, env, dt);
+        iterate(settings.iterations(), settings.tethers() ? ALL : DISTANCES | BENDING);
+        endStep(state);
+    }
+
+    /**
+     * A step taken apart, for measuring between iterations (the convergence laboratory):
+     * {@code beginStep}, then {@link #iterateOnce} as often as wanted, then {@link #endStep}. With
+     * {@code settings.iterations()} calls of {@code iterateOnce} this is exactly {@link #step}.
+     */
+    public void beginStep(Model m, State state, Environment env, float dt) {
         bind(m, state, dt);
         gx = env.gravityX();
         gy = env.gravityY();
         gz = env.gravityZ();
         dampingFactor = Math.max(0f, 1f - settings.damping() * dt);
         colliders = env.colliders();
-        int n = m.particleCount();
-        pool.parallelFor(0, n, predictBody);
-        iterate(settings.iterations(), settings.tethers() ? ALL : DISTANCES | BENDING);
+        pool.parallelFor(0, m.particleCount(), predictBody);
+        java.util.Arrays.fill(distLambda, 0f);
+        java.util.Arrays.fill(bendLambda, 0f);
+    }
+
+    /** One sweep over the constraint types in {@code passes}, keeping the multipliers of this step. */
+    public void iterateOnce(int passes) {
+        sweep(passes);
+    }
+
+    /** Colliders, velocities and the clock: the end of a step begun by {@link #beginStep}. */
+    public void endStep(State state) {
+        int n = model.particleCount();
+        if (contacts != null) {
+            contacts.project(x, prev, w, pool);
+        }
         // Contacts last, so that no particle ends the step inside a collider's thickness.
         if (colliders.length > 0) {
             pool.parallelFor(0, n, collideBody);
         }
         pool.parallelFor(0, n, velocityBody);
-        state.advance(dt);
+        state.advance(h);
     }
 
     /**
@@ -135,16 +181,20 @@ public final class XpbdSolver implements Solver {
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
         for (int it = 0; it < iterations; it++) {
-            if ((passes & DISTANCES) != 0) {
-                sweepDistances();
-            }
-            if ((passes & BENDING) != 0) {
-                sweepBending();
-            }
-            if ((passes & TETHERS) != 0) {
-                for (int c = 0; c + 1 < tetherColorStart.length; c++) {
-                    pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
-                }
+            sweep(passes);
+        }
+    }
+
+    private void sweep(int passes) {
+        if ((passes & DISTANCES) != 0) {
+            sweepDistances();
+        }
+        if ((passes & BENDING) != 0) {
+            sweepBending();
+        }
+        if ((passes & TETHERS) != 0) {
+            for (int c = 0; c + 1 < tetherColorStart.length; c++) {
+                pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
             }
         }
     }
@@ -224,6 +274,7 @@ public final class XpbdSolver implements Solver {
                 bendCorrection = new float[3 * bendParticles.length];
             }
             h = Float.NaN;
+            contacts = contactSettings == null ? null : new ParticleContacts(m, contactSettings);
         }
         x = state.positions();
         v = state.velocities();

@@ -1,0 +1,420 @@
+package dev.weft.app;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.lab.ConvergenceExperiment;
+import dev.weft.core.lab.LabSolver;
+import dev.weft.core.metrics.ClothMetrics;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.pd.PdSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code weft converge}: seed 001's convergence experiments (§6.1) on its 4-neighbour lattice. For each
+ * solver: the residual (eq. 4.1) after every iteration, the time one iteration takes, how many
+ * iterations fit in each time budget per step, and the residual against solver time when each step
+ * runs that many. Writes CSV files and one PNG plot per figure of the seed, and prints the iteration
+ * counts next to the seed's (GTX 970).
+ */
+@Command(name = "converge", mixinStandardHelpOptions = true,
+        description = "Seed 001's convergence experiments: residual vs iterations and vs time per solver.")
+final class ConvergeCommand implements Callable<Integer> {
+    /** Seed 001 figures A.3-A.6 and A.10-A.13: iterations in 1, 2, 4, 8 ms on a GTX 970. */
+    private static final double[] SEED_BUDGETS = {1, 2, 4, 8};
+    private static final Map<String, int[]> SEED_COUNTS = Map.of(
+            "rbgs", new int[] {5, 11, 22, 45},
+            "gs", new int[] {1, 2, 4, 9},
+            "jacobi", new int[] {9, 19, 32, 70});
+
+    @Option(names = "--experiment", paramLabel = "NAME", description = "enlarged or hanging (default: ${DEFAULT-VALUE}).")
+    String experiment = "enlarged";
+
+    @Option(names = "--size", paramLabel = "N", description = "Lattice of N x N particles (default: ${DEFAULT-VALUE}).")
+    int size = 100;
+
+    @Option(names = "--solvers", split = ",", paramLabel = "NAME",
+            description = "Solvers (default: gs,jacobi,rbgs,rbgs+sor,jacobi+chebyshev,xpbd-colored; also pbd-jacobi).")
+    List<String> solvers = new ArrayList<>(LabSolver.NAMES);
+
+    @Option(names = "--budgets", split = ",", paramLabel = "MS",
+            description = "Solver time budgets per step in ms (default: 1,2,4,8).")
+    double[] budgets = SEED_BUDGETS.clone();
+
+    @Option(names = "--frames", paramLabel = "F",
+            description = "Frames of 8 steps to run (default: 10 enlarged, 30 hanging).")
+    Integer frames;
+
+    @Option(names = "--iterations", paramLabel = "K",
+            description = "Iterations per step for the residual-vs-iteration curves (default: ${DEFAULT-VALUE}).")
+    int iterations = 20;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: ${DEFAULT-VALUE}).")
+    int threads = 2;
+
+    @Option(names = "--stiffness", paramLabel = "K", description = "Spring stiffness in N/m (default: ${DEFAULT-VALUE}).")
+    float stiffness = 1000f;
+
+    @Option(names = "--omega", paramLabel = "W", description = "SOR factor of rbgs+sor (default: ${DEFAULT-VALUE}).")
+    float omega = 1.7f;
+
+    @Option(names = "--chebyshev-rho", paramLabel = "RHO",
+            description = "Spectral radius estimate of Chebyshev, 0 = automatic (default: ${DEFAULT-VALUE}).")
+    float chebyshevRho = 0f;
+
+    @Option(names = "--samples", paramLabel = "R",
+            description = "Timed samples for the time per iteration (median; default: ${DEFAULT-VALUE}).")
+    int samples = 15;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path outDir = Path.of("out");
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** What one solver produced. */
+    private static final class Result {
+        String name;
+        double msPerIteration;
+        double msPerStepOverhead;
+        int[] counts;
+        double[] residualPerIteration;
+        /** Per budget: cumulative solver ms and residual after each step. */
+        double[][] timeMs;
+        double[][] timeResidual;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        ConvergenceExperiment exp = ConvergenceExperiment.parse("--experiment", experiment);
+        validate();
+        int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 30;
+        int steps = frameCount * ConvergenceExperiment.STEPS_PER_FRAME;
+        PdSettings base = PdSettings.defaults().withStiffness(stiffness).withOmega(omega)
+                .withChebyshev(false, chebyshevRho);
+        Model model = exp.model(size);
+        Path dir = outDir.resolve("converge").resolve(exp.label());
+        Files.createDirectories(dir);
+        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
+        out.printf(Locale.ROOT, "weft converge: %s cloth, %d x %d lattice: %d particles, %d springs (k = %g N/m)%n",
+                exp.label(), size, size, model.particleCount(), model.distances().count(), stiffness);
+        out.printf(Locale.ROOT, "  %d frames x %d steps of %.3f ms; %d iterations per step for the iteration curves;"
+                + " %d thread(s); CPU: %s%n", frameCount, ConvergenceExperiment.STEPS_PER_FRAME,
+                ConvergenceExperiment.STEP * 1e3, iterations, threads, cpu);
+        List<Result> results = new ArrayList<>();
+        try (WorkerPool pool = new WorkerPool(threads)) {
+            for (String name : solvers) {
+                out.printf(Locale.ROOT, "  running %s ...%n", name);
+                out.flush();
+                results.add(run(name, exp, base, model, steps, pool));
+            }
+        }
+        writeCsv(dir, results);
+        List<Path> plots = writePlots(dir, exp, results);
+        printTable(out, results);
+        out.printf(Locale.ROOT, "%nwrote %s: residual_vs_iteration.csv, residual_vs_time.csv, budgets.csv and %d plots%n",
+                dir, plots.size());
+        for (Path p : plots) {
+            out.printf(Locale.ROOT, "  %s%n", p.getFileName());
+        }
+        return 0;
+    }
+
+    private void validate() {
+        if (size < 4 || size > 1000) {
+            throw new InvalidInputException("--size", "must be between 4 and 1000, got " + size);
+        }
+        if (solvers.isEmpty()) {
+            throw new InvalidInputException("--solvers", "name at least one solver");
+        }
+        for (String s : solvers) {
+            if (!LabSolver.NAMES.contains(s) && !LabSolver.PBD_JACOBI.equals(s)) {
+                throw new InvalidInputException("--solvers", "unknown solver '" + s + "'; allowed: "
+                        + String.join(", ", LabSolver.NAMES) + ", " + LabSolver.PBD_JACOBI);
+            }
+        }
+        for (double b : budgets) {
+            if (!(b > 0) || !Double.isFinite(b) || b > 10_000) {
+                throw new InvalidInputException("--budgets", "each budget must be a number of ms in (0, 10000], got " + b);
+            }
+        }
+        if (frames != null && (frames < 1 || frames > 100_000)) {
+            throw new InvalidInputException("--frames", "must be between 1 and 100000, got " + frames);
+        }
+        if (iterations < 1 || iterations > 100_000) {
+            throw new InvalidInputException("--iterations", "must be between 1 and 100000, got " + iterations);
+        }
+        if (threads < 1 || threads > 256) {
+            throw new InvalidInputException("--threads", "must be between 1 and 256, got " + threads);
+        }
+        if (samples < 1) {
+            throw new InvalidInputException("--samples", "must be >= 1, got " + samples);
+        }
+        // stiffness, omega and rho are checked, with their names, by PdSettings
+        new PdSettings(1, 1, stiffness, dev.weft.core.solver.pd.InnerSolver.JACOBI, omega, false, chebyshevRho,
+                PdSettings.WANG_CHEBYSHEV_DELAY, 0f);
+    }
+
+    private Result run(String name, ConvergenceExperiment exp, PdSettings base, Model model, int steps,
+                       WorkerPool pool) {
+        LabSolver lab = LabSolver.create(name, exp, base, pool);
+        Result r = new Result();
+        r.name = name;
+        calibrate(lab, exp, model, r);
+        r.counts = new int[budgets.length];
+        for (int b = 0; b < budgets.length; b++) {
+            double fit = Math.floor((budgets[b] - r.msPerStepOverhead) / r.msPerIteration);
+            r.counts[b] = (int) Math.max(1, Math.min(MAX_ITERATIONS_PER_STEP, fit));
+        }
+        // residual after every iteration
+        State s = exp.initialState(model);
+        r.residualPerIteration = new double[steps * iterations];
+        for (int st = 0; st < steps; st++) {
+            lab.begin(model, s);
+            for (int it = 0; it < iterations; it++) {
+                lab.iterate();
+                r.residualPerIteration[st * iterations + it] = ClothMetrics.residual(model, s.positions());
+            }
+            lab.end();
+        }
+        // residual against solver time, each step running the iterations that fit its budget
+        r.timeMs = new double[budgets.length][steps + 1];
+        r.timeResidual = new double[budgets.length][steps + 1];
+        for (int b = 0; b < budgets.length; b++) {
+            s = exp.initialState(model);
+            r.timeResidual[b][0] = ClothMetrics.residual(model, s.positions());
+            double elapsed = 0;
+            for (int st = 0; st < steps; st++) {
+                long t0 = System.nanoTime();
+                lab.step(model, s, r.counts[b]);
+                elapsed += (System.nanoTime() - t0) / 1e6;
+                r.timeMs[b][st + 1] = elapsed;
+                r.timeResidual[b][st + 1] = ClothMetrics.residual(model, s.positions());
+            }
+        }
+        return r;
+    }
+
+    /** Iterations per step never exceed this, however fast one iteration is. */
+    private static final int MAX_ITERATIONS_PER_STEP = 100_000;
+
+    /**
+     * Median time of a step with 1 and with 1 + n iterations, n doubled until that step takes at least
+     * 2 ms so that timer resolution and noise do not decide: the difference over n is the time per
+     * iteration, the rest of the 1-iteration step the per-step overhead (prediction, velocities).
+     */
+    private void calibrate(LabSolver lab, ConvergenceExperiment exp, Model model, Result r) {
+        State start = exp.initialState(model);
+        State work = start.copy();
+        int n = 4;
+        while (n < 4096 && timeStep(lab, model, start, work, 1 + n) < 2.0) {
+            n *= 2;
+        }
+        int warmup = Math.max(3, samples / 3);
+        double[] one = new double[samples];
+        double[] many = new double[samples];
+        for (int i = 0; i < warmup + samples; i++) {
+            double t1 = timeStep(lab, model, start, work, 1);
+            double tn = timeStep(lab, model, start, work, 1 + n);
+            if (i >= warmup) {
+                one[i - warmup] = t1;
+                many[i - warmup] = tn;
+            }
+        }
+        Arrays.sort(one);
+        Arrays.sort(many);
+        double single = one[samples / 2];
+        r.msPerIteration = Math.max(many[samples / 2] / (1 + n) * 0.5, (many[samples / 2] - single) / n);
+        r.msPerStepOverhead = Math.max(0, single - r.msPerIteration);
+    }
+
+    private static double timeStep(LabSolver lab, Model model, State start, State work, int iterations) {
+        work.copyFrom(start);
+        long t0 = System.nanoTime();
+        lab.step(model, work, iterations);
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    private void writeCsv(Path dir, List<Result> results) throws IOException {
+        try (AtomicTextFile f = new AtomicTextFile(dir.resolve("residual_vs_iteration.csv"))) {
+            f.line("solver,iteration,residual_m2");
+            for (Result r : results) {
+                for (int i = 0; i < r.residualPerIteration.length; i++) {
+                    f.line(String.format(Locale.ROOT, "%s,%d,%.6e", r.name, i + 1, r.residualPerIteration[i]));
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        try (AtomicTextFile f = new AtomicTextFile(dir.resolve("residual_vs_time.csv"))) {
+            f.line("budget_ms,solver,iterations_per_step,step,solver_time_ms,residual_m2");
+            for (Result r : results) {
+                for (int b = 0; b < budgets.length; b++) {
+                    for (int st = 0; st < r.timeMs[b].length; st++) {
+                        f.line(String.format(Locale.ROOT, "%s,%s,%d,%d,%.4f,%.6e", fmt(budgets[b]), r.name, r.counts[b], st,
+                                r.timeMs[b][st], r.timeResidual[b][st]));
+                    }
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        try (AtomicTextFile f = new AtomicTextFile(dir.resolve("budgets.csv"))) {
+            f.line("solver,ms_per_iteration,ms_per_step_overhead,budget_ms,iterations,seed_gtx970_iterations,"
+                    + "final_residual_m2");
+            for (Result r : results) {
+                for (int b = 0; b < budgets.length; b++) {
+                    int seed = seedCount(r.name, budgets[b]);
+                    double[] res = r.timeResidual[b];
+                    f.line(String.format(Locale.ROOT, "%s,%.5f,%.5f,%s,%d,%s,%.6e", r.name, r.msPerIteration,
+                            r.msPerStepOverhead, fmt(budgets[b]), r.counts[b], seed < 0 ? "" : Integer.toString(seed),
+                            res[res.length - 1]));
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** One plot per figure of seed 001 (those whose solvers and budgets were run), and overviews. */
+    private List<Path> writePlots(Path dir, ConvergenceExperiment exp, List<Result> results) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        boolean enlarged = exp == ConvergenceExperiment.ENLARGED;
+        List<String> seedThree = List.of("rbgs", "gs", "jacobi");
+        List<String> sor = List.of("rbgs", "rbgs+sor");
+        String what = enlarged ? "enlarged cloth" : "hanging cloth";
+        List<Path> written = new ArrayList<>();
+        String iterFig = enlarged ? "fig6_3" : "fig6_6";
+        String timeFig = enlarged ? "fig6_4" : "fig6_7";
+        String sorFig = enlarged ? "fig6_5" : "fig6_9";
+        double[] timeBudgets = enlarged ? new double[] {1, 8} : new double[] {2, 8};
+        iterationPlot(dir.resolve(iterFig + "_residual_vs_iteration.png"),
+                "Seed 001 fig. " + iterFig.substring(3).replace('_', '.') + ": " + what + ", residual vs iterations",
+                results, seedThree, written);
+        for (double b : timeBudgets) {
+            timePlot(dir.resolve(String.format(Locale.ROOT, "%s_residual_vs_time_%sms.png", timeFig, fmt(b))),
+                    "Seed 001 fig. " + timeFig.substring(3).replace('_', '.') + ": " + what + ", residual vs time, "
+                            + fmt(b) + " ms per step", results, seedThree, b, written);
+        }
+        iterationPlot(dir.resolve(sorFig + "_sor_residual_vs_iteration.png"),
+                "Seed 001 fig. " + sorFig.substring(3).replace('_', '.') + ": " + what + ", RBGS with and without SOR",
+                results, sor, written);
+        timePlot(dir.resolve(sorFig + "_sor_residual_vs_time_8ms.png"),
+                "Seed 001 fig. " + sorFig.substring(3).replace('_', '.') + ": " + what
+                        + ", RBGS with and without SOR, 8 ms per step", results, sor, 8, written);
+        List<String> all = new ArrayList<>();
+        for (Result r : results) {
+            all.add(r.name);
+        }
+        iterationPlot(dir.resolve("all_residual_vs_iteration.png"), what + ": every solver, residual vs iterations",
+                results, all, written);
+        for (double b : budgets) {
+            timePlot(dir.resolve(String.format(Locale.ROOT, "all_residual_vs_time_%sms.png", fmt(b))),
+                    what + ": every solver, residual vs time, " + fmt(b) + " ms per step", results, all, b, written);
+        }
+        return written;
+    }
+
+    private void iterationPlot(Path png, String title, List<Result> results, List<String> names, List<Path> written)
+            throws IOException {
+        ResidualPlot plot = new ResidualPlot(title, "iteration");
+        for (Result r : results) {
+            if (names.contains(r.name)) {
+                double[] x = new double[r.residualPerIteration.length];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = i + 1;
+                }
+                plot.add(r.name, x, r.residualPerIteration);
+            }
+        }
+        if (!plot.isEmpty()) {
+            plot.write(png);
+            written.add(png);
+        }
+    }
+
+    private void timePlot(Path png, String title, List<Result> results, List<String> names, double budget,
+                          List<Path> written) throws IOException {
+        int b = indexOf(budget);
+        if (b < 0) {
+            return;
+        }
+        ResidualPlot plot = new ResidualPlot(title, "solver time [ms]");
+        for (Result r : results) {
+            if (names.contains(r.name)) {
+                plot.add(r.name + " (" + r.counts[b] + " iterations/step)", r.timeMs[b], r.timeResidual[b]);
+            }
+        }
+        if (!plot.isEmpty()) {
+            plot.write(png);
+            written.add(png);
+        }
+    }
+
+    private void printTable(PrintWriter out, List<Result> results) {
+        out.printf(Locale.ROOT, "%n%-18s %12s %12s", "solver", "ms/iteration", "ms/step+");
+        for (double b : budgets) {
+            out.printf(Locale.ROOT, " %9s", "it/" + fmt(b) + "ms");
+        }
+        out.printf(Locale.ROOT, "   %s%n", "seed 001, GTX 970 (1/2/4/8 ms)");
+        for (Result r : results) {
+            out.printf(Locale.ROOT, "%-18s %12.4f %12.4f", r.name, r.msPerIteration, r.msPerStepOverhead);
+            for (int c : r.counts) {
+                out.printf(Locale.ROOT, " %9d", c);
+            }
+            int[] seed = SEED_COUNTS.get(r.name);
+            out.printf(Locale.ROOT, "   %s%n", seed == null ? "-" : seed[0] + "/" + seed[1] + "/" + seed[2] + "/" + seed[3]);
+        }
+        out.printf(Locale.ROOT, "%nfinal residual [m^2] after each budget's run:%n%-18s", "solver");
+        for (double b : budgets) {
+            out.printf(Locale.ROOT, " %12s", fmt(b) + " ms");
+        }
+        out.println();
+        for (Result r : results) {
+            out.printf(Locale.ROOT, "%-18s", r.name);
+            for (int b = 0; b < budgets.length; b++) {
+                double[] res = r.timeResidual[b];
+                out.printf(Locale.ROOT, " %12.4e", res[res.length - 1]);
+            }
+            out.println();
+        }
+    }
+
+    private int seedCount(String name, double budget) {
+        int[] seed = SEED_COUNTS.get(name);
+        for (int i = 0; seed != null && i < SEED_BUDGETS.length; i++) {
+            if (SEED_BUDGETS[i] == budget) {
+                return seed[i];
+            }
+        }
+        return -1;
+    }
+
+    private int indexOf(double budget) {
+        for (int i = 0; i < budgets.length; i++) {
+            if (budgets[i] == budget) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String fmt(double ms) {
+        return ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms);
+    }
+}

@@ -1,0 +1,335 @@
+package dev.weft.core.collide;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.BendingConstraints;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.parallel.RangeBody;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.util.IntList;
+import java.util.Arrays;
+
+/**
+ * Particle–particle contact within one cloth (self-collision) and between cloths, seed 001 §3.4 and
+ * §5.3.5: particles closer than the contact distance are pushed apart along the line between them,
+ * shared by inverse mass, with Coulomb friction on their relative motion over the step (§5.3.6, static
+ * and kinetic). Candidates come from a {@link ParticleGrid} rebuilt every step with cells of the
+ * contact distance.
+ *
+ * <p>Pairs never in contact: particles joined by a constraint (distance, bending stencil, triangle)
+ * and particles of one body already nearer than the contact distance in the rest shape.
+ *
+ * <p>Each sweep is Jacobi: every particle gathers the corrections of all its contacts from the same
+ * positions (averaged over its contacts, which keeps stacks stable), then all move at once. A particle
+ * writes only its own correction, in a fixed order (neighbour cells in a fixed order, each bucket
+ * sorted by index), so results are bitwise identical for any thread count.
+ */
+public final class ParticleContacts {
+    private final ParticleContactSettings settings;
+    private final float distance;
+    private final int n;
+    private final ParticleGrid grid;
+    /** Excluded partners of particle i: excluded[excludedStart[i] .. excludedStart[i + 1]), ascending. */
+    private final int[] excludedStart;
+    private final int[] excluded;
+    private final float[] correction;
+    private final int[] contactsOf;
+
+    private float[] x;
+    private float[] prev;
+    private float[] w;
+    private final RangeBody gatherBody = this::gather;
+    private final RangeBody applyBody = this::apply;
+
+    public ParticleContacts(Model model, ParticleContactSettings settings) {
+        this.settings = settings;
+        this.n = model.particleCount();
+        float spacing = meanStretchLength(model);
+        this.distance = settings.distanceFactor() * spacing;
+        this.grid = new ParticleGrid(n, distance);
+        this.correction = new float[3 * n];
+        this.contactsOf = new int[n];
+        IntList a = new IntList();
+        IntList b = new IntList();
+        DistanceConstraints d = model.distances();
+        int[] pairs = d.particles();
+        for (int c = 0; c < d.count(); c++) {
+            a.add(pairs[2 * c]);
+            b.add(pairs[2 * c + 1]);
+        }
+        BendingConstraints bend = model.bending();
+        int[] st = bend.particles();
+        for (int c = 0; c < bend.count(); c++) {
+            for (int p = 0; p < 4; p++) {
+                for (int q = p + 1; q < 4; q++) {
+                    a.add(st[4 * c + p]);
+                    b.add(st[4 * c + q]);
+                }
+            }
+        }
+        int[] tri = model.triangles();
+        for (int t = 0; t + 2 < tri.length; t += 3) {
+            a.add(tri[t]);
+            b.add(tri[t + 1]);
+            a.add(tri[t + 1]);
+            b.add(tri[t + 2]);
+            a.add(tri[t + 2]);
+            b.add(tri[t]);
+        }
+        addRestNeighbours(model, a, b);
+        // CSR, both directions, sorted and without duplicates
+        int[] count = new int[n + 1];
+        for (int k = 0; k < a.size(); k++) {
+            count[a.get(k) + 1]++;
+            count[b.get(k) + 1]++;
+        }
+        for (int i = 0; i < n; i++) {
+            count[i + 1] += count[i];
+        }
+        int[] fill = Arrays.copyOf(count, n);
+        int[] list = new int[count[n]];
+        for (int k = 0; k < a.size(); k++) {
+            list[fill[a.get(k)]++] = b.get(k);
+            list[fill[b.get(k)]++] = a.get(k);
+        }
+        excludedStart = new int[n + 1];
+        IntList out = new IntList(list.length);
+        for (int i = 0; i < n; i++) {
+            Arrays.sort(list, count[i], count[i + 1]);
+            excludedStart[i] = out.size();
+            for (int k = count[i]; k < count[i + 1]; k++) {
+                if (k == count[i] || list[k] != list[k - 1]) {
+                    out.add(list[k]);
+                }
+            }
+        }
+        excludedStart[n] = out.size();
+        excluded = out.toArray();
+    }
+
+    /** The mean rest length of stretch constraints: the cloth's particle spacing. */
+    private static float meanStretchLength(Model model) {
+        DistanceConstraints d = model.distances();
+        float[] rest = d.restLength();
+        byte[] kind = d.kind();
+        double sum = 0;
+        int count = 0;
+        for (int c = 0; c < d.count(); c++) {
+            if (kind[c] == DistanceKind.STRETCH.ordinal()) {
+                sum += rest[c];
+                count++;
+            }
+        }
+        if (count == 0) {
+            throw new InvalidInputException("selfCollision", "the model has no stretch constraints to take the "
+                    + "particle spacing from");
+        }
+        return (float) (sum / count);
+    }
+
+    /** Pairs of one body within the contact distance in the rest shape: they would push forever. */
+    private void addRestNeighbours(Model model, IntList a, IntList b) {
+        float[] rest = model.restPositions();
+        int[] object = new int[n];
+        int id = 0;
+        for (ModelObject o : model.objects()) {
+            Arrays.fill(object, o.firstParticle(), o.firstParticle() + o.particleCount(), id++);
+        }
+        try (WorkerPool single = new WorkerPool(1)) {
+            grid.build(rest, single);
+        }
+        float d2 = distance * distance;
+        int[] sorted = grid.sorted();
+        for (int i = 0; i < n; i++) {
+            int cx = grid.cellX(i);
+            int cy = grid.cellY(i);
+            int cz = grid.cellZ(i);
+            for (int dz = -1; dz <= 1; dz++) {
+                for (int dy = -1; dy <= 1; dy++) {
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int bk = grid.bucket(cx + dx, cy + dy, cz + dz);
+                        for (int k = grid.start(bk); k < grid.end(bk); k++) {
+                            int j = sorted[k];
+                            if (j <= i || object[j] != object[i] || grid.cellX(j) != cx + dx
+                                    || grid.cellY(j) != cy + dy || grid.cellZ(j) != cz + dz) {
+                                continue;
+                            }
+                            float ex = rest[3 * i] - rest[3 * j];
+                            float ey = rest[3 * i + 1] - rest[3 * j + 1];
+                            float ez = rest[3 * i + 2] - rest[3 * j + 2];
+                            if (ex * ex + ey * ey + ez * ez < d2) {
+                                a.add(i);
+                                b.add(j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The contact distance in metres. */
+    public float contactDistance() {
+        return distance;
+    }
+
+    public ParticleContactSettings settings() {
+        return settings;
+    }
+
+    /** The grid (for benchmarks). */
+    public ParticleGrid grid() {
+        return grid;
+    }
+
+    /** Whether the pair (i, j) is excluded from contact. */
+    public boolean excluded(int i, int j) {
+        return Arrays.binarySearch(excluded, excludedStart[i], excludedStart[i + 1], j) >= 0;
+    }
+
+    /**
+     * Separates particles closer than the contact distance: rebuilds the grid on {@code positions}, then
+     * runs the configured Jacobi sweeps. {@code previous} holds the step's start positions (friction);
+     * particles with zero inverse mass never move.
+     */
+    public void project(float[] positions, float[] previous, float[] invMass, WorkerPool pool) {
+        x = positions;
+        prev = previous;
+        w = invMass;
+        grid.build(positions, pool);
+        for (int it = 0; it < settings.iterations(); it++) {
+            pool.parallelFor(0, n, gatherBody);
+            pool.parallelFor(0, n, applyBody);
+        }
+        x = null;
+        prev = null;
+        w = null;
+    }
+
+    /** Contacts found in the last sweep of the last {@link #project} (a sequential sum). */
+    public int lastContactCount() {
+        int total = 0;
+        for (int i = 0; i < n; i++) {
+            total += contactsOf[i];
+        }
+        return total / 2;
+    }
+
+    private void gather(int begin, int end) {
+        final float d = distance;
+        final float d2 = d * d;
+        final float mus = settings.staticFriction();
+        final float muk = settings.kineticFriction();
+        final int[] sorted = grid.sorted();
+        final float inv = 1f / grid.cellSize();
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            float wi = w[i];
+            float cxs = 0f;
+            float cys = 0f;
+            float czs = 0f;
+            int contacts = 0;
+            float xi = x[i3];
+            float yi = x[i3 + 1];
+            float zi = x[i3 + 2];
+            // Neighbours within one cell edge lie in the 3 x 3 x 3 block around the particle's cell.
+            int lx = (int) Math.floor(xi * inv) - 1;
+            int ly = (int) Math.floor(yi * inv) - 1;
+            int lz = (int) Math.floor(zi * inv) - 1;
+            int exFrom = excludedStart[i];
+            int exTo = excludedStart[i + 1];
+            for (int cz = lz; cz <= lz + 2; cz++) {
+                for (int cy = ly; cy <= ly + 2; cy++) {
+                    for (int cx = lx; cx <= lx + 2; cx++) {
+                        int bk = grid.bucket(cx, cy, cz);
+                        int kEnd = grid.end(bk);
+                        for (int k = grid.start(bk); k < kEnd; k++) {
+                            int j = sorted[k];
+                            if (j == i) {
+                                continue;
+                            }
+                            int j3 = 3 * j;
+                            float ex = xi - x[j3];
+                            float ey = yi - x[j3 + 1];
+                            float ez = zi - x[j3 + 2];
+                            float r2 = ex * ex + ey * ey + ez * ez;
+                            if (r2 >= d2 || grid.cellX(j) != cx || grid.cellY(j) != cy || grid.cellZ(j) != cz
+                                    || isExcluded(exFrom, exTo, j)) {
+                                continue;
+                            }
+                            float wsum = wi + w[j];
+                            contacts++;
+                            if (wi == 0f || wsum == 0f || r2 < 1e-20f) {
+                                continue; // pinned, or coincident with no direction to separate along
+                            }
+                            float r = (float) Math.sqrt(r2);
+                            float share = wi / wsum;
+                            float depth = d - r;
+                            float nx = ex / r;
+                            float ny = ey / r;
+                            float nz = ez / r;
+                            float push = share * depth;
+                            float px = push * nx;
+                            float py = push * ny;
+                            float pz = push * nz;
+                            if (mus > 0f) {
+                                // relative motion over the step, its tangential part removed up to μ·depth
+                                float rx = (xi - prev[i3]) - (x[j3] - prev[j3]);
+                                float ry = (yi - prev[i3 + 1]) - (x[j3 + 1] - prev[j3 + 1]);
+                                float rz = (zi - prev[i3 + 2]) - (x[j3 + 2] - prev[j3 + 2]);
+                                float rn = rx * nx + ry * ny + rz * nz;
+                                float tx = rx - rn * nx;
+                                float ty = ry - rn * ny;
+                                float tz = rz - rn * nz;
+                                float t2 = tx * tx + ty * ty + tz * tz;
+                                if (t2 > 0f) {
+                                    float stick = mus * depth;
+                                    float f = t2 <= stick * stick ? 1f
+                                            : Math.min(1f, muk * depth / (float) Math.sqrt(t2));
+                                    px -= share * f * tx;
+                                    py -= share * f * ty;
+                                    pz -= share * f * tz;
+                                }
+                            }
+                            cxs += px;
+                            cys += py;
+                            czs += pz;
+                        }
+                    }
+                }
+            }
+            contactsOf[i] = contacts;
+            if (contacts > 1) {
+                // averaged over the contacts: stable in stacks (over-relaxing by 1.5 was not)
+                float scale = 1f / contacts;
+                cxs *= scale;
+                cys *= scale;
+                czs *= scale;
+            }
+            correction[i3] = cxs;
+            correction[i3 + 1] = cys;
+            correction[i3 + 2] = czs;
+        }
+    }
+
+    private boolean isExcluded(int from, int to, int j) {
+        for (int k = from; k < to; k++) {
+            int e = excluded[k];
+            if (e >= j) {
+                return e == j;
+            }
+        }
+        return false;
+    }
+
+    private void apply(int begin, int end) {
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            x[i3] += correction[i3];
+            x[i3 + 1] += correction[i3 + 1];
+            x[i3 + 2] += correction[i3 + 2];
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.weft.core.lab;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.pd.InnerSolver;
+import dev.weft.core.solver.pd.PdSettings;
+import dev.weft.core.solver.pd.PdSolver;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import java.util.List;
+
+/**
+ * One of the solvers the convergence laboratory compares, taken apart into begin / iterate / end so
+ * that the residual can be measured after every iteration. One iteration is one local/global
+ * alternation with one inner sweep (Projective Dynamics) or one constraint sweep (XPBD).
+ *
+ * <p>XPBD runs with compliance 1/k, the same springs as Projective Dynamics with stiffness k: both
+ * minimise the same implicit-Euler energy, so their residuals are comparable.
+ */
+public final class LabSolver {
+    /** The solvers of {@code weft converge}, by name. */
+    public static final List<String> NAMES = List.of("gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev",
+            "xpbd-colored");
+    /** Also available: seed 001's position-based dynamics baseline (algorithm 3, no stiffness). */
+    public static final String PBD_JACOBI = "pbd-jacobi";
+
+    private final String name;
+    private final PdSolver pd;
+    private final XpbdSolver xpbd;
+    private final ConvergenceExperiment experiment;
+    private State state;
+
+    private LabSolver(String name, PdSolver pd, XpbdSolver xpbd, ConvergenceExperiment experiment) {
+        this.name = name;
+        this.pd = pd;
+        this.xpbd = xpbd;
+        this.experiment = experiment;
+    }
+
+    /**
+     * @param base  stiffness, ω of SOR and ρ of Chebyshev come from here; "rbgs+sor" uses {@code base.omega()}
+     *              (seed: 1.7) and every other solver ω = 1
+     */
+    public static LabSolver create(String name, ConvergenceExperiment experiment, PdSettings base, WorkerPool pool) {
+        PdSettings plain = base.withIterations(1, 1).withOmega(1f).withChebyshev(false, base.chebyshevRho());
+        switch (name) {
+            case "gs":
+                return pd(name, plain.withInner(InnerSolver.GAUSS_SEIDEL), experiment, pool);
+            case "jacobi":
+                return pd(name, plain.withInner(InnerSolver.JACOBI), experiment, pool);
+            case "rbgs":
+                return pd(name, plain.withInner(InnerSolver.RED_BLACK_GAUSS_SEIDEL), experiment, pool);
+            case "rbgs+sor":
+                return pd(name, plain.withInner(InnerSolver.RED_BLACK_GAUSS_SEIDEL).withOmega(base.omega()), experiment,
+                        pool);
+            case "jacobi+chebyshev":
+                return pd(name, plain.withInner(InnerSolver.JACOBI).withChebyshev(true, base.chebyshevRho()),
+                        experiment, pool);
+            case "xpbd-colored": {
+                float compliance = 1f / base.stiffness();
+                XpbdSettings s = XpbdSettings.defaults().withMode(IterationMode.COLORED).withIterations(1)
+                        .withCompliance(compliance, compliance, 0f).withDamping(base.damping()).withTethers(false);
+                return new LabSolver(name, null, new XpbdSolver(s, pool), experiment);
+            }
+            case PBD_JACOBI: {
+                XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1).withDamping(base.damping())
+                        .withTethers(false));
+                return new LabSolver(name, null, new XpbdSolver(s, pool), experiment);
+            }
+            default:
+                throw new InvalidInputException("--solvers", "unknown solver '" + name + "'; allowed: "
+                        + String.join(", ", NAMES) + ", " + PBD_JACOBI);
+        }
+    }
+
+    private static LabSolver pd(String name, PdSettings s, ConvergenceExperiment experiment, WorkerPool pool) {
+        return new LabSolver(name, new PdSolver(s, pool), null, experiment);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Starts a step: a Verlet prediction (hanging) or the current positions as they are (enlarged). */
+    public void begin(Model m, State s) {
+        state = s;
+        if (pd != null) {
+            if (experiment.integrates()) {
+                pd.beginStep(m, s, experiment.environment(), ConvergenceExperiment.STEP);
+            } else {
+                pd.beginRelax(m, s, ConvergenceExperiment.STEP);
+            }
+        } else if (experiment.integrates()) {
+            xpbd.beginStep(m, s, experiment.environment(), ConvergenceExperiment.STEP);
+        } else {
+            xpbd.relax(m, s, ConvergenceExperiment.STEP, 0, XpbdSolver.DISTANCES);
+        }
+    }
+
+    public void iterate() {
+        if (pd != null) {
+            pd.iterate();
+        } else {
+            xpbd.iterateOnce(XpbdSolver.DISTANCES);
+        }
+    }
+
+    public void end() {
+        if (pd != null) {
+            pd.endStep();
+        } else if (experiment.integrates()) {
+            xpbd.endStep(state);
+        }
+    }
+
+    /** A whole step of {@code iterations} iterations. */
+    public void step(Model m, State s, int iterations) {
+        begin(m, s);
+        for (int i = 0; i < iterations; i++) {
+            iterate();
+        }
+        end();
+    }
+}

@@ -1,0 +1,548 @@
+package dev.weft.core.solver.implicit;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.RangeBody;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.sim.SimulationDivergedException;
+import dev.weft.core.solver.AeroForces;
+import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.Solver;
+import dev.weft.core.springs.SpringForce;
+import dev.weft.core.springs.SpringSet;
+import dev.weft.core.util.FloatList;
+import dev.weft.core.util.IntList;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Implicit (backward) Euler for mass-spring cloth, Baraff and Witkin's "large steps" as seed 000
+ * builds it. One step of length h:
+ * <ol>
+ *   <li>constraints: pinned particles are fixed; particles the user constrained to a plane or a line,
+ *       and particles touching a {@link PlaneCollider} (seed 000 §4.5), get their filter block S_i
+ *       and prescribed velocity change z_i;</li>
+ *   <li>every spring's force and Jacobians (eqs. 2.13, 4.7, 4.8) in a pass over springs;</li>
+ *   <li>row-parallel, gather-style assembly of {@code A = M − h ∂F/∂v − h² ∂F/∂x} and
+ *       {@code b = h (F + h ∂F/∂x v)} (eqs. 4.5, 5.4, 5.5) into a {@link BlockSparseMatrix}, and the
+ *       inverses of A's diagonal blocks;</li>
+ *   <li>solve {@code A Δv = b} with the filtered PCG or Jacobi method;</li>
+ *   <li>{@code v += Δv}, {@code x += h v}; other colliders project positions out afterwards.</li>
+ * </ol>
+ * A diagonal block that is singular or not positive definite (seed 000 §6.1's "vanishing particles",
+ * whose inverse is NaN) and a breakdown of the linear solver stop the run with a
+ * {@link SimulationDivergedException} naming the step and particle, before anything is updated.
+ *
+ * <p>Wind and air drag ({@link AeroForces}) enter F at the start of the step and are left out of the
+ * Jacobians (a lagged, explicit treatment: they are small beside the springs and vary slowly).
+ *
+ * <p>A particle found inside a plane's thickness is put back on its surface before the step, and its
+ * normal velocity is held at zero through S while in contact. A contact with a plane is released when the constraint force it needs would pull the particle
+ * onto the plane (Baraff and Witkin §5.3); gravity, the springs and the contact are all implicit in
+ * the solve. Deterministic: every pass writes only what its rows own and reductions run in fixed
+ * chunks, so 1 and N threads give identical bits.
+ */
+public final class ImplicitSolver implements Solver {
+    /** A particle this close to a plane (beyond its thickness), in metres, is in contact. */
+    private static final float CONTACT_SLOP = 1e-5f;
+
+    private final ImplicitSettings settings;
+    private final WorkerPool pool;
+    private final LinearSolver linear;
+
+    private final IntList userParticles = new IntList();
+    private final IntList userKinds = new IntList();
+    private final FloatList userDirections = new FloatList();
+    private boolean userDirty = true;
+
+    private Model model;
+    private SpringSet springs;
+    private int n;
+    private int springCount;
+    private int[] springPairs;
+    private float[] springRest;
+    private float[] springKs;
+    private float[] springKd;
+    private BlockSparseMatrix matrix;
+    private FilteredSystem system;
+    private int[] blockSpring;
+    private double[] springEval;
+    private double[] mass;
+    private double[] dv;
+    private byte[] userKind;
+    private float[] userDir;
+    private byte[] contact;
+    private byte[] released;
+    private byte[] badBlock;
+    private float[] w;
+    private AeroForces aero;
+    private double[] airForce;
+
+    private Environment boundEnvironment;
+    private Collider[] planeColliders;
+    private double[] planeNormal;
+    private Collider[] otherColliders;
+    private float[] prevX;
+
+    // per-step values read by the passes
+    private float[] x;
+    private float[] v;
+    private double h;
+    private double gx;
+    private double gy;
+    private double gz;
+    private int lastIterations;
+    private double lastResidual;
+    private int contactCount;
+
+    private final ThreadLocal<double[]> contactRow = ThreadLocal.withInitial(() -> new double[3]);
+    private final RangeBody constraintBody = this::buildConstraints;
+    private final RangeBody springBody = this::evaluateSprings;
+    private final RangeBody assembleBody = this::assembleRows;
+    private final RangeBody integrateBody = this::integrate;
+    private final RangeBody collideBody = this::collideOthers;
+
+    public ImplicitSolver(ImplicitSettings settings, WorkerPool pool) {
+        this.settings = settings;
+        this.pool = pool;
+        this.linear = settings.method() == LinearMethod.CG ? new FilteredPcg(pool) : new JacobiMethod(pool);
+    }
+
+    @Override
+    public String name() {
+        return "implicit";
+    }
+
+    public ImplicitSettings settings() {
+        return settings;
+    }
+
+    /** Linear-solver iterations of the last step. */
+    public int lastIterations() {
+        return lastIterations;
+    }
+
+    /** Final relative residual |S(b − AΔv)| / |S b| of the last step. */
+    public double lastRelativeResidual() {
+        return lastResidual;
+    }
+
+    /** Particles in contact with a plane (constrained through S) during the last step. */
+    public int lastContactCount() {
+        return contactCount;
+    }
+
+    /** The springs of the bound model (null before the first step). */
+    public SpringSet springs() {
+        return springs;
+    }
+
+    /** Lets particle i move only in the plane with the given normal (seed 000 eq. 4.9, second case). */
+    public void constrainToPlane(int particle, float[] normal) {
+        addUserConstraint(particle, ParticleFilter.PLANE, normal);
+    }
+
+    /** Lets particle i move only along the given direction (seed 000 eq. 4.9, third case). */
+    public void constrainToLine(int particle, float[] direction) {
+        addUserConstraint(particle, ParticleFilter.LINE, direction);
+    }
+
+    private void addUserConstraint(int particle, byte kind, float[] dir) {
+        dev.weft.core.util.Check.vector3("constraint direction", dir);
+        if (particle < 0) {
+            throw new dev.weft.core.InvalidInputException("particle", "must be >= 0, got " + particle);
+        }
+        userParticles.add(particle);
+        userKinds.add(kind);
+        userDirections.add(dir[0], dir[1], dir[2]);
+        userDirty = true;
+    }
+
+    @Override
+    public void step(Model m, State state, Environment env, float dt) {
+        bind(m, env);
+        x = state.positions();
+        v = state.velocities();
+        h = dt;
+        gx = env.gravityX();
+        gy = env.gravityY();
+        gz = env.gravityZ();
+        pool.parallelFor(0, n, constraintBody);
+        aero.compute(pool, x, v, env);
+        pool.parallelFor(0, springCount, springBody);
+        pool.parallelFor(0, n, assembleBody);
+        for (int i = 0; i < n; i++) {
+            if (badBlock[i] != 0) {
+                throw new SimulationDivergedException(state.steps() + 1, state.time() + dt, i,
+                        "has a singular or indefinite diagonal block of A = M − h∂F/∂v − h²∂F/∂x (its inverse "
+                                + "would be NaN: seed 000 §6.1's vanishing particles)");
+            }
+        }
+        try {
+            linear.solve(system, dv, settings.maxIterations(), settings.tolerance());
+        } catch (LinearSolveException e) {
+            throw new SimulationDivergedException(state.steps() + 1, state.time() + dt, e.particle(),
+                    "is where the linear solve failed: " + e.getMessage());
+        }
+        lastIterations = linear.iterations();
+        lastResidual = linear.relativeResidual();
+        if (otherColliders.length > 0) {
+            System.arraycopy(x, 0, prevX, 0, 3 * n);
+        }
+        pool.parallelFor(0, n, integrateBody);
+        if (otherColliders.length > 0) {
+            pool.parallelFor(0, n, collideBody);
+        }
+        int contacts = 0;
+        for (int i = 0; i < n; i++) {
+            contacts += contact[i];
+        }
+        contactCount = contacts;
+        state.advance(dt);
+    }
+
+    private void bind(Model m, Environment env) {
+        if (m != model) {
+            model = m;
+            n = m.particleCount();
+            w = m.invMass();
+            springs = SpringSet.build(m, settings.layout(), settings.material());
+            aero = new AeroForces(m);
+            airForce = aero.forces();
+            springCount = springs.count();
+            springPairs = springs.pairs();
+            springRest = springs.restLength();
+            springKs = springs.stiffness();
+            springKd = springs.damping();
+            buildMatrix();
+            springEval = new double[SpringForce.STRIDE * springCount];
+            mass = new double[n];
+            double sum = 0.0;
+            int free = 0;
+            for (int i = 0; i < n; i++) {
+                if (w[i] > 0f) {
+                    sum += 1.0 / w[i];
+                    free++;
+                }
+            }
+            double nominal = free == 0 ? 1.0 : sum / free;
+            for (int i = 0; i < n; i++) {
+                // A pinned particle's row is filtered out; a nominal mass keeps its block invertible.
+                mass[i] = w[i] > 0f ? 1.0 / w[i] : nominal;
+            }
+            dv = new double[3 * n];
+            userKind = new byte[n];
+            userDir = new float[3 * n];
+            contact = new byte[n];
+            released = new byte[n];
+            badBlock = new byte[n];
+            prevX = new float[3 * n];
+            userDirty = true;
+            boundEnvironment = null;
+        }
+        if (userDirty) {
+            java.util.Arrays.fill(userKind, (byte) 0);
+            for (int k = 0; k < userParticles.size(); k++) {
+                int p = userParticles.get(k);
+                if (p >= n) {
+                    throw new dev.weft.core.InvalidInputException("particle", "constraint on particle " + p
+                            + ", but the model has " + n + " particles");
+                }
+                userKind[p] = (byte) userKinds.get(k);
+                userDir[3 * p] = userDirections.get(3 * k);
+                userDir[3 * p + 1] = userDirections.get(3 * k + 1);
+                userDir[3 * p + 2] = userDirections.get(3 * k + 2);
+            }
+            userDirty = false;
+        }
+        if (env != boundEnvironment) {
+            boundEnvironment = env;
+            List<Collider> planes = new ArrayList<>();
+            List<Collider> others = new ArrayList<>();
+            for (Collider c : env.colliders()) {
+                (c instanceof PlaneCollider ? planes : others).add(c);
+            }
+            planeColliders = planes.toArray(new Collider[0]);
+            otherColliders = others.toArray(new Collider[0]);
+            planeNormal = new double[3 * planeColliders.length];
+            for (int k = 0; k < planeColliders.length; k++) {
+                // signed distance n·x − offset is affine: its differences along the axes are n
+                Collider c = planeColliders[k];
+                double o = c.signedDistance(0f, 0f, 0f);
+                double nx = c.signedDistance(1f, 0f, 0f) - o;
+                double ny = c.signedDistance(0f, 1f, 0f) - o;
+                double nz = c.signedDistance(0f, 0f, 1f) - o;
+                double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                planeNormal[3 * k] = nx / len;
+                planeNormal[3 * k + 1] = ny / len;
+                planeNormal[3 * k + 2] = nz / len;
+            }
+        }
+    }
+
+    /** CSR pattern: row i holds i and its spring neighbours, ascending; blockSpring maps block → spring. */
+    private void buildMatrix() {
+        int[] start = springs.incidenceStart();
+        int[] other = springs.incidenceOther();
+        int[] spring = springs.incidenceSpring();
+        int[] rowStart = new int[n + 1];
+        for (int i = 0; i < n; i++) {
+            rowStart[i + 1] = rowStart[i] + (start[i + 1] - start[i]) + 1;
+        }
+        int[] col = new int[rowStart[n]];
+        int[] slot = new int[rowStart[n]];
+        blockSpring = new int[rowStart[n]];
+        // slots 0 .. n−1: diagonal blocks; slot n + s: spring s's block, shared by (a, b) and (b, a)
+        for (int i = 0; i < n; i++) {
+            int k = rowStart[i];
+            boolean diagonalPlaced = false;
+            for (int e = start[i]; e < start[i + 1]; e++) {
+                if (!diagonalPlaced && other[e] > i) {
+                    col[k] = i;
+                    slot[k] = i;
+                    blockSpring[k++] = -1;
+                    diagonalPlaced = true;
+                }
+                col[k] = other[e];
+                slot[k] = n + spring[e];
+                blockSpring[k++] = spring[e];
+            }
+            if (!diagonalPlaced) {
+                col[k] = i;
+                slot[k] = i;
+                blockSpring[k] = -1;
+            }
+        }
+        matrix = new BlockSparseMatrix(rowStart, col, slot, n + springCount);
+        system = new FilteredSystem(matrix);
+    }
+
+    // ---- passes -------------------------------------------------------------------------------
+
+    /** Filter block S_i and prescribed z_i per particle. */
+    private void buildConstraints(int begin, int end) {
+        ParticleFilter f = system.filter();
+        double[] z = system.prescribed();
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            double vx = v[i3];
+            double vy = v[i3 + 1];
+            double vz = v[i3 + 2];
+            contact[i] = 0;
+            if (w[i] == 0f) {
+                f.fix(i);
+                z[i3] = -vx;
+                z[i3 + 1] = -vy;
+                z[i3 + 2] = -vz;
+                continue;
+            }
+            if (userKind[i] == ParticleFilter.PLANE || userKind[i] == ParticleFilter.LINE) {
+                if (userKind[i] == ParticleFilter.PLANE) {
+                    f.constrainToPlane(i, userDir[i3], userDir[i3 + 1], userDir[i3 + 2]);
+                } else {
+                    f.constrainToLine(i, userDir[i3], userDir[i3 + 1], userDir[i3 + 2]);
+                }
+                // no velocity in the constrained directions: z = −(I − S) v
+                z[i3] = -vx;
+                z[i3 + 1] = -vy;
+                z[i3 + 2] = -vz;
+                continue;
+            }
+            f.free(i);
+            for (int k = 0; k < planeColliders.length; k++) {
+                Collider c = planeColliders[k];
+                float d = c.signedDistance(x[i3], x[i3 + 1], x[i3 + 2]) - c.thickness();
+                if (d > CONTACT_SLOP || (released[i] != 0 && d > -CONTACT_SLOP)) {
+                    continue;
+                }
+                double nx = planeNormal[3 * k];
+                double ny = planeNormal[3 * k + 1];
+                double nz = planeNormal[3 * k + 2];
+                double vn = vx * nx + vy * ny + vz * nz;
+                if (vn > CONTACT_SLOP / h) {
+                    continue; // leaving the plane
+                }
+                if (d < 0f) {
+                    // Penetrated during the last step: back onto the surface (the constraint keeps it
+                    // there), rather than a push-out velocity that would outlive the contact.
+                    x[i3] -= (float) (d * nx);
+                    x[i3 + 1] -= (float) (d * ny);
+                    x[i3 + 2] -= (float) (d * nz);
+                }
+                f.constrainToPlane(i, nx, ny, nz);
+                double dvn = -vn; // no normal velocity while in contact
+                z[i3] = dvn * nx;
+                z[i3 + 1] = dvn * ny;
+                z[i3 + 2] = dvn * nz;
+                contact[i] = 1;
+                break;
+            }
+        }
+    }
+
+    private void evaluateSprings(int begin, int end) {
+        final float[] x = this.x;
+        final float[] v = this.v;
+        final boolean definite = settings.definiteJacobian();
+        final double[] values = matrix.values();
+        final double hh = h;
+        final double h2 = h * h;
+        for (int s = begin; s < end; s++) {
+            int a = 3 * springPairs[2 * s];
+            int b = 3 * springPairs[2 * s + 1];
+            SpringForce.evaluate(x[a], x[a + 1], x[a + 2], x[b], x[b + 1], x[b + 2],
+                    v[a], v[a + 1], v[a + 2], v[b], v[b + 1], v[b + 2],
+                    springRest[s], springKs[s], springKd[s], definite, springEval, SpringForce.STRIDE * s);
+            // A_ab = −h ∂F_a/∂v_b − h² ∂F_a/∂x_b = h D + h² K (∂F_a/∂x_b = −K), shared by (b, a)
+            int o = SpringForce.STRIDE * s;
+            int kx = o + SpringForce.DFDX;
+            int kd = o + SpringForce.DFDV;
+            int q = BlockSparseMatrix.BLOCK * (n + s);
+            for (int c = 0; c < 6; c++) {
+                values[q + c] = hh * springEval[kd + c] + h2 * springEval[kx + c];
+            }
+        }
+    }
+
+    /** Row i's diagonal block of A, b_i and the inverse of A_ii (gather: reads springs, writes only row i). */
+    private void assembleRows(int begin, int end) {
+        final double[] e = springEval;
+        final double[] a = matrix.values();
+        final double[] bVec = system.rhs();
+        final int[] rowStart = matrix.rowStart();
+        final int[] col = matrix.columns();
+        final double hh = h;
+        final double h2 = h * h;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            double m = mass[i];
+            double fx = m * gx + airForce[i3];
+            double fy = m * gy + airForce[i3 + 1];
+            double fz = m * gz + airForce[i3 + 2];
+            double kvx = 0.0;
+            double kvy = 0.0;
+            double kvz = 0.0;
+            double sxx = 0.0;
+            double sxy = 0.0;
+            double sxz = 0.0;
+            double syy = 0.0;
+            double syz = 0.0;
+            double szz = 0.0;
+            double vix = v[i3];
+            double viy = v[i3 + 1];
+            double viz = v[i3 + 2];
+            for (int k = rowStart[i]; k < rowStart[i + 1]; k++) {
+                int s = blockSpring[k];
+                if (s < 0) {
+                    continue;
+                }
+                int o = SpringForce.STRIDE * s;
+                double sign = springPairs[2 * s] == i ? 1.0 : -1.0;
+                fx += sign * e[o];
+                fy += sign * e[o + 1];
+                fz += sign * e[o + 2];
+                int kx = o + SpringForce.DFDX;
+                int q = BlockSparseMatrix.BLOCK * (n + s);
+                sxx += a[q];
+                sxy += a[q + 1];
+                sxz += a[q + 2];
+                syy += a[q + 3];
+                syz += a[q + 4];
+                szz += a[q + 5];
+                // (∂F/∂x v)_i = Σ K (v_i − v_j)
+                int j3 = 3 * col[k];
+                double rx = vix - v[j3];
+                double ry = viy - v[j3 + 1];
+                double rz = viz - v[j3 + 2];
+                kvx += e[kx] * rx + e[kx + 1] * ry + e[kx + 2] * rz;
+                kvy += e[kx + 1] * rx + e[kx + 3] * ry + e[kx + 4] * rz;
+                kvz += e[kx + 2] * rx + e[kx + 4] * ry + e[kx + 5] * rz;
+            }
+            int q = BlockSparseMatrix.BLOCK * i;
+            a[q] = m - sxx;
+            a[q + 1] = -sxy;
+            a[q + 2] = -sxz;
+            a[q + 3] = m - syy;
+            a[q + 4] = -syz;
+            a[q + 5] = m - szz;
+            bVec[i3] = hh * (fx + hh * kvx);
+            bVec[i3 + 1] = hh * (fy + hh * kvy);
+            bVec[i3 + 2] = hh * (fz + hh * kvz);
+            badBlock[i] = matrix.invertDiagonal(i, system.blockInverse()) ? (byte) 0 : (byte) 1;
+        }
+    }
+
+    /** v += Δv, x += h v; contact release test. */
+    private void integrate(int begin, int end) {
+        final double[] d = dv;
+        final float hf = (float) h;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            if (w[i] == 0f) {
+                v[i3] = 0f;
+                v[i3 + 1] = 0f;
+                v[i3 + 2] = 0f;
+                released[i] = 0;
+                continue;
+            }
+            if (contact[i] != 0) {
+                released[i] = contactPulls(i) ? (byte) 1 : (byte) 0;
+            } else {
+                released[i] = 0;
+            }
+            float nvx = (float) (v[i3] + d[i3]);
+            float nvy = (float) (v[i3 + 1] + d[i3 + 1]);
+            float nvz = (float) (v[i3 + 2] + d[i3 + 2]);
+            v[i3] = nvx;
+            v[i3 + 1] = nvy;
+            v[i3 + 2] = nvz;
+            x[i3] += hf * nvx;
+            x[i3 + 1] += hf * nvy;
+            x[i3 + 2] += hf * nvz;
+        }
+    }
+
+    /**
+     * True when the plane would have to pull particle i towards itself: the constraint's share of
+     * row i, (A Δv − b)_i · n, is negative.
+     */
+    private boolean contactPulls(int i) {
+        double[] b = system.rhs();
+        double[] row = contactRow.get();
+        matrix.multiplyRow(dv, row, 0, i);
+        double sx = row[0];
+        double sy = row[1];
+        double sz = row[2];
+        int i3 = 3 * i;
+        ParticleFilter f = system.filter();
+        double push = (sx - b[i3]) * f.px(i) + (sy - b[i3 + 1]) * f.py(i) + (sz - b[i3 + 2]) * f.pz(i);
+        return push < 0.0;
+    }
+
+    /** Colliders other than planes: position projection after the step, velocity follows the move. */
+    private void collideOthers(int begin, int end) {
+        for (Collider c : otherColliders) {
+            c.collide(x, prevX, w, begin, end);
+        }
+        float inv = (float) (1.0 / h);
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            if (w[i] == 0f) {
+                continue;
+            }
+            float moved = 0f;
+            // recompute v only where a collider moved the particle (x differs from prev + h v)
+            for (int k = 0; k < 3; k++) {
+                float expected = prevX[i3 + k] + (float) h * v[i3 + k];
+                moved = Math.max(moved, Math.abs(x[i3 + k] - expected));
+            }
+            if (moved > 0f) {
+                v[i3] = (x[i3] - prevX[i3]) * inv;
+                v[i3 + 1] = (x[i3 + 1] - prevX[i3 + 1]) * inv;
+                v[i3 + 2] = (x[i3 + 2] - prevX[i3 + 2]) * inv;
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.weft.core.solver.pd;
+
+import dev.weft.core.InvalidInputException;
+
+/** How Projective Dynamics solves its global (linear) step: seed 001 algorithms 5, 6 and 7. */
+public enum InnerSolver {
+    /** Sequential Gauss–Seidel over particles in index (lexicographic) order; one thread (algorithm 5). */
+    GAUSS_SEIDEL("gs"),
+    /** Every particle from the previous iterate, in parallel, gather-based (algorithm 6). */
+    JACOBI("jacobi"),
+    /**
+     * Gauss–Seidel color by color, each color in parallel (algorithm 7): red-black on 4-neighbour
+     * lattices, the model's greedy particle coloring on any other mesh.
+     */
+    RED_BLACK_GAUSS_SEIDEL("rbgs");
+
+    private final String label;
+
+    InnerSolver(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public static InnerSolver parse(String source, String text) {
+        for (InnerSolver s : values()) {
+            if (s.label.equals(text)) {
+                return s;
+            }
+        }
+        throw new InvalidInputException(source, "unknown inner solver '" + text + "'; allowed: gs, jacobi, rbgs");
+    }
+}

@@ -1,0 +1,439 @@
+package dev.weft.core.solver.pd;
+
+import dev.weft.core.coloring.Coloring;
+import dev.weft.core.collide.Collider;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.RangeBody;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.Solver;
+
+/**
+ * Projective Dynamics for mass-spring cloth (Bouaziz et al. 2014, Liu et al. 2013) as seed 001 §5.3.4
+ * implements it. Every distance constraint is a spring of stiffness k; one step minimises
+ * ½‖M^½(q − y)‖²/h² + Σ ½k‖(q_a − q_b) − p_ab‖² by alternation:
+ *
+ * <ol>
+ *   <li>Verlet prediction y = q + h·v + h²(g − c·v) (algorithm 2);</li>
+ *   <li>{@code outerIterations} times: the <b>local step</b> projects each spring onto its rest length,
+ *       p_ab = L·(q_a − q_b)/|q_a − q_b| from the current positions (the seed's {@code temp});
+ *       the <b>global step</b> runs {@code innerIterations} sweeps of an iterative solver on
+ *       (m_p/h² + n_p·k)·q_p − k·Σ q_c = m_p/h²·y_p + k·Σ ±p (algorithm 4);</li>
+ *   <li>colliders, then v = (q − q_start)/h.</li>
+ * </ol>
+ *
+ * <p>The per-particle update is q_p ← q_p + ω(target_p − q_p), target_p = (m_p/h²·y_p + k·Σ(q_c ± p))/a_p,
+ * a_p = n_p·k + m_p/h². Seed algorithms 5–7 write {@code accum + q_cp + d̂Lk}; the factor k belongs to
+ * both terms (it is k·(q_c + p) in the linear system), as here. Pinned particles keep their position
+ * and act on their neighbours as known values.
+ *
+ * <p>Parallel passes write only what their indices own (a color's particles, one particle's Jacobi
+ * value, one spring's projection) and sum neighbours in a fixed order, so any thread count gives
+ * bitwise the same result. Sequential Gauss–Seidel runs on the calling thread.
+ */
+public final class PdSolver implements Solver {
+    private final PdSettings settings;
+    private final WorkerPool pool;
+
+    // Bound model data.
+    private Model model;
+    private int n;
+    private float[] w;
+    /** Springs: particle pairs and rest lengths (the model's distance constraints, storage order). */
+    private int[] springs;
+    private float[] rest;
+    /** Per particle, its springs: [slotStart[p], slotStart[p+1]) in slotNeighbour / slotSpring / slotSign. */
+    private int[] slotStart;
+    private int[] slotNeighbour;
+    private int[] slotSpring;
+    private float[] slotSign;
+    /** The particle coloring, order by color (red-black on lattices). */
+    private int[] colorOrder;
+    private int[] colorStart;
+    /** m_p/h² and 1/(n_p·k + m_p/h²) per particle, for the current h (0 for pinned particles). */
+    private float[] massOverH2;
+    private float[] invDiagonal;
+    private float[] projection;
+    private float[] y;
+    private float[] start;
+    private float[] next;
+    private float[] older;
+
+    // Per-step values read by the range bodies.
+    private float[] x;
+    private float[] v;
+    private State state;
+    private float h;
+    private float boundH;
+    private float k;
+    private float omega;
+    private float gx;
+    private float gy;
+    private float gz;
+    private boolean integrating;
+    private Collider[] colliders = new Collider[0];
+    /** Jacobi sweeps done in this step, and the current Chebyshev weight (Wang 2015 eq. 12). */
+    private int sweeps;
+    private float chebyshevWeight;
+    /** ρ² of Chebyshev acceleration for the current h. */
+    private float chebyshevRho2;
+
+    private final RangeBody predictBody = this::predict;
+    private final RangeBody localBody = this::projectSprings;
+    private final RangeBody colorBody = this::gaussSeidelColorRange;
+    private final RangeBody jacobiBody = this::jacobiTargets;
+    private final RangeBody jacobiApplyBody = this::jacobiApply;
+    private final RangeBody collideBody = this::collide;
+    private final RangeBody velocityBody = this::updateVelocities;
+
+    public PdSolver(PdSettings settings, WorkerPool pool) {
+        this.settings = settings;
+        this.pool = pool;
+        this.k = settings.stiffness();
+        this.omega = settings.omega();
+    }
+
+    @Override
+    public String name() {
+        return "pd";
+    }
+
+    public PdSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public void step(Model m, State s, Environment env, float dt) {
+        beginStep(m, s, env, dt);
+        for (int it = 0; it < settings.outerIterations(); it++) {
+            iterate();
+        }
+        endStep();
+    }
+
+    /**
+     * Starts a step: Verlet prediction y, which is also the first iterate. Then call {@link #iterate()}
+     * as often as wanted and {@link #endStep()} (the convergence laboratory measures between them).
+     */
+    public void beginStep(Model m, State s, Environment env, float dt) {
+        bind(m, s, dt);
+        integrating = true;
+        gx = env.gravityX();
+        gy = env.gravityY();
+        gz = env.gravityZ();
+        colliders = env.colliders();
+        pool.parallelFor(0, n, predictBody);
+    }
+
+    /**
+     * Starts an iteration sequence without integration (seed 001's enlarged-cloth experiment): y is the
+     * current positions, only the solver moves particles. {@code dt} sets the inertia weight m/h².
+     */
+    public void beginRelax(Model m, State s, float dt) {
+        bind(m, s, dt);
+        integrating = false;
+        System.arraycopy(x, 0, y, 0, x.length);
+        System.arraycopy(x, 0, start, 0, x.length);
+    }
+
+    /** One local/global alternation: project the springs, then {@code innerIterations} sweeps. */
+    public void iterate() {
+        pool.parallelFor(0, rest.length, localBody);
+        if (settings.innerIterations() > 1) {
+            // Several sweeps on one linear system: Chebyshev's recurrence holds for that system only, so it
+            // restarts with each local step (accelerating across changing systems was measured to diverge).
+            // With one sweep per local step it runs across the whole step, as Wang 2015.
+            sweeps = 0;
+        }
+        for (int sweep = 0; sweep < settings.innerIterations(); sweep++) {
+            switch (settings.inner()) {
+                case GAUSS_SEIDEL:
+                    gaussSeidelSequential();
+                    break;
+                case RED_BLACK_GAUSS_SEIDEL:
+                    for (int c = 0; c + 1 < colorStart.length; c++) {
+                        pool.parallelFor(colorStart[c], colorStart[c + 1], colorBody);
+                    }
+                    break;
+                case JACOBI:
+                    jacobiSweep();
+                    break;
+                default:
+                    throw new AssertionError(settings.inner());
+            }
+        }
+    }
+
+    /** Ends a step begun by {@link #beginStep}: colliders, velocities, clock. */
+    public void endStep() {
+        if (colliders.length > 0) {
+            pool.parallelFor(0, n, collideBody);
+        }
+        if (integrating) {
+            pool.parallelFor(0, n, velocityBody);
+            state.advance(h);
+        }
+    }
+
+    /** {@link #beginRelax} and {@code iterations} alternations: the enlarged-cloth experiment, benchmarks. */
+    public void relax(Model m, State s, float dt, int iterations) {
+        beginRelax(m, s, dt);
+        for (int it = 0; it < iterations; it++) {
+            iterate();
+        }
+    }
+
+    private void bind(Model m, State s, float dt) {
+        if (m != model) {
+            model = m;
+            n = m.particleCount();
+            w = m.invMass();
+            DistanceConstraints d = m.distances();
+            springs = d.particles();
+            rest = d.restLength();
+            buildSlots();
+            Coloring coloring = m.particleColoring();
+            colorOrder = coloring.order();
+            colorStart = coloring.colorStart();
+            massOverH2 = new float[n];
+            invDiagonal = new float[n];
+            projection = new float[3 * rest.length];
+            y = new float[3 * n];
+            start = new float[3 * n];
+            next = settings.inner() == InnerSolver.JACOBI ? new float[3 * n] : null;
+            older = settings.chebyshev() ? new float[3 * n] : null;
+            boundH = Float.NaN;
+        }
+        state = s;
+        x = s.positions();
+        v = s.velocities();
+        h = dt;
+        if (dt != boundH) {
+            boundH = dt;
+            float invH2 = 1f / (dt * dt);
+            float gershgorin = 0f;
+            for (int p = 0; p < n; p++) {
+                if (w[p] == 0f) {
+                    massOverH2[p] = 0f;
+                    invDiagonal[p] = 0f;
+                } else {
+                    massOverH2[p] = invH2 / w[p];
+                    float offDiagonal = (slotStart[p + 1] - slotStart[p]) * k;
+                    invDiagonal[p] = 1f / (offDiagonal + massOverH2[p]);
+                    gershgorin = Math.max(gershgorin, offDiagonal * invDiagonal[p]);
+                }
+            }
+            float rho = settings.chebyshevRho() > 0f ? settings.chebyshevRho() : gershgorin;
+            chebyshevRho2 = rho * rho;
+        }
+        sweeps = 0;
+        chebyshevWeight = 1f;
+    }
+
+    /** Per particle, its springs in ascending spring order: the fixed summation order of every solver. */
+    private void buildSlots() {
+        slotStart = new int[n + 1];
+        for (int e : springs) {
+            slotStart[e + 1]++;
+        }
+        for (int p = 0; p < n; p++) {
+            slotStart[p + 1] += slotStart[p];
+        }
+        slotNeighbour = new int[springs.length];
+        slotSpring = new int[springs.length];
+        slotSign = new float[springs.length];
+        int[] fill = java.util.Arrays.copyOf(slotStart, n);
+        for (int e = 0; e < rest.length; e++) {
+            int a = springs[2 * e];
+            int b = springs[2 * e + 1];
+            int sa = fill[a]++;
+            slotNeighbour[sa] = b;
+            slotSpring[sa] = 3 * e;
+            slotSign[sa] = 1f; // q_a ≈ q_b + p_ab
+            int sb = fill[b]++;
+            slotNeighbour[sb] = a;
+            slotSpring[sb] = 3 * e;
+            slotSign[sb] = -1f; // q_b ≈ q_a − p_ab
+        }
+    }
+
+    // ---- integration (seed 001 algorithm 2) ----------------------------------------------------
+
+    private void predict(int begin, int end) {
+        float dt = h;
+        float c = settings.damping();
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            start[i3] = x[i3];
+            start[i3 + 1] = x[i3 + 1];
+            start[i3 + 2] = x[i3 + 2];
+            if (w[i] == 0f) {
+                v[i3] = 0f;
+                v[i3 + 1] = 0f;
+                v[i3 + 2] = 0f;
+                y[i3] = x[i3];
+                y[i3 + 1] = x[i3 + 1];
+                y[i3 + 2] = x[i3 + 2];
+                continue;
+            }
+            // q + (q − q_prev) + h²·f_ext with f_ext = g − c·v and q − q_prev = h·v
+            float px = x[i3] + dt * v[i3] + dt * dt * (gx - c * v[i3]);
+            float py = x[i3 + 1] + dt * v[i3 + 1] + dt * dt * (gy - c * v[i3 + 1]);
+            float pz = x[i3 + 2] + dt * v[i3 + 2] + dt * dt * (gz - c * v[i3 + 2]);
+            y[i3] = px;
+            y[i3 + 1] = py;
+            y[i3 + 2] = pz;
+            x[i3] = px;
+            x[i3 + 1] = py;
+            x[i3 + 2] = pz;
+        }
+    }
+
+    private void collide(int begin, int end) {
+        for (Collider c : colliders) {
+            c.collide(x, start, w, begin, end);
+        }
+    }
+
+    private void updateVelocities(int begin, int end) {
+        float s = 1f / h;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            v[i3] = (x[i3] - start[i3]) * s;
+            v[i3 + 1] = (x[i3 + 1] - start[i3 + 1]) * s;
+            v[i3 + 2] = (x[i3 + 2] - start[i3 + 2]) * s;
+        }
+    }
+
+    // ---- local step -----------------------------------------------------------------------------
+
+    /** p_ab = L·d̂ with d = q_a − q_b; a degenerate spring (coincident ends) projects to nothing. */
+    private void projectSprings(int begin, int end) {
+        final float[] x = this.x;
+        final float[] pr = projection;
+        for (int e = begin; e < end; e++) {
+            int a = 3 * springs[2 * e];
+            int b = 3 * springs[2 * e + 1];
+            float dx = x[a] - x[b];
+            float dy = x[a + 1] - x[b + 1];
+            float dz = x[a + 2] - x[b + 2];
+            float d2 = dx * dx + dy * dy + dz * dz;
+            float s = d2 > 1e-24f ? rest[e] / (float) Math.sqrt(d2) : 0f;
+            int e3 = 3 * e;
+            pr[e3] = dx * s;
+            pr[e3 + 1] = dy * s;
+            pr[e3 + 2] = dz * s;
+        }
+    }
+
+    // ---- global step ----------------------------------------------------------------------------
+
+    private void gaussSeidelSequential() {
+        for (int p = 0; p < n; p++) {
+            relaxParticle(p);
+        }
+    }
+
+    private void gaussSeidelColorRange(int begin, int end) {
+        for (int i = begin; i < end; i++) {
+            relaxParticle(colorOrder[i]);
+        }
+    }
+
+    /** Gauss–Seidel (with SOR) update of one particle in place (algorithms 5 and 7, eq. 5.2). */
+    private void relaxParticle(int p) {
+        float inv = invDiagonal[p];
+        if (inv == 0f) {
+            return;
+        }
+        final float[] x = this.x;
+        int p3 = 3 * p;
+        float mh = massOverH2[p];
+        float sx = 0f;
+        float sy = 0f;
+        float sz = 0f;
+        for (int s = slotStart[p], e = slotStart[p + 1]; s < e; s++) {
+            int c3 = 3 * slotNeighbour[s];
+            int e3 = slotSpring[s];
+            float sign = slotSign[s];
+            sx += x[c3] + sign * projection[e3];
+            sy += x[c3 + 1] + sign * projection[e3 + 1];
+            sz += x[c3 + 2] + sign * projection[e3 + 2];
+        }
+        float tx = (mh * y[p3] + k * sx) * inv;
+        float ty = (mh * y[p3 + 1] + k * sy) * inv;
+        float tz = (mh * y[p3 + 2] + k * sz) * inv;
+        x[p3] += omega * (tx - x[p3]);
+        x[p3 + 1] += omega * (ty - x[p3 + 1]);
+        x[p3 + 2] += omega * (tz - x[p3 + 2]);
+    }
+
+    private void jacobiSweep() {
+        pool.parallelFor(0, n, jacobiBody);
+        if (settings.chebyshev()) {
+            // Wang 2015: plain iterations first, then ω_{k+1} = 4 / (4 − ρ²ω_k) from ω = 2 / (2 − ρ²).
+            float rho2 = chebyshevRho2;
+            if (sweeps < settings.chebyshevDelay()) {
+                chebyshevWeight = 1f;
+            } else if (sweeps == settings.chebyshevDelay()) {
+                chebyshevWeight = 2f / (2f - rho2);
+            } else {
+                chebyshevWeight = 4f / (4f - rho2 * chebyshevWeight);
+            }
+        }
+        pool.parallelFor(0, n, jacobiApplyBody);
+        sweeps++;
+    }
+
+    /** Jacobi: each particle's relaxed target from the previous iterate, into its own slot of next. */
+    private void jacobiTargets(int begin, int end) {
+        final float[] x = this.x;
+        for (int p = begin; p < end; p++) {
+            int p3 = 3 * p;
+            float inv = invDiagonal[p];
+            if (inv == 0f) {
+                next[p3] = x[p3];
+                next[p3 + 1] = x[p3 + 1];
+                next[p3 + 2] = x[p3 + 2];
+                continue;
+            }
+            float mh = massOverH2[p];
+            float sx = 0f;
+            float sy = 0f;
+            float sz = 0f;
+            for (int s = slotStart[p], e = slotStart[p + 1]; s < e; s++) {
+                int c3 = 3 * slotNeighbour[s];
+                int e3 = slotSpring[s];
+                float sign = slotSign[s];
+                sx += x[c3] + sign * projection[e3];
+                sy += x[c3 + 1] + sign * projection[e3 + 1];
+                sz += x[c3 + 2] + sign * projection[e3 + 2];
+            }
+            float tx = (mh * y[p3] + k * sx) * inv;
+            float ty = (mh * y[p3 + 1] + k * sy) * inv;
+            float tz = (mh * y[p3 + 2] + k * sz) * inv;
+            next[p3] = x[p3] + omega * (tx - x[p3]);
+            next[p3 + 1] = x[p3 + 1] + omega * (ty - x[p3 + 1]);
+            next[p3 + 2] = x[p3 + 2] + omega * (tz - x[p3 + 2]);
+        }
+    }
+
+    /** Moves every particle to its Jacobi value, extrapolated by Chebyshev's weight when enabled. */
+    private void jacobiApply(int begin, int end) {
+        final float[] x = this.x;
+        if (older == null) {
+            System.arraycopy(next, 3 * begin, x, 3 * begin, 3 * (end - begin));
+            return;
+        }
+        float wc = chebyshevWeight;
+        boolean first = sweeps == 0;
+        for (int i = 3 * begin; i < 3 * end; i++) {
+            float previous = first ? x[i] : older[i];
+            float q = wc == 1f ? next[i] : wc * (next[i] - previous) + previous;
+            older[i] = x[i];
+            x[i] = q;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.weft.core.solver.relaxation;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.util.Check;
+
+/**
+ * Settings of {@link RelaxationSolver}.
+ *
+ * @param iterations    relaxation steps per time step (each: every distance constraint once, then collisions)
+ * @param verletDamping seed 002 eq. 1's k: 1 is undamped, "usually very close to 1"
+ */
+public record RelaxationSettings(int iterations, float verletDamping) {
+    public RelaxationSettings {
+        Check.atLeast("iterations", iterations, 1);
+        if (!(verletDamping > 0f && verletDamping <= 1f)) {
+            throw new InvalidInputException("verletDamping", "must be in (0, 1] (1 = undamped), got " + verletDamping);
+        }
+    }
+
+    public static RelaxationSettings defaults() {
+        return new RelaxationSettings(16, 0.99f);
+    }
+
+    public RelaxationSettings withIterations(int n) {
+        return new RelaxationSettings(n, verletDamping);
+    }
+}

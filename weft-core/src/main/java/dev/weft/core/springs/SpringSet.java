@@ -1,0 +1,273 @@
+package dev.weft.core.springs;
+
+import dev.weft.core.mesh.MeshTopology;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.util.FloatList;
+import dev.weft.core.util.IntList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The springs of a model: particle pairs with rest length, type, stiffness and damping, in flat arrays;
+ * plus the particle → spring incidence (sorted by neighbour) that gather-style passes walk, so each
+ * particle's sums run over its springs in one fixed order whatever the thread split.
+ */
+public final class SpringSet {
+    private final int particleCount;
+    private final int[] pairs;
+    private final float[] rest;
+    private final byte[] kind;
+    private final float[] stiffness;
+    private final float[] damping;
+    private final int[] incidenceStart;
+    private final int[] incidenceSpring;
+    private final int[] incidenceOther;
+
+    /** Springs from explicit pairs (two particle indices per spring) with rest lengths from {@code x}. */
+    public SpringSet(int particleCount, int[] pairs, float[] rest, byte[] kind, SpringMaterial material) {
+        int m = rest.length;
+        if (pairs.length != 2 * m || kind.length != m) {
+            throw new IllegalArgumentException("pairs, rest and kind sizes disagree");
+        }
+        this.particleCount = particleCount;
+        this.pairs = pairs;
+        this.rest = rest;
+        this.kind = kind;
+        this.stiffness = new float[m];
+        this.damping = new float[m];
+        for (int s = 0; s < m; s++) {
+            DistanceKind k = DistanceKind.of(kind[s]);
+            stiffness[s] = material.stiffness(k);
+            damping[s] = material.damping(k);
+        }
+        incidenceStart = new int[particleCount + 1];
+        for (int p : pairs) {
+            incidenceStart[p + 1]++;
+        }
+        for (int i = 0; i < particleCount; i++) {
+            incidenceStart[i + 1] += incidenceStart[i];
+        }
+        incidenceSpring = new int[2 * m];
+        incidenceOther = new int[2 * m];
+        int[] fill = Arrays.copyOf(incidenceStart, particleCount);
+        for (int s = 0; s < m; s++) {
+            int a = pairs[2 * s];
+            int b = pairs[2 * s + 1];
+            incidenceSpring[fill[a]] = s;
+            incidenceOther[fill[a]++] = b;
+            incidenceSpring[fill[b]] = s;
+            incidenceOther[fill[b]++] = a;
+        }
+        sortIncidenceByNeighbour();
+    }
+
+    /** Builds the springs of every body of {@code model} in the given layout. */
+    public static SpringSet build(Model model, SpringLayout layout, SpringMaterial material) {
+        Builder b = new Builder(model.restPositions());
+        DistanceConstraints d = model.distances();
+        for (ModelObject o : model.objects()) {
+            switch (o.type()) {
+                case GRID_CLOTH:
+                    if (layout == SpringLayout.MESH) {
+                        b.meshSprings(model, o);
+                    } else {
+                        b.gridSprings(o, layout);
+                    }
+                    break;
+                case MESH_CLOTH:
+                    b.meshSprings(model, o);
+                    break;
+                case ROPE:
+                    int[] p = d.particles();
+                    byte[] k = d.kind();
+                    for (int c = 0; c < d.count(); c++) {
+                        int a = p[2 * c];
+                        if (a >= o.firstParticle() && a < o.firstParticle() + o.particleCount()) {
+                            b.add(a, p[2 * c + 1], DistanceKind.of(k[c]));
+                        }
+                    }
+                    break;
+                default:
+                    throw new AssertionError(o.type());
+            }
+        }
+        return new SpringSet(model.particleCount(), b.pairs.toArray(), b.rest.toArray(), b.kindArray(), material);
+    }
+
+    public int particleCount() {
+        return particleCount;
+    }
+
+    public int count() {
+        return rest.length;
+    }
+
+    /** Two particle indices per spring. Do not modify. */
+    public int[] pairs() {
+        return pairs;
+    }
+
+    public float[] restLength() {
+        return rest;
+    }
+
+    /** {@link DistanceKind#code()} per spring. */
+    public byte[] kind() {
+        return kind;
+    }
+
+    /** k_s per spring in N/m. */
+    public float[] stiffness() {
+        return stiffness;
+    }
+
+    /** k_d per spring in N·s/m. */
+    public float[] damping() {
+        return damping;
+    }
+
+    /** Particle i's springs are incidence entries [start[i], start[i+1]). */
+    public int[] incidenceStart() {
+        return incidenceStart;
+    }
+
+    /** Spring index per incidence entry. */
+    public int[] incidenceSpring() {
+        return incidenceSpring;
+    }
+
+    /** The other particle of the spring per incidence entry (ascending within a particle). */
+    public int[] incidenceOther() {
+        return incidenceOther;
+    }
+
+    public int countOf(DistanceKind k) {
+        int n = 0;
+        for (byte b : kind) {
+            if (b == k.code()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private void sortIncidenceByNeighbour() {
+        for (int i = 0; i < particleCount; i++) {
+            // Insertion sort: a particle has a few dozen springs at most.
+            for (int a = incidenceStart[i] + 1; a < incidenceStart[i + 1]; a++) {
+                int o = incidenceOther[a];
+                int s = incidenceSpring[a];
+                int k = a - 1;
+                while (k >= incidenceStart[i] && incidenceOther[k] > o) {
+                    incidenceOther[k + 1] = incidenceOther[k];
+                    incidenceSpring[k + 1] = incidenceSpring[k];
+                    k--;
+                }
+                incidenceOther[k + 1] = o;
+                incidenceSpring[k + 1] = s;
+            }
+        }
+    }
+
+    /** Collects unique springs. */
+    private static final class Builder {
+        private final float[] x;
+        private final IntList pairs = new IntList(1024);
+        private final FloatList rest = new FloatList(512);
+        private final IntList kinds = new IntList(512);
+        private final Set<Long> seen = new HashSet<>();
+
+        Builder(float[] x) {
+            this.x = x;
+        }
+
+        void add(int a, int b, DistanceKind kind) {
+            if (a == b) {
+                return;
+            }
+            long key = ((long) Math.min(a, b) << 32) | Math.max(a, b);
+            if (!seen.add(key)) {
+                return;
+            }
+            float dx = x[3 * b] - x[3 * a];
+            float dy = x[3 * b + 1] - x[3 * a + 1];
+            float dz = x[3 * b + 2] - x[3 * a + 2];
+            pairs.add(a, b);
+            rest.add((float) Math.sqrt(dx * dx + dy * dy + dz * dz));
+            kinds.add(kind.code());
+        }
+
+        void gridSprings(ModelObject o, SpringLayout layout) {
+            int cols = o.gridCols();
+            int rows = o.gridRows();
+            for (int r = 0; r < rows; r++) {
+                for (int c = 0; c < cols; c++) {
+                    // Offsets "after" (0, 0) in row-major order, so every pair is made once.
+                    for (int dr = 0; dr <= 2; dr++) {
+                        for (int dc = -2; dc <= 2; dc++) {
+                            if (dr == 0 && dc <= 0) {
+                                continue;
+                            }
+                            int rr = r + dr;
+                            int cc = c + dc;
+                            if (rr >= rows || cc < 0 || cc >= cols) {
+                                continue;
+                            }
+                            DistanceKind k = stencilKind(dr, dc, layout);
+                            if (k != null) {
+                                add(o.gridParticle(r, c), o.gridParticle(rr, cc), k);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /** Type of the spring to offset (dr, dc), or null when the layout has none there. */
+        private static DistanceKind stencilKind(int dr, int dc, SpringLayout layout) {
+            int adr = Math.abs(dr);
+            int adc = Math.abs(dc);
+            if (adr + adc == 1) {
+                return DistanceKind.STRETCH;
+            }
+            if (adr == 1 && adc == 1) {
+                return DistanceKind.SHEAR;
+            }
+            if (layout == SpringLayout.STENCIL_24) {
+                return DistanceKind.BEND;
+            }
+            // Seed 004's bend springs skip one particle along an axis.
+            return (adr == 2 && adc == 0) || (adr == 0 && adc == 2) ? DistanceKind.BEND : null;
+        }
+
+        void meshSprings(Model model, ModelObject o) {
+            int first = o.firstParticle();
+            int[] all = model.triangles();
+            int[] local = new int[3 * o.triangleCount()];
+            for (int t = 0; t < local.length; t++) {
+                local[t] = all[3 * o.firstTriangle() + t] - first;
+            }
+            MeshTopology topology = MeshTopology.of(o.particleCount(), local);
+            int[] edges = topology.edges();
+            for (int e = 0; e < edges.length; e += 2) {
+                add(first + edges[e], first + edges[e + 1], DistanceKind.STRETCH);
+            }
+            int[] stencils = topology.bendingStencils();
+            for (int s = 0; s < stencils.length; s += 4) {
+                add(first + stencils[s + 2], first + stencils[s + 3], DistanceKind.BEND);
+            }
+        }
+
+        byte[] kindArray() {
+            byte[] out = new byte[kinds.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = (byte) kinds.get(i);
+            }
+            return out;
+        }
+    }
+}
