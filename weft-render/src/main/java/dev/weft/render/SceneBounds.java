@@ -3,15 +3,15 @@ package dev.weft.render;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
-import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.Model;
 
 /**
  * The axis-aligned box a scene is expected to play out in: the bodies at rest, the room they have to
  * fall (one body size down, not below a floor, and down to the floor when there is one), and every
- * bounded collider. Frames the automatic camera and the shadow map. Infinite planes add only the
+ * bounded collider where it is now. Frames the automatic camera and the shadow map. Infinite planes add only the
  * floor height.
  */
 public final class SceneBounds {
@@ -33,11 +33,15 @@ public final class SceneBounds {
         b[1] -= extent; // a body pinned at its top hangs down by about its size
         float floorY = Float.NaN;
         for (Collider c : colliders) {
-            if (c instanceof SphereCollider s) {
-                float[] p = s.center();
-                float r = s.radius();
-                include(b, p[0] - r, p[1] - r, p[2] - r);
-                include(b, p[0] + r, p[1] + r, p[2] + r);
+            if (c instanceof RigidCollider body) {
+                float[] r = body.rotation();
+                float[] t = body.position();
+                float[] x = ColliderShapes.bodyFrame(body).map(Tessellation::positions).orElse(new float[3]);
+                for (int i = 0; i + 2 < x.length; i += 3) {
+                    include(b, t[0] + r[0] * x[i] + r[1] * x[i + 1] + r[2] * x[i + 2],
+                            t[1] + r[3] * x[i] + r[4] * x[i + 1] + r[5] * x[i + 2],
+                            t[2] + r[6] * x[i] + r[7] * x[i + 1] + r[8] * x[i + 2]);
+                }
             } else if (c instanceof MeshCollider m) {
                 include(b, m.mesh().positions());
             } else if (c instanceof SdfCollider s && s.surface().isPresent()) {

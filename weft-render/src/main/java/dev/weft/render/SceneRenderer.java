@@ -5,11 +5,12 @@ import static org.lwjgl.opengl.GL33.*;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
-import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.util.FloatList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +35,10 @@ public final class SceneRenderer implements AutoCloseable {
     private final ClothMesh cloth;
     private final ShadowMap shadowMap;
     private final List<StaticMesh> solids = new ArrayList<>();
+    /** For each of {@link #solids}: the rigid body that places it every frame, or null for a world-frame mesh. */
+    private final List<RigidCollider> solidBodies = new ArrayList<>();
+    /** For each of {@link #solids}: radius of a ball about the body origin holding the mesh (rigid bodies). */
+    private final FloatList solidReach = new FloatList();
     private final List<StaticMesh> floors = new ArrayList<>();
     private final List<float[][]> floorAxes = new ArrayList<>();
     private final float[] bodyFront;
@@ -49,6 +54,8 @@ public final class SceneRenderer implements AutoCloseable {
     private final float[] frameBox = new float[6];
     private final float[] frameCenter = new float[3];
     private final float[] fogColor = new float[3];
+    private final float[] model4 = new float[16];
+    private static final float[] IDENTITY = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 
     /** Builds the GPU resources (needs a current context). */
     public SceneRenderer(Model model, Collider[] colliders, RenderStyle style) {
@@ -73,14 +80,15 @@ public final class SceneRenderer implements AutoCloseable {
                 float[] v = new float[3];
                 floors.add(new StaticMesh(Tessellation.square(onPlane, n, Math.max(40f * r, 20f), u, v)));
                 floorAxes.add(new float[][] {u, v});
-            } else if (c instanceof SphereCollider s) {
-                solids.add(new StaticMesh(Tessellation.sphere(s.center(), s.radius(), 64, 32)));
+            } else if (c instanceof RigidCollider body) {
+                // drawn in the body frame and placed by the body's pose every frame (moving colliders move)
+                ColliderShapes.bodyFrame(body).ifPresent(t -> addSolid(new StaticMesh(t), body, reach(t)));
             } else if (c instanceof MeshCollider m) {
-                solids.add(new StaticMesh(tessellate(m.mesh())));
+                addSolid(new StaticMesh(tessellate(m.mesh())), null, 0f);
             } else if (c instanceof SdfCollider s && s.surface().isPresent()) {
-                solids.add(new StaticMesh(tessellate(s.surface().get())));
+                addSolid(new StaticMesh(tessellate(s.surface().get())), null, 0f);
             }
-            // an SDF given without its mesh has no surface to draw; it still acts in the simulation
+            // an SDF given without its mesh, or a rigid shape not known here, is not drawn; it still acts
         }
         List<ModelObject> objects = model.objects();
         bodyFront = new float[3 * objects.size()];
@@ -92,6 +100,46 @@ public final class SceneRenderer implements AutoCloseable {
         for (int i = 0; i < 3; i++) {
             fogColor[i] = (float) Math.pow(Palette.BACKGROUND[i], 2.2);
         }
+    }
+
+    private void addSolid(StaticMesh mesh, RigidCollider body, float reach) {
+        solids.add(mesh);
+        solidBodies.add(body);
+        solidReach.add(reach);
+    }
+
+    private static float reach(Tessellation t) {
+        float[] x = t.positions();
+        float r2 = 0f;
+        for (int i = 0; i < x.length; i += 3) {
+            r2 = Math.max(r2, x[i] * x[i] + x[i + 1] * x[i + 1] + x[i + 2] * x[i + 2]);
+        }
+        return (float) Math.sqrt(r2);
+    }
+
+    /** Sets {@code program}'s uModel to solid i's current pose (identity for world-frame meshes). */
+    private void placeSolid(ShaderProgram program, int i) {
+        RigidCollider body = solidBodies.get(i);
+        if (body == null) {
+            program.setMatrix("uModel", IDENTITY);
+            return;
+        }
+        program.setMatrix("uModel", bodyMatrix(body, model4));
+    }
+
+    /** The column-major 4 × 4 matrix of a rigid pose: world = R · local + position. */
+    static float[] bodyMatrix(RigidCollider body, float[] out) {
+        float[] r = body.rotation();
+        float[] t = body.position();
+        for (int row = 0; row < 3; row++) {
+            for (int col = 0; col < 3; col++) {
+                out[4 * col + row] = r[3 * row + col];
+            }
+            out[12 + row] = t[row];
+            out[4 * row + 3] = 0f;
+        }
+        out[15] = 1f;
+        return out;
     }
 
     /** Corners whose smooth normal is further than this from their face's are shaded flat (box edges). */
@@ -202,15 +250,18 @@ public final class SceneRenderer implements AutoCloseable {
         // slope-scaled offset against shadow acne (seed 001 §5.4.3's bias)
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(2f, 4f);
+        depth.setMatrix("uModel", IDENTITY);
         cloth.drawTriangles(0, triangles.length / 3);
-        for (StaticMesh m : solids) {
-            m.draw();
+        for (int i = 0; i < solids.size(); i++) {
+            placeSolid(depth, i);
+            solids.get(i).draw();
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
 
     private void litPass(RenderTarget target, Camera camera, float distance, float radius) {
         lit.use();
+        lit.setMatrix("uModel", IDENTITY);
         lit.setMatrix("uViewProjection", viewProjection);
         lit.setMatrix("uLightViewProjection", lightViewProjection);
         lit.set("uEye", camera.eye());
@@ -241,9 +292,11 @@ public final class SceneRenderer implements AutoCloseable {
         lit.set("uShininess", 32f);
         lit.set("uFrontColor", Palette.COLLIDER);
         lit.set("uBackColor", Palette.COLLIDER);
-        for (StaticMesh m : solids) {
-            m.draw();
+        for (int i = 0; i < solids.size(); i++) {
+            placeSolid(lit, i);
+            solids.get(i).draw();
         }
+        lit.setMatrix("uModel", IDENTITY);
 
         // cloth: no shadow on itself (seed 001 §5.4.3 leaves self-shadowing out: acne on thin sheets)
         lit.set("uReceivesShadow", 0);
@@ -318,6 +371,17 @@ public final class SceneRenderer implements AutoCloseable {
                 }
                 if (p > max[d]) {
                     max[d] = p;
+                }
+            }
+        }
+        for (int i = 0; i < solids.size(); i++) {
+            RigidCollider body = solidBodies.get(i);
+            if (body != null && body.moving()) {
+                float[] p = body.position();
+                float r = solidReach.get(i);
+                for (int d = 0; d < 3; d++) {
+                    min[d] = Math.min(min[d], p[d] - r);
+                    max[d] = Math.max(max[d], p[d] + r);
                 }
             }
         }

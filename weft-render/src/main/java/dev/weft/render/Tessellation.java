@@ -3,47 +3,6 @@ package dev.weft.render;
 /** Triangle meshes of collider shapes, built once: positions, unit normals and counter-clockwise triangles. */
 record Tessellation(float[] positions, float[] normals, int[] triangles) {
 
-    /** A latitude/longitude sphere with outward normals. */
-    static Tessellation sphere(float[] center, float radius, int slices, int stacks) {
-        int rings = stacks + 1;
-        int columns = slices + 1;
-        float[] p = new float[3 * rings * columns];
-        float[] n = new float[p.length];
-        int k = 0;
-        for (int i = 0; i < rings; i++) {
-            double theta = Math.PI * i / stacks; // from the north pole
-            for (int j = 0; j < columns; j++) {
-                double phi = 2 * Math.PI * j / slices;
-                float nx = (float) (Math.sin(theta) * Math.cos(phi));
-                float ny = (float) Math.cos(theta);
-                float nz = (float) (-Math.sin(theta) * Math.sin(phi));
-                n[k] = nx;
-                n[k + 1] = ny;
-                n[k + 2] = nz;
-                p[k] = center[0] + radius * nx;
-                p[k + 1] = center[1] + radius * ny;
-                p[k + 2] = center[2] + radius * nz;
-                k += 3;
-            }
-        }
-        int[] t = new int[6 * stacks * slices];
-        int m = 0;
-        for (int i = 0; i < stacks; i++) {
-            for (int j = 0; j < slices; j++) {
-                int a = i * columns + j;
-                int b = a + columns;
-                // outward-facing counter-clockwise: a, b, a+1 and a+1, b, b+1
-                t[m++] = a;
-                t[m++] = b;
-                t[m++] = a + 1;
-                t[m++] = a + 1;
-                t[m++] = b;
-                t[m++] = b + 1;
-            }
-        }
-        return new Tessellation(p, n, t);
-    }
-
     /**
      * A square of side {@code 2 halfSize} in the plane through {@code center} with unit normal
      * {@code normal}, facing along the normal; {@code u} and {@code v} receive the in-plane axes.

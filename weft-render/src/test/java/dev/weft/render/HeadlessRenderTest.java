@@ -3,8 +3,14 @@ package dev.weft.render;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.weft.core.collide.BoxCollider;
+import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.CylinderCollider;
+import dev.weft.core.collide.EllipsoidCollider;
+import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.MeshCollider;
+import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
@@ -255,31 +261,58 @@ class HeadlessRenderTest {
     }
 
     @Test
-    void collidersAreDrawnAsMeshes() throws Exception {
-        // a sphere, a mesh collider and an SDF collider built from a mesh, side by side, no floor;
-        // the only body is a small cloth out of view
+    void collidersAreDrawnAsMeshesWhereTheyAreNow() throws Exception {
+        // one of every collider kind in a row, no floor; the only body is a small cloth out of view
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", 4, 4, 0.1f, 0.1f).withOrigin(0f, 5f, -3f));
         Model model = b.build();
+        float y = 0.3f;
+        double h = Math.sqrt(0.5);
+        float[] facingCamera = {(float) h, (float) h, 0f, 0f}; // 90° about x: the rectangle's normal turns to +z
         try (WorkerPool pool = new WorkerPool(1)) {
             Collider[] colliders = {
-                new SphereCollider("ball", new float[] {0f, 0.3f, 0f}, 0.2f, 0f, 0f),
-                new MeshCollider("crate", box(-0.6f, 0.3f, 0f, 0.18f), 0.01f, 0f),
-                SdfCollider.fromClosedMesh("block", box(0.6f, 0.3f, 0f, 0.18f), 0.04f, 0.01f, 0f, pool)};
-            Camera camera = new Camera(new float[] {0f, 0.8f, 2.5f}, new float[] {0f, 0.3f, 0f}, 40f);
+                new SphereCollider("ball", new float[] {-1.6f, y, 0f}, 0.15f, 0f, 0f),
+                new MeshCollider("crate", box(-1.2f, y, 0f, 0.13f), 0.01f, 0f),
+                SdfCollider.fromClosedMesh("block", box(-0.8f, y, 0f, 0.13f), 0.02f, 0.01f, 0f, pool),
+                new BoxCollider("box", new float[] {-0.4f, y, 0f}, new float[] {0.12f, 0.12f, 0.12f}, 0f, 0f),
+                new CapsuleCollider("capsule", new float[] {0f, y, 0f}, 0.08f, 0.1f, 0f, 0f),
+                new CylinderCollider("cylinder", new float[] {0.4f, y, 0f}, 0.12f, 0.12f, 0f, 0f),
+                new EllipsoidCollider("ellipsoid", new float[] {0.8f, y, 0f}, new float[] {0.15f, 0.1f, 0.1f}, 0f,
+                        0f),
+                new RectangleCollider("board", new float[] {1.2f, y, 0f}, 0.14f, 0.14f, 0f, 0f)
+                        .withOrientation(facingCamera),
+                new FunnelCollider("funnel", new float[] {1.6f, y + 0.22f, 0f}, 0.1f, -0.3f, -0.15f, 0f, 0f)};
+            Camera camera = new Camera(new float[] {0f, 0.8f, 3.2f}, new float[] {0f, y, 0f}, 45f);
             BufferedImage img = render(model, colliders, RenderStyle.defaults(), model.restPositions(), camera);
             save(img, "colliders");
             int background = img.getRGB(3, 3); // a corner: nothing there
-            for (float x : new float[] {-0.6f, 0f, 0.6f}) {
-                int[] p = pixelOf(camera, x, 0.3f, 0f);
-                int rgb = img.getRGB(p[0], p[1]);
-                int difference = Math.abs(((rgb >> 16) & 0xff) - ((background >> 16) & 0xff))
-                        + Math.abs(((rgb >> 8) & 0xff) - ((background >> 8) & 0xff))
-                        + Math.abs((rgb & 0xff) - (background & 0xff));
-                assertThat(difference).as("colour difference from the background at the collider at x = %s", x)
-                        .isGreaterThan(40);
+            for (int i = 0; i < colliders.length; i++) {
+                float x = -1.6f + 0.4f * i;
+                assertThat(difference(img, camera, x, y, 0f, background))
+                        .as("colour difference from the background at %s", colliders[i].name()).isGreaterThan(40);
             }
+
+            // a moving sphere is drawn where it is now, not where it started
+            SphereCollider ball = new SphereCollider("ball", new float[] {-0.8f, y, 0f}, 0.15f, 0f, 0f);
+            ball.withVelocity(new float[] {1f, 0f, 0f}, new float[] {0f, 0f, 0f});
+            try (SceneRenderer r = new SceneRenderer(model, new Collider[] {ball}, RenderStyle.defaults())) {
+                ball.advance(0.0, 1.6f); // now at x = 0.8
+                r.draw(target, model.restPositions(), camera);
+            }
+            BufferedImage moved = copy(target.readImage());
+            save(moved, "moving-sphere");
+            int corner = moved.getRGB(3, 3);
+            assertThat(difference(moved, camera, 0.8f, y, 0f, corner)).as("at the sphere's new place").isGreaterThan(40);
+            assertThat(difference(moved, camera, -0.8f, y, 0f, corner)).as("at its old place").isLessThan(10);
         }
+    }
+
+    private static int difference(BufferedImage img, Camera camera, float x, float y, float z, int reference) {
+        int[] p = pixelOf(camera, x, y, z);
+        int rgb = img.getRGB(p[0], p[1]);
+        return Math.abs(((rgb >> 16) & 0xff) - ((reference >> 16) & 0xff))
+                + Math.abs(((rgb >> 8) & 0xff) - ((reference >> 8) & 0xff))
+                + Math.abs((rgb & 0xff) - (reference & 0xff));
     }
 
     /** A closed axis-aligned cube, counter-clockwise seen from outside. */

@@ -72,7 +72,7 @@ class SmoothNormalsTest {
             }
         }
         // a finely tessellated sphere stays smooth: all corners on one vertex share its normal
-        Tessellation s = Tessellation.sphere(new float[] {0, 0, 0}, 1f, 32, 16);
+        Tessellation s = ColliderShapes.capsule(1f, 0f);
         int[] st = s.triangles();
         Tessellation drawn = SceneRenderer.tessellate(new dev.weft.core.mesh.TriangleMesh(s.positions(), null, st));
         float[] shared = new SmoothNormals(s.positions().length / 3).compute(s.positions(), st);

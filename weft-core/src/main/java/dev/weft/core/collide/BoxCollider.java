@@ -16,6 +16,11 @@ public final class BoxCollider extends RigidCollider {
         hz = Check.positive(name + ".halfExtents[2]", halfExtents[2]);
     }
 
+    /** Half extents along the body's x, y, z (a copy). */
+    public float[] halfExtents() {
+        return new float[] {hx, hy, hz};
+    }
+
     @Override
     protected float boundingRadius() {
         return (float) Math.sqrt(hx * hx + hy * hy + hz * hz);

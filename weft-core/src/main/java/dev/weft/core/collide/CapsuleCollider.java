@@ -17,6 +17,15 @@ public final class CapsuleCollider extends RigidCollider {
         this.halfLength = Check.nonNegative(name + ".halfLength", halfLength);
     }
 
+    public float radius() {
+        return radius;
+    }
+
+    /** Half the length of the axis segment along the body's y. */
+    public float halfLength() {
+        return halfLength;
+    }
+
     @Override
     protected float boundingRadius() {
         return radius + halfLength;

@@ -14,6 +14,15 @@ public final class CylinderCollider extends RigidCollider {
         this.halfHeight = Check.positive(name + ".halfHeight", halfHeight);
     }
 
+    public float radius() {
+        return radius;
+    }
+
+    /** Half the height along the body's y. */
+    public float halfHeight() {
+        return halfHeight;
+    }
+
     @Override
     protected float boundingRadius() {
         return (float) Math.sqrt(radius * radius + halfHeight * halfHeight);

@@ -44,6 +44,15 @@ public final class EllipsoidCollider extends RigidCollider {
         bound = (float) e0;
     }
 
+    /** Semi-axes along the body's x, y, z (a copy). */
+    public float[] semiAxes() {
+        float[] s = new float[3];
+        s[axis0] = (float) e0;
+        s[axis1] = (float) e1;
+        s[axis2] = (float) e2;
+        return s;
+    }
+
     @Override
     protected float boundingRadius() {
         return bound;

@@ -45,6 +45,19 @@ public final class FunnelCollider extends RigidCollider {
         bound = (float) Math.sqrt(rMax * rMax + Math.max(yMin * yMin, yMax * yMax));
     }
 
+    /** The shape parameter: the radius grows e-fold every {@code a} metres of height. */
+    public float a() {
+        return a;
+    }
+
+    public float yMin() {
+        return yMin;
+    }
+
+    public float yMax() {
+        return yMax;
+    }
+
     /** The funnel's radius at body height y (inside [yMin, yMax]). */
     public float radiusAt(float y) {
         return (float) Math.exp(y / a);

@@ -18,6 +18,16 @@ public final class RectangleCollider extends RigidCollider {
         this.halfDepth = Check.positive(name + ".halfDepth", halfDepth);
     }
 
+    /** Half the extent along the body's x. */
+    public float halfWidth() {
+        return halfWidth;
+    }
+
+    /** Half the extent along the body's z. */
+    public float halfDepth() {
+        return halfDepth;
+    }
+
     @Override
     protected float boundingRadius() {
         return (float) Math.sqrt(halfWidth * halfWidth + halfDepth * halfDepth);

@@ -112,6 +112,11 @@ public abstract class RigidCollider extends Collider {
         t[2] = pose[2];
     }
 
+    /** The body's current orientation as a row-major 3 × 3 matrix R (world = R · local + position), a copy. */
+    public float[] rotation() {
+        return rot.clone();
+    }
+
     /** The body origin's current position. */
     public float[] position() {
         return trans.clone();

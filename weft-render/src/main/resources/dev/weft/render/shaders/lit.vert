@@ -1,9 +1,10 @@
 #version 330 core
-// Everything is drawn in world coordinates: cloth positions come from the simulation as they are,
-// collider meshes are built in place, so no model matrix is needed.
+// Cloth positions come from the simulation in world coordinates (uModel = identity); rigid
+// colliders are meshes in their body frame, placed by their current pose (uModel).
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
 
+uniform mat4 uModel;
 uniform mat4 uViewProjection;
 uniform mat4 uLightViewProjection;
 
@@ -12,8 +13,9 @@ out vec3 vNormal;
 out vec4 vLightClip;
 
 void main() {
-    vWorld = aPosition;
-    vNormal = aNormal;
-    vLightClip = uLightViewProjection * vec4(aPosition, 1.0);
-    gl_Position = uViewProjection * vec4(aPosition, 1.0);
+    vec4 world = uModel * vec4(aPosition, 1.0);
+    vWorld = world.xyz;
+    vNormal = mat3(uModel) * aNormal; // rigid poses: the rotation turns normals too
+    vLightClip = uLightViewProjection * world;
+    gl_Position = uViewProjection * world;
 }
