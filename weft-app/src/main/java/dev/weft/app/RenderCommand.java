@@ -25,8 +25,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code weft render}: simulates a scene and renders it offscreen (EGL) into PNG frames, optionally a video. */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = {"Simulate a scene and render every frame offscreen (OpenGL through EGL, no display needed)",
-            "into OUT/<scene>/render/frame_NNNNN.png; with --video also OUT/<scene>/<scene>.mp4 and a GIF preview."})
+        description = "Simulate a scene (XPBD; 'weft run --solver ... --render' for other solvers) and render "
+                + "every frame offscreen (OpenGL through EGL, no display needed) into "
+                + "OUT/<scene>/render/frame_NNNNN.png; with --video also OUT/<scene>/<scene>.mp4 and a GIF preview.")
 final class RenderCommand implements Callable<Integer> {
     /** Exit code when a program or library the command needs (OpenGL/EGL, ffmpeg) is missing. */
     static final int EXIT_MISSING_DEPENDENCY = 5;

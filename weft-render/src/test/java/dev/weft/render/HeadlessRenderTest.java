@@ -341,4 +341,43 @@ class HeadlessRenderTest {
         long n = Math.round(clothShare(img) * W * H);
         assertThat(n).as("rope-coloured pixels").isGreaterThan(W / 3);
     }
+
+    @Test
+    void aNewTriangleArrayIsUploadedAndDrawn() throws Exception {
+        // a topology change (tearing) replaces the model's triangle array: the mesh must draw the new
+        // triangles, not the old index buffer. First the triangles of the cloth's near half, then a new
+        // array holding only the far half: the drawn area must move to the far side.
+        ModelBuilder b = new ModelBuilder();
+        b.addGridCloth(GridClothSpec.of("cloth", 9, 9, 1f, 1f).withOrigin(-0.5f, 0f, -0.5f));
+        Model model = b.build();
+        int[] all = model.triangles();
+        int[] firstRows = java.util.Arrays.copyOfRange(all, 0, all.length / 2); // rows at low z
+        int[] lastRows = java.util.Arrays.copyOfRange(all, all.length / 2, all.length); // rows at high z
+        Camera camera = new Camera(new float[] {0f, 2f, 0.01f}, new float[] {0f, 0f, 0f}, 50f); // looking down
+        float[] vp = Mat4.multiply(camera.projection((float) W / H, 0.1f, 10f, new float[16]),
+                camera.view(new float[16]), new float[16]);
+        double[] rows = new double[2];
+        try (ClothMesh mesh = new ClothMesh(model); ShaderProgram flat = new ShaderProgram("flat")) {
+            int k = 0;
+            for (int[] triangles : new int[][] {firstRows, lastRows}) {
+                mesh.update(model.restPositions(), triangles);
+                target.bind();
+                org.lwjgl.opengl.GL11.glClearColor(0f, 0f, 0f, 1f);
+                org.lwjgl.opengl.GL11.glClear(org.lwjgl.opengl.GL11.GL_COLOR_BUFFER_BIT
+                        | org.lwjgl.opengl.GL11.GL_DEPTH_BUFFER_BIT);
+                flat.use();
+                flat.setMatrix("uViewProjection", vp);
+                flat.set("uColor", 1f, 0f, 0f);
+                flat.set("uRoundPoints", 0);
+                mesh.drawTriangles(0, triangles.length / 3);
+                target.endFrame();
+                BufferedImage img = copy(target.readImage());
+                save(img, "topology-" + k);
+                assertThat(clothShare(img)).as("drawn share, triangle set %d", k).isGreaterThan(0.05);
+                rows[k++] = clothRow(img);
+            }
+        }
+        // seen from above with -z up in the picture, the two halves lie on opposite sides of the middle row
+        assertThat(Math.abs(rows[0] - rows[1])).as("mean rows %s vs %s", rows[0], rows[1]).isGreaterThan(H / 6.0);
+    }
 }
