@@ -56,6 +56,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path outDir = Path.of("out");
 
+    @Option(names = "--contacts", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also time self-collision and the spatial hash (default: on; --no-contacts skips it).")
+    boolean contacts = true;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -127,6 +131,9 @@ final class BenchCommand implements Callable<Integer> {
             throw e.getCause();
         }
         out.printf(Locale.ROOT, "%nwrote %s%n", csv);
+        if (contacts) {
+            new ContactBench(threads, samples, warmup).run(scene, start, out, dir);
+        }
         return 0;
     }
 

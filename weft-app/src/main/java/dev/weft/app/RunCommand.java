@@ -2,6 +2,7 @@ package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.mesh.ObjWriter;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.Model;
@@ -11,12 +12,14 @@ import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
+import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.render.PngFrameRecorder;
+import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -96,6 +99,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--render-size", paramLabel = "WxH", description = "Picture size for --render (default: ${DEFAULT-VALUE}).")
     String renderSize = "1280x720";
 
+    @Option(names = "--self-collision",
+            description = "Particle contact within and between cloths, with friction (xpbd; off by default).")
+    boolean selfCollision;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -160,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
         double maxStrainSeen = 0;
         int objWritten = 0;
         try (WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(model, State.atRest(model), Solvers.create(solver, settings, pd, pool),
+             Simulation sim = new Simulation(model, State.atRest(model), createSolver(settings, pd, pool),
                      s.environment(), steps);
              AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"));
              PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
@@ -271,5 +278,17 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return colliders.length == 0 ? Double.NaN : min;
+    }
+
+    private Solver createSolver(XpbdSettings settings, PdSettings pd, WorkerPool pool) {
+        Solver created = Solvers.create(solver, settings, pd, pool);
+        if (selfCollision) {
+            if (!(created instanceof XpbdSolver)) {
+                throw new InvalidInputException("--self-collision", "is supported by the xpbd solver only, not "
+                        + solver);
+            }
+            ((XpbdSolver) created).withParticleContacts(ParticleContactSettings.defaults());
+        }
+        return created;
     }
 }

@@ -90,6 +90,13 @@ public abstract class Collider {
     public void advance(double time, float dt) {
     }
 
+    /**
+     * Moves particles this collider drives (attachment points of a kinematic body) to where the pose
+     * of the last {@link #advance} puts them; called right after it, before the step. Default: none.
+     */
+    public void driveParticles(float[] x) {
+    }
+
     /** True when {@link #advance} can change the pose. */
     public boolean moving() {
         return false;

@@ -1,24 +1,33 @@
 package dev.weft.core.collide;
 
 import dev.weft.core.geom.TriangleBvh;
+import dev.weft.core.geom.TriangleClosestPoint;
 import dev.weft.core.mesh.TriangleMesh;
 
 /**
- * A static triangle mesh that need not be closed (a terrain patch, a table top, a sail's mast
- * cover), two-sided: particles stay {@code thickness} away on whichever side they came from. A
- * particle whose step crosses a triangle is caught at the crossing (a swept test over a
- * {@link TriangleBvh}), so fast particles do not tunnel through thin surfaces.
+ * A triangle mesh that need not be closed (a terrain patch, a table top, a sail's mast cover),
+ * two-sided: particles stay {@code thickness} away on whichever side they are. As a
+ * {@link RigidCollider} shell it can be posed and moved, and each particle's path relative to the
+ * mesh is swept against it (conservative advancement on the distance from a {@link TriangleBvh}), so
+ * fast particles or a fast mesh do not tunnel through thin surfaces.
  */
-public final class MeshCollider extends Collider {
+public final class MeshCollider extends RigidCollider {
     private final TriangleMesh mesh;
     private final TriangleBvh bvh;
+    private final float bound;
     private final ThreadLocal<TriangleBvh.Query> queries = ThreadLocal.withInitial(TriangleBvh.Query::new);
-    private final ThreadLocal<float[]> normals = ThreadLocal.withInitial(() -> new float[3]);
+    private final ThreadLocal<float[]> faceNormals = ThreadLocal.withInitial(() -> new float[3]);
 
     public MeshCollider(String name, TriangleMesh mesh, float thickness, float friction) {
-        super(name, thickness, friction);
+        super(name, new float[3], true, thickness, friction);
         this.mesh = mesh;
         this.bvh = new TriangleBvh(mesh.positions(), mesh.triangles());
+        float[] v = mesh.positions();
+        float b2 = 0f;
+        for (int i = 0; i < v.length; i += 3) {
+            b2 = Math.max(b2, v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2]);
+        }
+        bound = (float) Math.sqrt(b2);
     }
 
     /** The surface this collider keeps particles off (for drawing it; do not modify). */
@@ -29,59 +38,45 @@ public final class MeshCollider extends Collider {
     /** Unsigned distance to the surface (a two-sided shell has no inside). */
     @Override
     public float signedDistance(float x, float y, float z) {
-        TriangleBvh.Query q = queries.get();
-        return bvh.closest(x, y, z, Float.POSITIVE_INFINITY, q) ? (float) Math.sqrt(q.value) : Float.POSITIVE_INFINITY;
+        return Math.abs(super.signedDistance(x, y, z));
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, int begin, int end) {
+    protected float boundingRadius() {
+        return bound;
+    }
+
+    @Override
+    protected boolean convex() {
+        return false;
+    }
+
+    /**
+     * Distance to the closest triangle, signed by the side of that triangle's face (its
+     * counter-clockwise normal is +); n points from the closest point towards the + side.
+     */
+    @Override
+    protected float localDistance(float x, float y, float z, float[] n) {
         TriangleBvh.Query q = queries.get();
-        float[] n = normals.get();
-        for (int i = begin; i < end; i++) {
-            if (invMass[i] == 0f) {
-                continue;
-            }
-            int i3 = 3 * i;
-            float px = x[i3];
-            float py = x[i3 + 1];
-            float pz = x[i3 + 2];
-            if (bvh.firstHit(prev[i3], prev[i3 + 1], prev[i3 + 2], px, py, pz, q)) {
-                // Crossed a triangle this step: back to the side it came from, thickness off the surface.
-                bvh.normal(q.triangle, n);
-                float side = (prev[i3] - q.x) * n[0] + (prev[i3 + 1] - q.y) * n[1] + (prev[i3 + 2] - q.z) * n[2];
-                float s = side >= 0f ? 1f : -1f;
-                float nx = s * n[0];
-                float ny = s * n[1];
-                float nz = s * n[2];
-                // depth along the normal from the current (crossed) position to the shell
-                float depth = thickness - ((px - q.x) * nx + (py - q.y) * ny + (pz - q.z) * nz);
-                respond(x, prev, i3, nx, ny, nz, depth);
-                continue;
-            }
-            if (!bvh.closest(px, py, pz, thickness, q)) {
-                continue;
-            }
-            float dx = px - q.x;
-            float dy = py - q.y;
-            float dz = pz - q.z;
-            float d = (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
-            float nx;
-            float ny;
-            float nz;
-            if (d > 1e-7f) {
-                nx = dx / d;
-                ny = dy / d;
-                nz = dz / d;
-            } else {
-                // exactly on the surface: leave towards the side of the step's start
-                bvh.normal(q.triangle, n);
-                float side = (prev[i3] - px) * n[0] + (prev[i3 + 1] - py) * n[1] + (prev[i3 + 2] - pz) * n[2];
-                float s = side >= 0f ? 1f : -1f;
-                nx = s * n[0];
-                ny = s * n[1];
-                nz = s * n[2];
-            }
-            respond(x, prev, i3, nx, ny, nz, thickness - d);
+        float[] fn = faceNormals.get();
+        bvh.closest(x, y, z, Float.POSITIVE_INFINITY, q);
+        bvh.normal(q.triangle, fn);
+        float dx = x - q.x;
+        float dy = y - q.y;
+        float dz = z - q.z;
+        float d = (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+        float s = dx * fn[0] + dy * fn[1] + dz * fn[2] >= 0f ? 1f : -1f;
+        if (q.region != TriangleClosestPoint.FACE && d > 1e-7f) {
+            // beyond an edge or corner the direction from the closest point is the normal (over a
+            // face it is the face normal, which p - c only approximates close to the surface)
+            n[0] = s * dx / d;
+            n[1] = s * dy / d;
+            n[2] = s * dz / d;
+        } else {
+            n[0] = fn[0];
+            n[1] = fn[1];
+            n[2] = fn[2];
         }
+        return s * d;
     }
 }

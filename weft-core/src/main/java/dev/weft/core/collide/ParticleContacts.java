@@ -27,6 +27,12 @@ import java.util.Arrays;
  * sorted by index), so results are bitwise identical for any thread count.
  */
 public final class ParticleContacts {
+    /** Search radius over contact distance: particles that close in during the sweeps are still listed. */
+    private static final float SEARCH_MARGIN = 1.25f;
+    /** Partner slots per particle. Particles held a contact distance apart have at most ~20 within
+     * 1.25 of it (dense packing); more are dropped and counted by {@link #overflowCount()}. */
+    static final int MAX_NEIGHBOURS = 32;
+
     private final ParticleContactSettings settings;
     private final float distance;
     private final int n;
@@ -36,10 +42,17 @@ public final class ParticleContacts {
     private final int[] excluded;
     private final float[] correction;
     private final int[] contactsOf;
+    /** Candidates are searched once per step, within this radius (a margin over the contact distance
+     * for particles that approach during the sweeps), and listed per particle (CSR). */
+    private final float searchRadius;
+    private final int[] neighbourCount;
+    private final int[] neighbours;
+    private final boolean[] overflow;
 
     private float[] x;
     private float[] prev;
     private float[] w;
+    private final RangeBody searchBody = this::search;
     private final RangeBody gatherBody = this::gather;
     private final RangeBody applyBody = this::apply;
 
@@ -48,7 +61,11 @@ public final class ParticleContacts {
         this.n = model.particleCount();
         float spacing = meanStretchLength(model);
         this.distance = settings.distanceFactor() * spacing;
-        this.grid = new ParticleGrid(n, distance);
+        this.searchRadius = SEARCH_MARGIN * distance;
+        this.grid = new ParticleGrid(n, searchRadius);
+        this.neighbourCount = new int[n];
+        this.neighbours = new int[MAX_NEIGHBOURS * n];
+        this.overflow = new boolean[n];
         this.correction = new float[3 * n];
         this.contactsOf = new int[n];
         IntList a = new IntList();
@@ -199,6 +216,7 @@ public final class ParticleContacts {
         prev = previous;
         w = invMass;
         grid.build(positions, pool);
+        pool.parallelFor(0, n, searchBody);
         for (int it = 0; it < settings.iterations(); it++) {
             pool.parallelFor(0, n, gatherBody);
             pool.parallelFor(0, n, applyBody);
@@ -206,6 +224,15 @@ public final class ParticleContacts {
         x = null;
         prev = null;
         w = null;
+    }
+
+    /** Particles whose candidate list overflowed in the last {@link #project} (0 unless badly crushed). */
+    public int overflowCount() {
+        int c = 0;
+        for (boolean o : overflow) {
+            c += o ? 1 : 0;
+        }
+        return c;
     }
 
     /** Contacts found in the last sweep of the last {@link #project} (a sequential sum). */
@@ -217,29 +244,30 @@ public final class ParticleContacts {
         return total / 2;
     }
 
-    private void gather(int begin, int end) {
-        final float d = distance;
-        final float d2 = d * d;
-        final float mus = settings.staticFriction();
-        final float muk = settings.kineticFriction();
+    /**
+     * Lists the candidate partners of particles [begin, end): not excluded and within the search
+     * radius at the step's positions, in a fixed order (neighbour cells in order, each bucket sorted by
+     * index), at most {@link #MAX_NEIGHBOURS} each (the nearest are not preferred: particles kept a
+     * contact distance apart have far fewer within the search radius).
+     */
+    private void search(int begin, int end) {
+        final float r = searchRadius;
+        final float r2max = r * r;
         final int[] sorted = grid.sorted();
         final float inv = 1f / grid.cellSize();
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
-            float wi = w[i];
-            float cxs = 0f;
-            float cys = 0f;
-            float czs = 0f;
-            int contacts = 0;
             float xi = x[i3];
             float yi = x[i3 + 1];
             float zi = x[i3 + 2];
-            // Neighbours within one cell edge lie in the 3 x 3 x 3 block around the particle's cell.
+            // cells one search radius wide: partners lie in the 3 x 3 x 3 block around the particle's cell
             int lx = (int) Math.floor(xi * inv) - 1;
             int ly = (int) Math.floor(yi * inv) - 1;
             int lz = (int) Math.floor(zi * inv) - 1;
             int exFrom = excludedStart[i];
             int exTo = excludedStart[i + 1];
+            int base = i * MAX_NEIGHBOURS;
+            int count = 0;
             for (int cz = lz; cz <= lz + 2; cz++) {
                 for (int cy = ly; cy <= ly + 2; cy++) {
                     for (int cx = lx; cx <= lx + 2; cx++) {
@@ -254,51 +282,85 @@ public final class ParticleContacts {
                             float ex = xi - x[j3];
                             float ey = yi - x[j3 + 1];
                             float ez = zi - x[j3 + 2];
-                            float r2 = ex * ex + ey * ey + ez * ez;
-                            if (r2 >= d2 || grid.cellX(j) != cx || grid.cellY(j) != cy || grid.cellZ(j) != cz
-                                    || isExcluded(exFrom, exTo, j)) {
+                            if (ex * ex + ey * ey + ez * ez >= r2max || grid.cellX(j) != cx || grid.cellY(j) != cy
+                                    || grid.cellZ(j) != cz || isExcluded(exFrom, exTo, j)) {
                                 continue;
                             }
-                            float wsum = wi + w[j];
-                            contacts++;
-                            if (wi == 0f || wsum == 0f || r2 < 1e-20f) {
-                                continue; // pinned, or coincident with no direction to separate along
+                            if (count < MAX_NEIGHBOURS) {
+                                neighbours[base + count] = j;
                             }
-                            float r = (float) Math.sqrt(r2);
-                            float share = wi / wsum;
-                            float depth = d - r;
-                            float nx = ex / r;
-                            float ny = ey / r;
-                            float nz = ez / r;
-                            float push = share * depth;
-                            float px = push * nx;
-                            float py = push * ny;
-                            float pz = push * nz;
-                            if (mus > 0f) {
-                                // relative motion over the step, its tangential part removed up to μ·depth
-                                float rx = (xi - prev[i3]) - (x[j3] - prev[j3]);
-                                float ry = (yi - prev[i3 + 1]) - (x[j3 + 1] - prev[j3 + 1]);
-                                float rz = (zi - prev[i3 + 2]) - (x[j3 + 2] - prev[j3 + 2]);
-                                float rn = rx * nx + ry * ny + rz * nz;
-                                float tx = rx - rn * nx;
-                                float ty = ry - rn * ny;
-                                float tz = rz - rn * nz;
-                                float t2 = tx * tx + ty * ty + tz * tz;
-                                if (t2 > 0f) {
-                                    float stick = mus * depth;
-                                    float f = t2 <= stick * stick ? 1f
-                                            : Math.min(1f, muk * depth / (float) Math.sqrt(t2));
-                                    px -= share * f * tx;
-                                    py -= share * f * ty;
-                                    pz -= share * f * tz;
-                                }
-                            }
-                            cxs += px;
-                            cys += py;
-                            czs += pz;
+                            count++;
                         }
                     }
                 }
+            }
+            neighbourCount[i] = Math.min(count, MAX_NEIGHBOURS);
+            overflow[i] = count > MAX_NEIGHBOURS;
+        }
+    }
+
+    private void gather(int begin, int end) {
+        final float d = distance;
+        final float d2 = d * d;
+        final float mus = settings.staticFriction();
+        final float muk = settings.kineticFriction();
+        final int[] list = neighbours;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            float wi = w[i];
+            float cxs = 0f;
+            float cys = 0f;
+            float czs = 0f;
+            int contacts = 0;
+            float xi = x[i3];
+            float yi = x[i3 + 1];
+            float zi = x[i3 + 2];
+            for (int k = i * MAX_NEIGHBOURS, kEnd = k + neighbourCount[i]; k < kEnd; k++) {
+                int j = list[k];
+                int j3 = 3 * j;
+                float ex = xi - x[j3];
+                float ey = yi - x[j3 + 1];
+                float ez = zi - x[j3 + 2];
+                float r2 = ex * ex + ey * ey + ez * ez;
+                if (r2 >= d2) {
+                    continue;
+                }
+                float wsum = wi + w[j];
+                contacts++;
+                if (wi == 0f || wsum == 0f || r2 < 1e-20f) {
+                    continue; // pinned, or coincident with no direction to separate along
+                }
+                float r = (float) Math.sqrt(r2);
+                float share = wi / wsum;
+                float depth = d - r;
+                float nx = ex / r;
+                float ny = ey / r;
+                float nz = ez / r;
+                float push = share * depth;
+                float px = push * nx;
+                float py = push * ny;
+                float pz = push * nz;
+                if (mus > 0f) {
+                    // relative motion over the step, its tangential part removed up to μ·depth
+                    float rx = (xi - prev[i3]) - (x[j3] - prev[j3]);
+                    float ry = (yi - prev[i3 + 1]) - (x[j3 + 1] - prev[j3 + 1]);
+                    float rz = (zi - prev[i3 + 2]) - (x[j3 + 2] - prev[j3 + 2]);
+                    float rn = rx * nx + ry * ny + rz * nz;
+                    float tx = rx - rn * nx;
+                    float ty = ry - rn * ny;
+                    float tz = rz - rn * nz;
+                    float t2 = tx * tx + ty * ty + tz * tz;
+                    if (t2 > 0f) {
+                        float stick = mus * depth;
+                        float f = t2 <= stick * stick ? 1f : Math.min(1f, muk * depth / (float) Math.sqrt(t2));
+                        px -= share * f * tx;
+                        py -= share * f * ty;
+                        pz -= share * f * tz;
+                    }
+                }
+                cxs += px;
+                cys += py;
+                czs += pz;
             }
             contactsOf[i] = contacts;
             if (contacts > 1) {

@@ -48,7 +48,7 @@ public final class ParticleGrid {
         this.cellSize = Check.positive("grid cell size", cellSize);
         this.invCell = 1f / cellSize;
         this.particles = Check.atLeast("grid particle count", particles, 0);
-        int size = Integer.highestOneBit(Math.max(1024, 2 * particles - 1)) << 1;
+        int size = Integer.highestOneBit(Math.max(1024, particles - 1)) << 1;
         mask = size - 1;
         cell = new int[3 * particles];
         bucketOf = new int[particles];

@@ -236,6 +236,7 @@ public abstract class RigidCollider extends Collider {
             return d <= eps && side * (ux * n[0] + uy * n[1] + uz * n[2]) < 0f ? 0f : -1f;
         }
         float t = 0f;
+        float lastT = 0f;
         for (int k = 0; k < MAX_SWEEP_STEPS; k++) {
             if (d <= eps) {
                 if (side * (ux * n[0] + uy * n[1] + uz * n[2]) < 0f) {
@@ -252,6 +253,12 @@ public abstract class RigidCollider extends Collider {
                 return -1f;
             }
             float sd = localDistance(ax + t * ux, ay + t * uy, az + t * uz, n);
+            if (!shell && sd < -eps) {
+                // Stepped inside a solid: possible only where the distance is sampled (a field whose
+                // interpolation is not exactly 1-Lipschitz). The crossing lies since the last sample.
+                return bisect(ax, ay, az, ux, uy, uz, lastT, t, n);
+            }
+            lastT = t;
             d = Math.abs(sd);
             if (d > eps) {
                 side = sd >= 0f ? 1f : -1f;
@@ -276,6 +283,20 @@ public abstract class RigidCollider extends Collider {
         float sd = localDistance(ax + lo * ux, ay + lo * uy, az + lo * uz, n);
         n[3] = side;
         return Math.abs(sd) <= 4f * eps ? lo : -1f;
+    }
+
+    /** The last outside parameter of a solid's crossing in (lo, hi], by bisection on the sign; side +1. */
+    private float bisect(float ax, float ay, float az, float ux, float uy, float uz, float lo, float hi, float[] n) {
+        for (int k = 0; k < 30 && hi - lo > 1e-7f; k++) {
+            float mid = 0.5f * (lo + hi);
+            if (localDistance(ax + mid * ux, ay + mid * uy, az + mid * uz, n) >= 0f) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        n[3] = 1f;
+        return lo;
     }
 
     /**

@@ -4,17 +4,17 @@ import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.parallel.WorkerPool;
 
 /**
- * A static collider of any closed shape, given by a {@link SignedDistanceField}: a particle closer
- * than the thickness moves out along the field's gradient. The field is sampled, so the surface is
- * resolved to about the cell size; choose a cell a few times smaller than the cloth's particle
- * spacing.
+ * A collider of any closed shape, given by a {@link SignedDistanceField} in its body frame: a particle
+ * closer than the thickness moves out along the field's gradient. The field is sampled, so the
+ * surface is resolved to about the cell size; choose a cell a few times smaller than the cloth's
+ * particle spacing. As a {@link RigidCollider} it can be posed and moved, and fast particles (or a fast
+ * body) are caught by the swept test on the field's distance.
  */
-public final class SdfCollider extends Collider {
+public final class SdfCollider extends RigidCollider {
     private final SignedDistanceField field;
     /** The closed mesh the field was built from, kept for drawing; null for a field given directly. */
     private final TriangleMesh surface;
-    /** Gradient scratch per thread: collide runs on several threads at once. */
-    private final ThreadLocal<float[]> scratch = ThreadLocal.withInitial(() -> new float[3]);
+    private final float bound;
 
     public SdfCollider(String name, SignedDistanceField field, float thickness, float friction) {
         this(name, field, null, thickness, friction);
@@ -22,9 +22,10 @@ public final class SdfCollider extends Collider {
 
     /** A collider whose field was sampled from {@code surface} (kept so a renderer can draw it). */
     public SdfCollider(String name, SignedDistanceField field, TriangleMesh surface, float thickness, float friction) {
-        super(name, thickness, friction);
+        super(name, new float[3], false, thickness, friction);
         this.field = field;
         this.surface = surface;
+        this.bound = field.boundingRadius();
     }
 
     /** Builds the field from a closed mesh (see {@link SignedDistanceField#fromClosedMesh}). */
@@ -46,31 +47,36 @@ public final class SdfCollider extends Collider {
     }
 
     @Override
-    public float signedDistance(float x, float y, float z) {
-        return field.sample(x, y, z, scratch.get());
+    protected float boundingRadius() {
+        return bound;
     }
 
+    /** Any closed mesh: the tangent plane at a contact does not bound it. */
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, int begin, int end) {
-        float[] g = scratch.get();
-        for (int i = begin; i < end; i++) {
-            if (invMass[i] == 0f) {
-                continue;
-            }
-            int i3 = 3 * i;
-            float d = field.sample(x[i3], x[i3 + 1], x[i3 + 2], g);
-            if (d >= thickness) {
-                continue;
-            }
-            float len = (float) Math.sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
-            if (len < 1e-6f) {
-                continue; // on a medial ridge with no direction to leave by; the next step moves it off
-            }
-            // A distance field has unit slope, so move by the missing distance along the unit gradient.
-            // (Not divided by |gradient|: that falls below 1 only where interpolation blurs a kink,
-            // and dividing there overshoots.) The final projection of the next step refines it.
-            float inv = 1f / len;
-            respond(x, prev, i3, g[0] * inv, g[1] * inv, g[2] * inv, thickness - d);
+    protected boolean convex() {
+        return false;
+    }
+
+    /**
+     * The field's distance, and its unit gradient as the normal. A distance field has unit slope, so
+     * moving by the missing distance along the unit gradient reaches the surface (not divided by
+     * |gradient|: that falls below 1 only where interpolation blurs a kink, and dividing there
+     * overshoots).
+     */
+    @Override
+    protected float localDistance(float x, float y, float z, float[] n) {
+        float d = field.sample(x, y, z, n);
+        float len = (float) Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        if (len < 1e-6f) {
+            // on a medial ridge with no direction to leave by: up is as good as any
+            n[0] = 0f;
+            n[1] = 1f;
+            n[2] = 0f;
+        } else {
+            n[0] /= len;
+            n[1] /= len;
+            n[2] /= len;
         }
+        return d;
     }
 }

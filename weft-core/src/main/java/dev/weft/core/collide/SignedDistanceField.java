@@ -36,6 +36,18 @@ public final class SignedDistanceField {
         this.phi = phi;
     }
 
+    /** Radius of the ball about the origin that holds the whole grid. */
+    public float boundingRadius() {
+        float best = 0f;
+        for (int c = 0; c < 8; c++) {
+            float x = ox + ((c & 1) != 0 ? (nx - 1) * cell : 0f);
+            float y = oy + ((c & 2) != 0 ? (ny - 1) * cell : 0f);
+            float z = oz + ((c & 4) != 0 ? (nz - 1) * cell : 0f);
+            best = Math.max(best, (float) Math.sqrt(x * x + y * y + z * z));
+        }
+        return best;
+    }
+
     public float cellSize() {
         return cell;
     }

@@ -63,6 +63,48 @@ public final class TriangleBvh {
         return order.length;
     }
 
+    /** Vertex index of corner k (0..2) of triangle t. */
+    public int corner(int t, int k) {
+        return tris[3 * t + k];
+    }
+
+    /**
+     * Moves the vertices to {@code positions} (same count and triangles) and refits every node's bounds,
+     * keeping the hierarchy: cheap, allocation-free, and good while the mesh deforms moderately (an
+     * animated body). Children are stored after their parents, so one backward pass suffices.
+     */
+    public void refit(float[] positions) {
+        if (positions.length != v.length) {
+            throw new IllegalArgumentException("refit needs " + v.length / 3 + " vertices, got " + positions.length / 3);
+        }
+        System.arraycopy(positions, 0, v, 0, v.length);
+        for (int node = nodeCount - 1; node >= 0; node--) {
+            int b = 6 * node;
+            int child = firstChild[node];
+            if (child >= 0) {
+                int c0 = 6 * child;
+                int c1 = 6 * (child + 1);
+                for (int k = 0; k < 3; k++) {
+                    bounds[b + k] = Math.min(bounds[c0 + k], bounds[c1 + k]);
+                    bounds[b + 3 + k] = Math.max(bounds[c0 + 3 + k], bounds[c1 + 3 + k]);
+                }
+                continue;
+            }
+            bounds[b] = bounds[b + 1] = bounds[b + 2] = Float.POSITIVE_INFINITY;
+            bounds[b + 3] = bounds[b + 4] = bounds[b + 5] = Float.NEGATIVE_INFINITY;
+            for (int i = rangeStart[node], end = i + rangeCount[node]; i < end; i++) {
+                int t = order[i];
+                for (int corner = 0; corner < 3; corner++) {
+                    int p = 3 * tris[3 * t + corner];
+                    for (int k = 0; k < 3; k++) {
+                        bounds[b + k] = Math.min(bounds[b + k], v[p + k]);
+                        bounds[b + 3 + k] = Math.max(bounds[b + 3 + k], v[p + k]);
+                    }
+                }
+            }
+        }
+    }
+
     private void build(int node, int start, int count, float[] centroid) {
         rangeStart[node] = start;
         rangeCount[node] = count;

@@ -18,7 +18,7 @@ public final class BuiltInScenes {
     }
 
     public static List<String> names() {
-        return List.of("drape", "hanging");
+        return List.of("drape", "hanging", "stack", "spheres", "funnel", "cannonball");
     }
 
     public static Scene byName(String name) {
@@ -27,6 +27,14 @@ public final class BuiltInScenes {
                 return drape();
             case "hanging":
                 return hanging(100);
+            case "stack":
+                return CollisionScenes.stack();
+            case "spheres":
+                return CollisionScenes.spheres();
+            case "funnel":
+                return CollisionScenes.funnel();
+            case "cannonball":
+                return CollisionScenes.cannonball();
             default:
                 throw new InvalidInputException("scene", "unknown scene '" + name + "'; built in: "
                         + String.join(", ", names()));

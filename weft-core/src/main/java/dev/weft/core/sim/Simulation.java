@@ -54,7 +54,7 @@ public final class Simulation implements AutoCloseable {
         Check.positive("frame time step", frameDt);
         float h = frameDt / substeps;
         for (int s = 0; s < substeps; s++) {
-            environment.advanceColliders(state.time(), h);
+            environment.advanceColliders(state.time(), h, state.positions());
             solver.step(model, state, environment, h);
             // Every substep, so the report names the step that failed (a scan costs ~1 % of a step).
             checkFinite();

@@ -107,6 +107,17 @@ public final class Environment {
         }
     }
 
+    /**
+     * As {@link #advanceColliders(double, float)}, then lets each collider place the particles it
+     * drives (attachment points on an animated body) in {@code positions}.
+     */
+    public void advanceColliders(double time, float dt, float[] positions) {
+        for (Collider c : colliders) {
+            c.advance(time, dt);
+            c.driveParticles(positions);
+        }
+    }
+
     /** The colliders (do not modify the array). */
     public Collider[] colliders() {
         return colliders;

@@ -70,4 +70,28 @@ class MeshColliderTest {
         assertThat(x).containsExactly(1.5f, -0.3f, 0f);
         assertThat(c.signedDistance(1.5f, 0f, 0f)).isCloseTo(0.5f, within(1e-6f));
     }
+
+    /** The sheet rising at 20 m/s (a third of a metre per 60 Hz step) lifts resting particles above it. */
+    @Test
+    void aFastRisingSheetLiftsParticlesInsteadOfPassingThem() {
+        MeshCollider c = sheet();
+        c.withVelocity(new float[] {0f, 20f, 0f}, new float[] {0f, 1f, 0f});
+        int count = 50;
+        float[] x = new float[3 * count];
+        float[] w = new float[count];
+        java.util.Random rnd = new java.util.Random(4);
+        for (int i = 0; i < count; i++) {
+            x[3 * i] = (rnd.nextFloat() - 0.5f) * 1.2f;
+            x[3 * i + 1] = 0.02f + 0.3f * rnd.nextFloat(); // above the sheet, below where it will be
+            x[3 * i + 2] = (rnd.nextFloat() - 0.5f) * 1.2f;
+            w[i] = 1f;
+        }
+        float[] start = x.clone();
+        c.advance(0.0, 1f / 60f);
+        c.collide(x, start, w, 0, count);
+        for (int i = 0; i < count; i++) {
+            // the sheet (turned by 1 rad/s x 1/60 s about y, still horizontal) is now at y = 1/3
+            assertThat(x[3 * i + 1]).as("particle %d", i).isCloseTo(1f / 3f + THICKNESS, within(1e-4f));
+        }
+    }
 }

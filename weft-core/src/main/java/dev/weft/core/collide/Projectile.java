@@ -1,0 +1,251 @@
+package dev.weft.core.collide;
+
+import dev.weft.core.util.Check;
+
+/**
+ * A rigid ball launched with a velocity (seed 001 §6.2, the cannonball), two-way coupled with the
+ * cloth by mass: a contact that would move a particle of mass m by d moves it by d·M/(m + M) and the
+ * ball by d·m/(m + M) the other way (the particle's share of the push and of its friction), so
+ * momentum passes between them and is conserved. The ball flies under its own gravity.
+ *
+ * <p>The ball's reaction to each particle is written by the thread that handles the particle, into
+ * that particle's slot; {@link #advance} sums the slots in index order before the next step (so the
+ * ball's response lags one step, and the result does not depend on the thread count).
+ * The path of each particle relative to the ball is tested (swept) against the ball grown by the
+ * thickness, so a fast ball does not pass through the cloth.
+ */
+public final class Projectile extends Collider {
+    private final float radius;
+    private final float mass;
+    private final float invMass;
+    private final float[] gravity;
+    private final float[] c = new float[3];
+    private final float[] c0 = new float[3];
+    private final float[] v = new float[3];
+    private float stepDt;
+    private volatile float[] reaction = new float[0];
+
+    /**
+     * @param center   initial centre
+     * @param radius   m
+     * @param mass     kg
+     * @param velocity launch velocity, m/s
+     * @param gravity  the ball's gravity (usually the environment's), m/s²
+     */
+    public Projectile(String name, float[] center, float radius, float mass, float[] velocity, float[] gravity,
+                      float thickness, float friction) {
+        super(name, thickness, friction);
+        Check.vector3(name + ".center", center);
+        System.arraycopy(center, 0, c, 0, 3);
+        System.arraycopy(center, 0, c0, 0, 3);
+        System.arraycopy(Check.vector3(name + ".velocity", velocity), 0, v, 0, 3);
+        this.gravity = Check.vector3(name + ".gravity", gravity).clone();
+        this.radius = Check.positive(name + ".radius", radius);
+        this.mass = Check.positive(name + ".mass", mass);
+        this.invMass = 1f / mass;
+    }
+
+    public float radius() {
+        return radius;
+    }
+
+    public float mass() {
+        return mass;
+    }
+
+    /** Current centre, the cloth's pending reaction to the last step included. */
+    public float[] center() {
+        float[] r = pendingReaction();
+        return new float[] {c[0] + r[0], c[1] + r[1], c[2] + r[2]};
+    }
+
+    /** Current velocity, the cloth's pending reaction to the last step included. */
+    public float[] velocity() {
+        float[] r = pendingReaction();
+        float s = stepDt > 0f ? 1f / stepDt : 0f;
+        return new float[] {v[0] + s * r[0], v[1] + s * r[1], v[2] + s * r[2]};
+    }
+
+    private float[] pendingReaction() {
+        float[] r = reaction;
+        float[] sum = new float[3];
+        for (int i = 0; i < r.length; i += 3) {
+            sum[0] += r[i];
+            sum[1] += r[i + 1];
+            sum[2] += r[i + 2];
+        }
+        return sum;
+    }
+
+    @Override
+    public boolean moving() {
+        return true;
+    }
+
+    /** Applies the cloth's reaction to the last step, then flies the ball over [time, time + dt]. */
+    @Override
+    public void advance(double time, float dt) {
+        float[] r = reaction;
+        float rx = 0f;
+        float ry = 0f;
+        float rz = 0f;
+        for (int i = 0; i < r.length; i += 3) {
+            rx += r[i];
+            ry += r[i + 1];
+            rz += r[i + 2];
+            r[i] = 0f;
+            r[i + 1] = 0f;
+            r[i + 2] = 0f;
+        }
+        if (stepDt > 0f) {
+            c[0] += rx;
+            c[1] += ry;
+            c[2] += rz;
+            v[0] += rx / stepDt;
+            v[1] += ry / stepDt;
+            v[2] += rz / stepDt;
+        }
+        System.arraycopy(c, 0, c0, 0, 3);
+        for (int k = 0; k < 3; k++) {
+            v[k] += dt * gravity[k];
+            c[k] += dt * v[k];
+        }
+        stepDt = dt;
+    }
+
+    @Override
+    public float signedDistance(float x, float y, float z) {
+        float dx = x - c[0];
+        float dy = y - c[1];
+        float dz = z - c[2];
+        return (float) Math.sqrt(dx * dx + dy * dy + dz * dz) - radius;
+    }
+
+    private float[] reactionFor(int length) {
+        float[] r = reaction;
+        if (r.length != length) {
+            synchronized (this) {
+                r = reaction;
+                if (r.length != length) {
+                    r = new float[length]; // first step only: sized to the model
+                    reaction = r;
+                }
+            }
+        }
+        return r;
+    }
+
+    @Override
+    public void collide(float[] x, float[] prev, float[] w, int begin, int end) {
+        float[] react = reactionFor(x.length);
+        float reach = radius + thickness;
+        float reach2 = reach * reach;
+        float sx = c[0] - c0[0];
+        float sy = c[1] - c0[1];
+        float sz = c[2] - c0[2];
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            // the particle's path relative to the ball: a (start, ball at c0) to b (end, ball at c)
+            float ax = prev[i3] - c0[0];
+            float ay = prev[i3 + 1] - c0[1];
+            float az = prev[i3 + 2] - c0[2];
+            float bx = x[i3] - c[0];
+            float by = x[i3 + 1] - c[1];
+            float bz = x[i3 + 2] - c[2];
+            float nx;
+            float ny;
+            float nz;
+            float depth;
+            float a2 = ax * ax + ay * ay + az * az;
+            float b2 = bx * bx + by * by + bz * bz;
+            float t = a2 >= reach2 ? entry(ax, ay, az, bx - ax, by - ay, bz - az, reach2) : -1f;
+            if (t >= 0f) {
+                // entered the grown ball during the step: the tangent plane at the entry point
+                float hx = ax + t * (bx - ax);
+                float hy = ay + t * (by - ay);
+                float hz = az + t * (bz - az);
+                float inv = 1f / (float) Math.sqrt(hx * hx + hy * hy + hz * hz);
+                nx = hx * inv;
+                ny = hy * inv;
+                nz = hz * inv;
+                depth = reach - (bx * nx + by * ny + bz * nz);
+            } else if (b2 < reach2) {
+                float d = (float) Math.sqrt(b2);
+                if (d < 1e-12f) {
+                    nx = 0f;
+                    ny = 1f;
+                    nz = 0f;
+                } else {
+                    nx = bx / d;
+                    ny = by / d;
+                    nz = bz / d;
+                }
+                depth = reach - d;
+            } else {
+                continue;
+            }
+            if (!(depth > 0f)) {
+                continue;
+            }
+            float wp = w[i];
+            if (wp == 0f) {
+                // a pinned particle is immovable: the ball takes the whole push
+                react[i3] -= depth * nx;
+                react[i3 + 1] -= depth * ny;
+                react[i3 + 2] -= depth * nz;
+                continue;
+            }
+            float share = wp / (wp + invMass);
+            float push = share * depth;
+            float dx = push * nx;
+            float dy = push * ny;
+            float dz = push * nz;
+            if (staticFriction > 0f) {
+                // tangential motion relative to the ball's surface, limited by μ times this share's push
+                float rx = x[i3] + dx - prev[i3] - sx;
+                float ry = x[i3 + 1] + dy - prev[i3 + 1] - sy;
+                float rz = x[i3 + 2] + dz - prev[i3 + 2] - sz;
+                float rn = rx * nx + ry * ny + rz * nz;
+                float tx = rx - rn * nx;
+                float ty = ry - rn * ny;
+                float tz = rz - rn * nz;
+                float t2 = tx * tx + ty * ty + tz * tz;
+                if (t2 > 0f) {
+                    float stick = staticFriction * push;
+                    float f = t2 <= stick * stick ? 1f : Math.min(1f, kineticFriction * push / (float) Math.sqrt(t2));
+                    // the particle's share of removing the relative slip; the ball takes the rest
+                    dx -= share * f * tx;
+                    dy -= share * f * ty;
+                    dz -= share * f * tz;
+                }
+            }
+            x[i3] += dx;
+            x[i3 + 1] += dy;
+            x[i3 + 2] += dz;
+            // equal and opposite momentum: the ball moves by −(m / M) times the particle's correction
+            float ratio = invMass / wp;
+            react[i3] -= ratio * dx;
+            react[i3 + 1] -= ratio * dy;
+            react[i3 + 2] -= ratio * dz;
+        }
+    }
+
+    /** First t in [0, 1] with |a + t u|² = r2 for a outside, or −1. */
+    private static float entry(float ax, float ay, float az, float ux, float uy, float uz, float r2) {
+        float uu = ux * ux + uy * uy + uz * uz;
+        if (uu < 1e-30f) {
+            return -1f;
+        }
+        float au = ax * ux + ay * uy + az * uz;
+        if (au >= 0f) {
+            return -1f; // moving away from the centre
+        }
+        float aa = ax * ax + ay * ay + az * az;
+        float disc = au * au - uu * (aa - r2);
+        if (disc < 0f) {
+            return -1f;
+        }
+        float t = (-au - (float) Math.sqrt(disc)) / uu;
+        return t >= 0f && t <= 1f ? t : -1f;
+    }
+}
