@@ -83,6 +83,9 @@ final class ConvergeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path outDir = Path.of("out");
 
+    @Option(names = "--no-plots", description = "Write the CSV files only (no PNG; needs no java.desktop).")
+    boolean noPlots;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -125,7 +128,7 @@ final class ConvergeCommand implements Callable<Integer> {
             }
         }
         writeCsv(dir, results);
-        List<Path> plots = writePlots(dir, exp, results);
+        List<Path> plots = noPlots ? List.of() : writePlots(dir, exp, results);
         printTable(out, results);
         out.printf(Locale.ROOT, "%nwrote %s: residual_vs_iteration.csv, residual_vs_time.csv, budgets.csv and %d plots%n",
                 dir, plots.size());
