@@ -56,7 +56,7 @@ final class ConvergeCommand implements Callable<Integer> {
     double[] budgets = SEED_BUDGETS.clone();
 
     @Option(names = "--frames", paramLabel = "F",
-            description = "Frames of 8 steps to run (default: 10 enlarged, 30 hanging).")
+            description = "Frames of 8 steps to run (default: 10 enlarged, 120 hanging).")
     Integer frames;
 
     @Option(names = "--iterations", paramLabel = "K",
@@ -106,7 +106,7 @@ final class ConvergeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ConvergenceExperiment exp = ConvergenceExperiment.parse("--experiment", experiment);
         validate();
-        int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 30;
+        int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 120;
         int steps = frameCount * ConvergenceExperiment.STEPS_PER_FRAME;
         PdSettings base = PdSettings.defaults().withStiffness(stiffness).withOmega(omega)
                 .withChebyshev(false, chebyshevRho);

@@ -273,6 +273,36 @@ class PdSolverTest {
     }
 
     @Test
+    void collidersKeepTheClothOutsideAsInXpbd() {
+        // A free lattice dropped from 0.3 m onto a floor with 5 mm thickness and a sphere below its middle:
+        // every step ends with the colliders' projection, so no particle may end a step closer to either
+        // surface than its thickness, up to float round-off (1e-5 m).
+        ModelBuilder b = new ModelBuilder().tethers(false);
+        b.addQuadLattice(dev.weft.core.model.QuadLatticeSpec.of("cloth", 16, 16, 1f).withOrigin(-0.5f, 0.3f, -0.5f));
+        Model m = b.build();
+        java.util.List<dev.weft.core.collide.Collider> colliders = java.util.List.of(
+                new dev.weft.core.collide.PlaneCollider("floor", new float[3], new float[] {0, 1, 0}, 0.005f, 0.5f),
+                new dev.weft.core.collide.SphereCollider("ball", new float[] {0, 0, 0}, 0.15f, 0.005f, 0.5f));
+        Environment env = new Environment(new float[] {0, -9.81f, 0}, colliders);
+        try (WorkerPool pool = new WorkerPool(2);
+             Simulation sim = new Simulation(m, State.atRest(m), new PdSolver(PdSettings.defaults(), pool), env, 8)) {
+            for (int f = 0; f < 60; f++) {
+                sim.advance(1f / 60f);
+                float[] x = sim.state().positions();
+                for (int i = 0; i < x.length; i += 3) {
+                    for (dev.weft.core.collide.Collider c : colliders) {
+                        assertThat(c.signedDistance(x[i], x[i + 1], x[i + 2])).as("%s, particle %d", c.name(), i / 3)
+                                .isGreaterThan(c.thickness() - 1e-5f);
+                    }
+                }
+            }
+            // it came down: the middle rests on the ball, the edges hang lower
+            float[] x = sim.state().positions();
+            assertThat(x[3 * (8 * 16 + 8) + 1]).isBetween(0.14f, 0.2f);
+        }
+    }
+
+    @Test
     void badSettingsAreClearErrors() {
         PdSettings d = PdSettings.defaults();
         assertThatThrownBy(() -> d.withOmega(2f)).isInstanceOf(InvalidInputException.class)
