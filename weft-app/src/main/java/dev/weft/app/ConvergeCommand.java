@@ -39,7 +39,8 @@ final class ConvergeCommand implements Callable<Integer> {
     private static final Map<String, int[]> SEED_COUNTS = Map.of(
             "rbgs", new int[] {5, 11, 22, 45},
             "gs", new int[] {1, 2, 4, 9},
-            "jacobi", new int[] {9, 19, 32, 70});
+            "jacobi", new int[] {9, 19, 32, 70},
+            "jacobi-seed", new int[] {9, 19, 32, 70});
 
     @Option(names = "--experiment", paramLabel = "NAME", description = "enlarged or hanging (default: ${DEFAULT-VALUE}).")
     String experiment = "enlarged";
@@ -48,7 +49,8 @@ final class ConvergeCommand implements Callable<Integer> {
     int size = 100;
 
     @Option(names = "--solvers", split = ",", paramLabel = "NAME",
-            description = "Solvers (default: gs,jacobi,rbgs,rbgs+sor,jacobi+chebyshev,xpbd-colored; also pbd-jacobi).")
+            description = "Solvers (default: gs,jacobi,rbgs,rbgs+sor,jacobi+chebyshev,xpbd-colored; "
+                    + "also pbd-jacobi, jacobi-seed).")
     List<String> solvers = new ArrayList<>(LabSolver.NAMES);
 
     @Option(names = "--budgets", split = ",", paramLabel = "MS",
@@ -146,9 +148,9 @@ final class ConvergeCommand implements Callable<Integer> {
             throw new InvalidInputException("--solvers", "name at least one solver");
         }
         for (String s : solvers) {
-            if (!LabSolver.NAMES.contains(s) && !LabSolver.PBD_JACOBI.equals(s)) {
+            if (!LabSolver.ALL_NAMES.contains(s)) {
                 throw new InvalidInputException("--solvers", "unknown solver '" + s + "'; allowed: "
-                        + String.join(", ", LabSolver.NAMES) + ", " + LabSolver.PBD_JACOBI);
+                        + String.join(", ", LabSolver.ALL_NAMES));
             }
         }
         for (double b : budgets) {

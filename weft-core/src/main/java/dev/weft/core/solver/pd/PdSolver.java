@@ -60,6 +60,8 @@ public final class PdSolver implements Solver {
     /** The particle coloring, order by color (red-black on lattices). */
     private int[] colorOrder;
     private int[] colorStart;
+    /** The relaxation factor per particle: ω, or ω/n_p for seed 001's Jacobi. */
+    private float[] omegaOf;
     /** m_p/h² and 1/(n_p·k + m_p/h²) per particle, for the current h (0 for pinned particles). */
     private float[] massOverH2;
     private float[] invDiagonal;
@@ -165,6 +167,7 @@ public final class PdSolver implements Solver {
                     }
                     break;
                 case JACOBI:
+                case SEED_JACOBI:
                     jacobiSweep();
                     break;
                 default:
@@ -206,6 +209,12 @@ public final class PdSolver implements Solver {
             colorStart = coloring.colorStart();
             massOverH2 = new float[n];
             invDiagonal = new float[n];
+            omegaOf = new float[n];
+            for (int p = 0; p < n; p++) {
+                int springsOfP = slotStart[p + 1] - slotStart[p];
+                omegaOf[p] = settings.inner() == InnerSolver.SEED_JACOBI && springsOfP > 0
+                        ? omega / springsOfP : omega;
+            }
             slotProjection = new float[3 * springs.length];
             identityOrder = new int[n];
             for (int p = 0; p < n; p++) {
@@ -213,7 +222,7 @@ public final class PdSolver implements Solver {
             }
             y = new float[3 * n];
             start = new float[3 * n];
-            next = settings.inner() == InnerSolver.JACOBI ? new float[3 * n] : null;
+            next = settings.inner().isJacobi() ? new float[3 * n] : null;
             older = settings.chebyshev() ? new float[3 * n] : null;
             boundH = Float.NaN;
         }
@@ -431,7 +440,7 @@ public final class PdSolver implements Solver {
         final float[] inv = invDiagonal;
         final float[] mh2 = massOverH2;
         final float kk = k;
-        final float w = omega;
+        final float[] wOf = omegaOf;
         for (int p = begin; p < end; p++) {
             int p3 = 3 * p;
             float ip = inv[p];
@@ -452,6 +461,7 @@ public final class PdSolver implements Solver {
                 sz += x[c3 + 2] + pr[s3 + 2];
             }
             float mh = mh2[p];
+            float w = wOf[p];
             float tx = (mh * yy[p3] + kk * sx) * ip;
             float ty = (mh * yy[p3 + 1] + kk * sy) * ip;
             float tz = (mh * yy[p3 + 2] + kk * sz) * ip;
