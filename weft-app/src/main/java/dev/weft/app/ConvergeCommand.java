@@ -14,7 +14,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -79,7 +78,8 @@ final class ConvergeCommand implements Callable<Integer> {
     float chebyshevRho = 0f;
 
     @Option(names = "--samples", paramLabel = "R",
-            description = "Timed samples for the time per iteration (median; default: ${DEFAULT-VALUE}).")
+            description = "Timed samples for the time per iteration (fastest after as many warm-up ones; "
+                    + "default: ${DEFAULT-VALUE}).")
     int samples = 15;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
@@ -219,9 +219,11 @@ final class ConvergeCommand implements Callable<Integer> {
     private static final int MAX_ITERATIONS_PER_STEP = 100_000;
 
     /**
-     * Median time of a step with 1 and with 1 + n iterations, n doubled until that step takes at least
-     * 2 ms so that timer resolution and noise do not decide: the difference over n is the time per
-     * iteration, the rest of the 1-iteration step the per-step overhead (prediction, velocities).
+     * Time of a step with 1 and with 1 + n iterations, n doubled until that step takes at least 2 ms
+     * so that timer resolution does not decide: the difference over n is the time per iteration, the
+     * rest of the 1-iteration step the per-step overhead (prediction, velocities). Each is the fastest
+     * of {@code samples} after a warm-up of as many: other processes and the JIT only ever add time, and
+     * on a shared machine a median measures them as much as the solver.
      */
     private void calibrate(LabSolver lab, ConvergenceExperiment exp, Model model, Result r) {
         State start = exp.initialState(model);
@@ -230,21 +232,17 @@ final class ConvergeCommand implements Callable<Integer> {
         while (n < 4096 && timeStep(lab, model, start, work, 1 + n) < 2.0) {
             n *= 2;
         }
-        int warmup = Math.max(3, samples / 3);
-        double[] one = new double[samples];
-        double[] many = new double[samples];
-        for (int i = 0; i < warmup + samples; i++) {
+        double single = Double.MAX_VALUE;
+        double many = Double.MAX_VALUE;
+        for (int i = 0; i < 2 * samples; i++) {
             double t1 = timeStep(lab, model, start, work, 1);
             double tn = timeStep(lab, model, start, work, 1 + n);
-            if (i >= warmup) {
-                one[i - warmup] = t1;
-                many[i - warmup] = tn;
+            if (i >= samples) {
+                single = Math.min(single, t1);
+                many = Math.min(many, tn);
             }
         }
-        Arrays.sort(one);
-        Arrays.sort(many);
-        double single = one[samples / 2];
-        r.msPerIteration = Math.max(many[samples / 2] / (1 + n) * 0.5, (many[samples / 2] - single) / n);
+        r.msPerIteration = Math.max(many / (1 + n) * 0.5, (many - single) / n);
         r.msPerStepOverhead = Math.max(0, single - r.msPerIteration);
     }
 

@@ -82,7 +82,8 @@ public final class PdSolver implements Solver {
     private float gy;
     private float gz;
     private boolean integrating;
-    private Collider[] colliders = new Collider[0];
+    private static final Collider[] NO_COLLIDERS = new Collider[0];
+    private Collider[] colliders = NO_COLLIDERS;
     /** Jacobi sweeps done in this step, and the current Chebyshev weight (Wang 2015 eq. 12). */
     private int sweeps;
     private float chebyshevWeight;
@@ -143,6 +144,7 @@ public final class PdSolver implements Solver {
     public void beginRelax(Model m, State s, float dt) {
         bind(m, s, dt);
         integrating = false;
+        colliders = NO_COLLIDERS; // the experiment has collision handling off
         System.arraycopy(x, 0, y, 0, x.length);
         System.arraycopy(x, 0, start, 0, x.length);
     }
