@@ -7,6 +7,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
+import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -60,6 +61,14 @@ final class BenchCommand implements Callable<Integer> {
             description = "Also time self-collision and the spatial hash (default: on; --no-contacts skips it).")
     boolean contacts = true;
 
+    @Option(names = "--solvers", split = ",", paramLabel = "NAME",
+            description = "What to time: xpbd, pd (Projective Dynamics on seed 001's lattice) (default: xpbd,pd).")
+    List<String> benchSolvers = new ArrayList<>(List.of("xpbd", "pd"));
+
+    @Option(names = "--pd-inner", split = ",", paramLabel = "NAME",
+            description = "Projective Dynamics inner solvers to time (default: rbgs,jacobi,gs).")
+    List<String> pdInner = new ArrayList<>(List.of("rbgs", "jacobi", "gs"));
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -77,9 +86,21 @@ final class BenchCommand implements Callable<Integer> {
         if (iterations < 1 || samples < 1 || warmup < 0) {
             throw new InvalidInputException("--iterations/--samples/--warmup", "must be >= 1, >= 1 and >= 0");
         }
+        for (String s : benchSolvers) {
+            if (!s.equals("xpbd") && !s.equals("pd")) {
+                throw new InvalidInputException("--solvers", "unknown solver '" + s + "'; allowed: xpbd, pd");
+            }
+        }
+        List<InnerSolver> innerList = new ArrayList<>();
+        for (String m : pdInner) {
+            innerList.add(InnerSolver.parse("--pd-inner", m));
+        }
         List<IterationMode> modeList = new ArrayList<>();
         for (String m : modes) {
             modeList.add(IterationMode.parse("--modes", m));
+        }
+        if (!benchSolvers.contains("xpbd")) {
+            modeList.clear();
         }
         Scene scene = BuiltInScenes.hanging(size);
         Model model = scene.model();
@@ -121,6 +142,12 @@ final class BenchCommand implements Callable<Integer> {
                             bendRate, jdk, cpu));
                 }
             }
+        }
+        if (benchSolvers.contains("pd")) {
+            new PdBench(size, threads, innerList, iterations, samples, warmup).run(out, dir, jdk, cpu);
+        }
+        if (modeList.isEmpty()) {
+            return 0;
         }
         Path csv = dir.resolve("xpbd.csv");
         try (AtomicTextFile file = new AtomicTextFile(csv)) {

@@ -14,7 +14,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +38,8 @@ final class ConvergeCommand implements Callable<Integer> {
     private static final Map<String, int[]> SEED_COUNTS = Map.of(
             "rbgs", new int[] {5, 11, 22, 45},
             "gs", new int[] {1, 2, 4, 9},
-            "jacobi", new int[] {9, 19, 32, 70});
+            "jacobi", new int[] {9, 19, 32, 70},
+            "jacobi-seed", new int[] {9, 19, 32, 70});
 
     @Option(names = "--experiment", paramLabel = "NAME", description = "enlarged or hanging (default: ${DEFAULT-VALUE}).")
     String experiment = "enlarged";
@@ -48,7 +48,8 @@ final class ConvergeCommand implements Callable<Integer> {
     int size = 100;
 
     @Option(names = "--solvers", split = ",", paramLabel = "NAME",
-            description = "Solvers (default: gs,jacobi,rbgs,rbgs+sor,jacobi+chebyshev,xpbd-colored; also pbd-jacobi).")
+            description = "Solvers (default: gs,jacobi,rbgs,rbgs+sor,jacobi+chebyshev,xpbd-colored; "
+                    + "also pbd-jacobi, jacobi-seed).")
     List<String> solvers = new ArrayList<>(LabSolver.NAMES);
 
     @Option(names = "--budgets", split = ",", paramLabel = "MS",
@@ -56,7 +57,7 @@ final class ConvergeCommand implements Callable<Integer> {
     double[] budgets = SEED_BUDGETS.clone();
 
     @Option(names = "--frames", paramLabel = "F",
-            description = "Frames of 8 steps to run (default: 10 enlarged, 30 hanging).")
+            description = "Frames of 8 steps to run (default: 10 enlarged, 120 hanging).")
     Integer frames;
 
     @Option(names = "--iterations", paramLabel = "K",
@@ -77,11 +78,15 @@ final class ConvergeCommand implements Callable<Integer> {
     float chebyshevRho = 0f;
 
     @Option(names = "--samples", paramLabel = "R",
-            description = "Timed samples for the time per iteration (median; default: ${DEFAULT-VALUE}).")
+            description = "Timed samples for the time per iteration (fastest after as many warm-up ones; "
+                    + "default: ${DEFAULT-VALUE}).")
     int samples = 15;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path outDir = Path.of("out");
+
+    @Option(names = "--no-plots", description = "Write the CSV files only (no PNG; needs no java.desktop).")
+    boolean noPlots;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -103,7 +108,7 @@ final class ConvergeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ConvergenceExperiment exp = ConvergenceExperiment.parse("--experiment", experiment);
         validate();
-        int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 30;
+        int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 120;
         int steps = frameCount * ConvergenceExperiment.STEPS_PER_FRAME;
         PdSettings base = PdSettings.defaults().withStiffness(stiffness).withOmega(omega)
                 .withChebyshev(false, chebyshevRho);
@@ -125,7 +130,7 @@ final class ConvergeCommand implements Callable<Integer> {
             }
         }
         writeCsv(dir, results);
-        List<Path> plots = writePlots(dir, exp, results);
+        List<Path> plots = noPlots ? List.of() : writePlots(dir, exp, results);
         printTable(out, results);
         out.printf(Locale.ROOT, "%nwrote %s: residual_vs_iteration.csv, residual_vs_time.csv, budgets.csv and %d plots%n",
                 dir, plots.size());
@@ -143,9 +148,9 @@ final class ConvergeCommand implements Callable<Integer> {
             throw new InvalidInputException("--solvers", "name at least one solver");
         }
         for (String s : solvers) {
-            if (!LabSolver.NAMES.contains(s) && !LabSolver.PBD_JACOBI.equals(s)) {
+            if (!LabSolver.ALL_NAMES.contains(s)) {
                 throw new InvalidInputException("--solvers", "unknown solver '" + s + "'; allowed: "
-                        + String.join(", ", LabSolver.NAMES) + ", " + LabSolver.PBD_JACOBI);
+                        + String.join(", ", LabSolver.ALL_NAMES));
             }
         }
         for (double b : budgets) {
@@ -214,9 +219,11 @@ final class ConvergeCommand implements Callable<Integer> {
     private static final int MAX_ITERATIONS_PER_STEP = 100_000;
 
     /**
-     * Median time of a step with 1 and with 1 + n iterations, n doubled until that step takes at least
-     * 2 ms so that timer resolution and noise do not decide: the difference over n is the time per
-     * iteration, the rest of the 1-iteration step the per-step overhead (prediction, velocities).
+     * Time of a step with 1 and with 1 + n iterations, n doubled until that step takes at least 2 ms
+     * so that timer resolution does not decide: the difference over n is the time per iteration, the
+     * rest of the 1-iteration step the per-step overhead (prediction, velocities). Each is the fastest
+     * of {@code samples} after a warm-up of as many: other processes and the JIT only ever add time, and
+     * on a shared machine a median measures them as much as the solver.
      */
     private void calibrate(LabSolver lab, ConvergenceExperiment exp, Model model, Result r) {
         State start = exp.initialState(model);
@@ -225,21 +232,17 @@ final class ConvergeCommand implements Callable<Integer> {
         while (n < 4096 && timeStep(lab, model, start, work, 1 + n) < 2.0) {
             n *= 2;
         }
-        int warmup = Math.max(3, samples / 3);
-        double[] one = new double[samples];
-        double[] many = new double[samples];
-        for (int i = 0; i < warmup + samples; i++) {
+        double single = Double.MAX_VALUE;
+        double many = Double.MAX_VALUE;
+        for (int i = 0; i < 2 * samples; i++) {
             double t1 = timeStep(lab, model, start, work, 1);
             double tn = timeStep(lab, model, start, work, 1 + n);
-            if (i >= warmup) {
-                one[i - warmup] = t1;
-                many[i - warmup] = tn;
+            if (i >= samples) {
+                single = Math.min(single, t1);
+                many = Math.min(many, tn);
             }
         }
-        Arrays.sort(one);
-        Arrays.sort(many);
-        double single = one[samples / 2];
-        r.msPerIteration = Math.max(many[samples / 2] / (1 + n) * 0.5, (many[samples / 2] - single) / n);
+        r.msPerIteration = Math.max(many / (1 + n) * 0.5, (many - single) / n);
         r.msPerStepOverhead = Math.max(0, single - r.msPerIteration);
     }
 

@@ -54,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
     String solver = "xpbd";
 
     @Option(names = "--inner-solver", paramLabel = "NAME",
-            description = "pd: inner solver gs, jacobi or rbgs (default: rbgs).")
+            description = "pd: inner solver gs, jacobi, rbgs or jacobi-seed (default: rbgs).")
     String innerSolver;
 
     @Option(names = "--omega", paramLabel = "W",
@@ -260,7 +260,7 @@ final class RunCommand implements Callable<Integer> {
             pd = pd.withStiffness(stiffness);
         }
         if (chebyshev) {
-            if (pd.inner() != InnerSolver.JACOBI) {
+            if (!pd.inner().isJacobi()) {
                 throw new InvalidInputException("--chebyshev", "accelerates --inner-solver jacobi only, not "
                         + pd.inner().label());
             }

@@ -27,6 +27,11 @@ public final class LabSolver {
             "xpbd-colored");
     /** Also available: seed 001's position-based dynamics baseline (algorithm 3, no stiffness). */
     public static final String PBD_JACOBI = "pbd-jacobi";
+    /** Also available: seed 001's Jacobi as printed (algorithm 6, update divided by n_p). */
+    public static final String SEED_JACOBI = "jacobi-seed";
+    /** Every name {@link #create} accepts. */
+    public static final List<String> ALL_NAMES = List.of("gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev",
+            "xpbd-colored", PBD_JACOBI, SEED_JACOBI);
 
     private final String name;
     private final PdSolver pd;
@@ -66,6 +71,8 @@ public final class LabSolver {
                         .withCompliance(compliance, compliance, 0f).withDamping(base.damping()).withTethers(false);
                 return new LabSolver(name, null, new XpbdSolver(s, pool), experiment);
             }
+            case SEED_JACOBI:
+                return pd(name, plain.withInner(InnerSolver.SEED_JACOBI), experiment, pool);
             case PBD_JACOBI: {
                 XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1).withDamping(base.damping())
                         .withTethers(false));
@@ -73,7 +80,7 @@ public final class LabSolver {
             }
             default:
                 throw new InvalidInputException("--solvers", "unknown solver '" + name + "'; allowed: "
-                        + String.join(", ", NAMES) + ", " + PBD_JACOBI);
+                        + String.join(", ", ALL_NAMES));
         }
     }
 

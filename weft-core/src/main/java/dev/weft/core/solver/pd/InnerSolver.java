@@ -6,8 +6,13 @@ import dev.weft.core.InvalidInputException;
 public enum InnerSolver {
     /** Sequential Gauss–Seidel over particles in index (lexicographic) order; one thread (algorithm 5). */
     GAUSS_SEIDEL("gs"),
-    /** Every particle from the previous iterate, in parallel, gather-based (algorithm 6). */
+    /** Every particle from the previous iterate, in parallel, gather-based: the textbook method (eq. 3.3). */
     JACOBI("jacobi"),
+    /**
+     * Seed 001 algorithm 6 as printed: Jacobi whose update is divided by n_p, the particle's spring count
+     * (weighted Jacobi with ω/n_p per particle); slower per iteration, stable with one sweep per step.
+     */
+    SEED_JACOBI("jacobi-seed"),
     /**
      * Gauss–Seidel color by color, each color in parallel (algorithm 7): red-black on 4-neighbour
      * lattices, the model's greedy particle coloring on any other mesh.
@@ -24,12 +29,18 @@ public enum InnerSolver {
         return label;
     }
 
+    /** Whether this is one of the Jacobi methods (parallel from the previous iterate). */
+    public boolean isJacobi() {
+        return this == JACOBI || this == SEED_JACOBI;
+    }
+
     public static InnerSolver parse(String source, String text) {
         for (InnerSolver s : values()) {
             if (s.label.equals(text)) {
                 return s;
             }
         }
-        throw new InvalidInputException(source, "unknown inner solver '" + text + "'; allowed: gs, jacobi, rbgs");
+        throw new InvalidInputException(source, "unknown inner solver '" + text
+                + "'; allowed: gs, jacobi, rbgs, jacobi-seed");
     }
 }

@@ -40,7 +40,7 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
             throw new InvalidInputException("chebyshevRho", "must be a number in (0, 1), or 0 for automatic, got "
                     + chebyshevRho);
         }
-        if (chebyshev && inner != InnerSolver.JACOBI) {
+        if (chebyshev && !inner.isJacobi()) {
             throw new InvalidInputException("chebyshev", "accelerates the jacobi inner solver only, not "
                     + inner.label());
         }
@@ -67,7 +67,7 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
     }
 
     public PdSettings withInner(InnerSolver s) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, s, omega, chebyshev && s == InnerSolver.JACOBI,
+        return new PdSettings(outerIterations, innerIterations, stiffness, s, omega, chebyshev && s.isJacobi(),
                 chebyshevRho, chebyshevDelay, damping);
     }
 

@@ -44,18 +44,27 @@ public final class PdSolver implements Solver {
     /** Springs: particle pairs and rest lengths (the model's distance constraints, storage order). */
     private int[] springs;
     private float[] rest;
-    /** Per particle, its springs: [slotStart[p], slotStart[p+1]) in slotNeighbour / slotSpring / slotSign. */
+    /**
+     * Per particle p, its springs are the slots [slotStart[p], slotStart[p+1]): the neighbour at the other
+     * end, and (written by the local step) the projection as seen from p, ±p_ab, 3 floats per slot. Slots
+     * of one particle are contiguous, so the global step reads them in order.
+     */
     private int[] slotStart;
     private int[] slotNeighbour;
-    private int[] slotSpring;
-    private float[] slotSign;
+    private float[] slotProjection;
+    /** Slot of spring e at its first (a) and second (b) particle. */
+    private int[] springSlotA;
+    private int[] springSlotB;
+    /** Particles 0..n−1 in index order: sequential Gauss–Seidel walks the same loop as a color. */
+    private int[] identityOrder;
     /** The particle coloring, order by color (red-black on lattices). */
     private int[] colorOrder;
     private int[] colorStart;
+    /** The relaxation factor per particle: ω, or ω/n_p for seed 001's Jacobi. */
+    private float[] omegaOf;
     /** m_p/h² and 1/(n_p·k + m_p/h²) per particle, for the current h (0 for pinned particles). */
     private float[] massOverH2;
     private float[] invDiagonal;
-    private float[] projection;
     private float[] y;
     private float[] start;
     private float[] next;
@@ -73,7 +82,8 @@ public final class PdSolver implements Solver {
     private float gy;
     private float gz;
     private boolean integrating;
-    private Collider[] colliders = new Collider[0];
+    private static final Collider[] NO_COLLIDERS = new Collider[0];
+    private Collider[] colliders = NO_COLLIDERS;
     /** Jacobi sweeps done in this step, and the current Chebyshev weight (Wang 2015 eq. 12). */
     private int sweeps;
     private float chebyshevWeight;
@@ -134,6 +144,7 @@ public final class PdSolver implements Solver {
     public void beginRelax(Model m, State s, float dt) {
         bind(m, s, dt);
         integrating = false;
+        colliders = NO_COLLIDERS; // the experiment has collision handling off
         System.arraycopy(x, 0, y, 0, x.length);
         System.arraycopy(x, 0, start, 0, x.length);
     }
@@ -158,6 +169,7 @@ public final class PdSolver implements Solver {
                     }
                     break;
                 case JACOBI:
+                case SEED_JACOBI:
                     jacobiSweep();
                     break;
                 default:
@@ -199,10 +211,20 @@ public final class PdSolver implements Solver {
             colorStart = coloring.colorStart();
             massOverH2 = new float[n];
             invDiagonal = new float[n];
-            projection = new float[3 * rest.length];
+            omegaOf = new float[n];
+            for (int p = 0; p < n; p++) {
+                int springsOfP = slotStart[p + 1] - slotStart[p];
+                omegaOf[p] = settings.inner() == InnerSolver.SEED_JACOBI && springsOfP > 0
+                        ? omega / springsOfP : omega;
+            }
+            slotProjection = new float[3 * springs.length];
+            identityOrder = new int[n];
+            for (int p = 0; p < n; p++) {
+                identityOrder[p] = p;
+            }
             y = new float[3 * n];
             start = new float[3 * n];
-            next = settings.inner() == InnerSolver.JACOBI ? new float[3 * n] : null;
+            next = settings.inner().isJacobi() ? new float[3 * n] : null;
             older = settings.chebyshev() ? new float[3 * n] : null;
             boundH = Float.NaN;
         }
@@ -242,20 +264,18 @@ public final class PdSolver implements Solver {
             slotStart[p + 1] += slotStart[p];
         }
         slotNeighbour = new int[springs.length];
-        slotSpring = new int[springs.length];
-        slotSign = new float[springs.length];
+        springSlotA = new int[rest.length];
+        springSlotB = new int[rest.length];
         int[] fill = java.util.Arrays.copyOf(slotStart, n);
         for (int e = 0; e < rest.length; e++) {
             int a = springs[2 * e];
             int b = springs[2 * e + 1];
             int sa = fill[a]++;
             slotNeighbour[sa] = b;
-            slotSpring[sa] = 3 * e;
-            slotSign[sa] = 1f; // q_a ≈ q_b + p_ab
+            springSlotA[e] = 3 * sa; // q_a ≈ q_b + p_ab
             int sb = fill[b]++;
             slotNeighbour[sb] = a;
-            slotSpring[sb] = 3 * e;
-            slotSign[sb] = -1f; // q_b ≈ q_a − p_ab
+            springSlotB[e] = 3 * sb; // q_b ≈ q_a − p_ab
         }
     }
 
@@ -309,65 +329,89 @@ public final class PdSolver implements Solver {
 
     // ---- local step -----------------------------------------------------------------------------
 
-    /** p_ab = L·d̂ with d = q_a − q_b; a degenerate spring (coincident ends) projects to nothing. */
+    /**
+     * p_ab = L·d̂ with d = q_a − q_b, written as +p_ab into a's slot and −p_ab into b's: each slot has
+     * exactly one spring, so no two springs write the same place. A degenerate spring (coincident ends)
+     * projects to nothing.
+     */
     private void projectSprings(int begin, int end) {
         final float[] x = this.x;
-        final float[] pr = projection;
+        final float[] pr = slotProjection;
+        final int[] pairs = springs;
+        final int[] toA = springSlotA;
+        final int[] toB = springSlotB;
+        final float[] len = rest;
         for (int e = begin; e < end; e++) {
-            int a = 3 * springs[2 * e];
-            int b = 3 * springs[2 * e + 1];
+            int a = 3 * pairs[2 * e];
+            int b = 3 * pairs[2 * e + 1];
             float dx = x[a] - x[b];
             float dy = x[a + 1] - x[b + 1];
             float dz = x[a + 2] - x[b + 2];
             float d2 = dx * dx + dy * dy + dz * dz;
-            float s = d2 > 1e-24f ? rest[e] / (float) Math.sqrt(d2) : 0f;
-            int e3 = 3 * e;
-            pr[e3] = dx * s;
-            pr[e3 + 1] = dy * s;
-            pr[e3 + 2] = dz * s;
+            float s = d2 > 1e-24f ? len[e] / (float) Math.sqrt(d2) : 0f;
+            float px = dx * s;
+            float py = dy * s;
+            float pz = dz * s;
+            int sa = toA[e];
+            pr[sa] = px;
+            pr[sa + 1] = py;
+            pr[sa + 2] = pz;
+            int sb = toB[e];
+            pr[sb] = -px;
+            pr[sb + 1] = -py;
+            pr[sb + 2] = -pz;
         }
     }
 
     // ---- global step ----------------------------------------------------------------------------
 
     private void gaussSeidelSequential() {
-        for (int p = 0; p < n; p++) {
-            relaxParticle(p);
-        }
+        relaxRange(identityOrder, 0, n);
     }
 
     private void gaussSeidelColorRange(int begin, int end) {
-        for (int i = begin; i < end; i++) {
-            relaxParticle(colorOrder[i]);
-        }
+        relaxRange(colorOrder, begin, end);
     }
 
-    /** Gauss–Seidel (with SOR) update of one particle in place (algorithms 5 and 7, eq. 5.2). */
-    private void relaxParticle(int p) {
-        float inv = invDiagonal[p];
-        if (inv == 0f) {
-            return;
-        }
+    /**
+     * Gauss–Seidel (with SOR) update in place of particles order[begin..end) (algorithms 5 and 7, eq. 5.2):
+     * q_p ← q_p + ω((m_p/h²·y_p + k·Σ(q_c ± p)) / a_p − q_p).
+     */
+    private void relaxRange(int[] order, int begin, int end) {
         final float[] x = this.x;
-        int p3 = 3 * p;
-        float mh = massOverH2[p];
-        float sx = 0f;
-        float sy = 0f;
-        float sz = 0f;
-        for (int s = slotStart[p], e = slotStart[p + 1]; s < e; s++) {
-            int c3 = 3 * slotNeighbour[s];
-            int e3 = slotSpring[s];
-            float sign = slotSign[s];
-            sx += x[c3] + sign * projection[e3];
-            sy += x[c3 + 1] + sign * projection[e3 + 1];
-            sz += x[c3 + 2] + sign * projection[e3 + 2];
+        final float[] yy = this.y;
+        final float[] pr = slotProjection;
+        final int[] start = slotStart;
+        final int[] nb = slotNeighbour;
+        final float[] inv = invDiagonal;
+        final float[] mh2 = massOverH2;
+        final float kk = k;
+        final float w = omega;
+        for (int i = begin; i < end; i++) {
+            int p = order[i];
+            float ip = inv[p];
+            if (ip == 0f) {
+                continue;
+            }
+            float sx = 0f;
+            float sy = 0f;
+            float sz = 0f;
+            for (int s = start[p], e = start[p + 1]; s < e; s++) {
+                int c3 = 3 * nb[s];
+                int s3 = 3 * s;
+                sx += x[c3] + pr[s3];
+                sy += x[c3 + 1] + pr[s3 + 1];
+                sz += x[c3 + 2] + pr[s3 + 2];
+            }
+            int p3 = 3 * p;
+            float mh = mh2[p];
+            float tx = (mh * yy[p3] + kk * sx) * ip;
+            float ty = (mh * yy[p3 + 1] + kk * sy) * ip;
+            float tz = (mh * yy[p3 + 2] + kk * sz) * ip;
+            x[p3] += w * (tx - x[p3]);
+            x[p3 + 1] += w * (ty - x[p3 + 1]);
+            x[p3 + 2] += w * (tz - x[p3 + 2]);
         }
-        float tx = (mh * y[p3] + k * sx) * inv;
-        float ty = (mh * y[p3 + 1] + k * sy) * inv;
-        float tz = (mh * y[p3 + 2] + k * sz) * inv;
-        x[p3] += omega * (tx - x[p3]);
-        x[p3 + 1] += omega * (ty - x[p3 + 1]);
-        x[p3 + 2] += omega * (tz - x[p3 + 2]);
     }
 
     private void jacobiSweep() {
@@ -390,33 +434,42 @@ public final class PdSolver implements Solver {
     /** Jacobi: each particle's relaxed target from the previous iterate, into its own slot of next. */
     private void jacobiTargets(int begin, int end) {
         final float[] x = this.x;
+        final float[] out = next;
+        final float[] yy = this.y;
+        final float[] pr = slotProjection;
+        final int[] start = slotStart;
+        final int[] nb = slotNeighbour;
+        final float[] inv = invDiagonal;
+        final float[] mh2 = massOverH2;
+        final float kk = k;
+        final float[] wOf = omegaOf;
         for (int p = begin; p < end; p++) {
             int p3 = 3 * p;
-            float inv = invDiagonal[p];
-            if (inv == 0f) {
-                next[p3] = x[p3];
-                next[p3 + 1] = x[p3 + 1];
-                next[p3 + 2] = x[p3 + 2];
+            float ip = inv[p];
+            if (ip == 0f) {
+                out[p3] = x[p3];
+                out[p3 + 1] = x[p3 + 1];
+                out[p3 + 2] = x[p3 + 2];
                 continue;
             }
-            float mh = massOverH2[p];
             float sx = 0f;
             float sy = 0f;
             float sz = 0f;
-            for (int s = slotStart[p], e = slotStart[p + 1]; s < e; s++) {
-                int c3 = 3 * slotNeighbour[s];
-                int e3 = slotSpring[s];
-                float sign = slotSign[s];
-                sx += x[c3] + sign * projection[e3];
-                sy += x[c3 + 1] + sign * projection[e3 + 1];
-                sz += x[c3 + 2] + sign * projection[e3 + 2];
+            for (int s = start[p], e = start[p + 1]; s < e; s++) {
+                int c3 = 3 * nb[s];
+                int s3 = 3 * s;
+                sx += x[c3] + pr[s3];
+                sy += x[c3 + 1] + pr[s3 + 1];
+                sz += x[c3 + 2] + pr[s3 + 2];
             }
-            float tx = (mh * y[p3] + k * sx) * inv;
-            float ty = (mh * y[p3 + 1] + k * sy) * inv;
-            float tz = (mh * y[p3 + 2] + k * sz) * inv;
-            next[p3] = x[p3] + omega * (tx - x[p3]);
-            next[p3 + 1] = x[p3 + 1] + omega * (ty - x[p3 + 1]);
-            next[p3 + 2] = x[p3 + 2] + omega * (tz - x[p3 + 2]);
+            float mh = mh2[p];
+            float w = wOf[p];
+            float tx = (mh * yy[p3] + kk * sx) * ip;
+            float ty = (mh * yy[p3 + 1] + kk * sy) * ip;
+            float tz = (mh * yy[p3 + 2] + kk * sz) * ip;
+            out[p3] = x[p3] + w * (tx - x[p3]);
+            out[p3 + 1] = x[p3 + 1] + w * (ty - x[p3 + 1]);
+            out[p3 + 2] = x[p3 + 2] + w * (tz - x[p3 + 2]);
         }
     }
 
