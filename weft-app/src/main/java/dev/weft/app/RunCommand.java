@@ -12,6 +12,7 @@ import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.SpringSolvers;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.io.IOException;
@@ -43,7 +44,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path outDir = Path.of("out");
 
-    @Option(names = "--solver", paramLabel = "NAME", description = "Solver: xpbd (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--solver", paramLabel = "NAME",
+            description = "Solver: xpbd, implicit, mass-spring, relaxation (default: ${DEFAULT-VALUE}).")
     String solver = "xpbd";
 
     @Option(names = "--mode", paramLabel = "MODE",
@@ -66,6 +68,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--quiet", description = "No progress bar.")
     boolean quiet;
+
+    @CommandLine.Mixin
+    SpringSolverOptions springSolver = new SpringSolverOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -123,8 +128,10 @@ final class RunCommand implements Callable<Integer> {
         double maxStrainSeen = 0;
         int objWritten = 0;
         try (WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(model, State.atRest(model), Solvers.create(solver, settings, pool),
-                     s.environment(), steps);
+             Simulation sim = new Simulation(model, State.atRest(model),
+                     SpringSolvers.handles(solver) ? springSolver.create(solver, iterations, pool)
+                             : Solvers.create(solver, settings, pool),
+                     springSolver.environment(s.environment()), steps);
              AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"))) {
             csv.line("frame,time_s,step_ms,residual,max_strain,kinetic_energy,min_collider_clearance_m");
             State state = sim.state();

@@ -12,12 +12,15 @@ public final class Solvers {
     }
 
     public static List<String> names() {
-        return List.of("xpbd");
+        return List.of("xpbd", "implicit", "mass-spring", "relaxation");
     }
 
     public static Solver create(String name, XpbdSettings xpbd, WorkerPool pool) {
         if ("xpbd".equals(name)) {
             return new XpbdSolver(xpbd, pool);
+        }
+        if (SpringSolvers.handles(name)) {
+            return SpringSolvers.create(name, pool);
         }
         throw new InvalidInputException("--solver", "unknown solver '" + name + "'; available: "
                 + String.join(", ", names()));

@@ -96,6 +96,9 @@ public final class ImplicitSolver implements Solver {
     private int lastIterations;
     private double lastResidual;
     private int contactCount;
+    private long assemblyNanos;
+    private long solveNanos;
+    private long updateNanos;
 
     private final ThreadLocal<double[]> contactRow = ThreadLocal.withInitial(() -> new double[3]);
     private final RangeBody constraintBody = this::buildConstraints;
@@ -127,6 +130,26 @@ public final class ImplicitSolver implements Solver {
     /** Final relative residual |S(b − AΔv)| / |S b| of the last step. */
     public double lastRelativeResidual() {
         return lastResidual;
+    }
+
+    /** Time of the last step's constraints, forces, Jacobians and assembly of A, b and the block inverses. */
+    public long lastAssemblyNanos() {
+        return assemblyNanos;
+    }
+
+    /** Time of the last step's linear solve. */
+    public long lastSolveNanos() {
+        return solveNanos;
+    }
+
+    /** Time of the last step's velocity and position update (and non-plane collisions). */
+    public long lastUpdateNanos() {
+        return updateNanos;
+    }
+
+    /** The linear solver (for its own timings: {@link FilteredPcg#productNanos()}). */
+    public LinearSolver linearSolver() {
+        return linear;
     }
 
     /** Particles in contact with a plane (constrained through S) during the last step. */
@@ -169,6 +192,7 @@ public final class ImplicitSolver implements Solver {
         gx = env.gravityX();
         gy = env.gravityY();
         gz = env.gravityZ();
+        long t0 = System.nanoTime();
         pool.parallelFor(0, n, constraintBody);
         aero.compute(pool, x, v, env);
         pool.parallelFor(0, springCount, springBody);
@@ -180,12 +204,14 @@ public final class ImplicitSolver implements Solver {
                                 + "would be NaN: seed 000 §6.1's vanishing particles)");
             }
         }
+        long t1 = System.nanoTime();
         try {
             linear.solve(system, dv, settings.maxIterations(), settings.tolerance());
         } catch (LinearSolveException e) {
             throw new SimulationDivergedException(state.steps() + 1, state.time() + dt, e.particle(),
                     "is where the linear solve failed: " + e.getMessage());
         }
+        long t2 = System.nanoTime();
         lastIterations = linear.iterations();
         lastResidual = linear.relativeResidual();
         if (otherColliders.length > 0) {
@@ -200,6 +226,9 @@ public final class ImplicitSolver implements Solver {
             contacts += contact[i];
         }
         contactCount = contacts;
+        assemblyNanos = t1 - t0;
+        solveNanos = t2 - t1;
+        updateNanos = System.nanoTime() - t2;
         state.advance(dt);
     }
 
