@@ -68,6 +68,8 @@ public final class ImplicitSolver implements Solver {
     private BlockSparseMatrix matrix;
     private FilteredSystem system;
     private int[] blockSpring;
+    /** Per spring, its two off-diagonal entries: (a, b) then (b, a). */
+    private int[] springEntry;
     private double[] springEval;
     private double[] mass;
     private double[] dv;
@@ -321,30 +323,29 @@ public final class ImplicitSolver implements Solver {
             rowStart[i + 1] = rowStart[i] + (start[i + 1] - start[i]) + 1;
         }
         int[] col = new int[rowStart[n]];
-        int[] slot = new int[rowStart[n]];
         blockSpring = new int[rowStart[n]];
-        // slots 0 .. n−1: diagonal blocks; slot n + s: spring s's block, shared by (a, b) and (b, a)
+        springEntry = new int[2 * springCount];
         for (int i = 0; i < n; i++) {
             int k = rowStart[i];
             boolean diagonalPlaced = false;
             for (int e = start[i]; e < start[i + 1]; e++) {
                 if (!diagonalPlaced && other[e] > i) {
                     col[k] = i;
-                    slot[k] = i;
                     blockSpring[k++] = -1;
                     diagonalPlaced = true;
                 }
+                int s = spring[e];
+                // entry (a, b) of spring s at springEntry[2s], (b, a) at springEntry[2s + 1]
+                springEntry[2 * s + (springPairs[2 * s] == i ? 0 : 1)] = k;
                 col[k] = other[e];
-                slot[k] = n + spring[e];
-                blockSpring[k++] = spring[e];
+                blockSpring[k++] = s;
             }
             if (!diagonalPlaced) {
                 col[k] = i;
-                slot[k] = i;
                 blockSpring[k] = -1;
             }
         }
-        matrix = new BlockSparseMatrix(rowStart, col, slot, n + springCount);
+        matrix = new BlockSparseMatrix(rowStart, col);
         system = new FilteredSystem(matrix);
     }
 
@@ -415,7 +416,7 @@ public final class ImplicitSolver implements Solver {
         final float[] x = this.x;
         final float[] v = this.v;
         final boolean definite = settings.definiteJacobian();
-        final double[] values = matrix.values();
+        final float[] values = matrix.values();
         final double hh = h;
         final double h2 = h * h;
         for (int s = begin; s < end; s++) {
@@ -424,13 +425,16 @@ public final class ImplicitSolver implements Solver {
             SpringForce.evaluate(x[a], x[a + 1], x[a + 2], x[b], x[b + 1], x[b + 2],
                     v[a], v[a + 1], v[a + 2], v[b], v[b + 1], v[b + 2],
                     springRest[s], springKs[s], springKd[s], definite, springEval, SpringForce.STRIDE * s);
-            // A_ab = −h ∂F_a/∂v_b − h² ∂F_a/∂x_b = h D + h² K (∂F_a/∂x_b = −K), shared by (b, a)
+            // A_ab = A_ba = −h ∂F_a/∂v_b − h² ∂F_a/∂x_b = h D + h² K (∂F_a/∂x_b = −K)
             int o = SpringForce.STRIDE * s;
             int kx = o + SpringForce.DFDX;
             int kd = o + SpringForce.DFDV;
-            int q = BlockSparseMatrix.BLOCK * (n + s);
+            int q = BlockSparseMatrix.BLOCK * springEntry[2 * s];
+            int r = BlockSparseMatrix.BLOCK * springEntry[2 * s + 1];
             for (int c = 0; c < 6; c++) {
-                values[q + c] = hh * springEval[kd + c] + h2 * springEval[kx + c];
+                float value = (float) (hh * springEval[kd + c] + h2 * springEval[kx + c]);
+                values[q + c] = value;
+                values[r + c] = value;
             }
         }
     }
@@ -438,7 +442,7 @@ public final class ImplicitSolver implements Solver {
     /** Row i's diagonal block of A, b_i and the inverse of A_ii (gather: reads springs, writes only row i). */
     private void assembleRows(int begin, int end) {
         final double[] e = springEval;
-        final double[] a = matrix.values();
+        final float[] a = matrix.values();
         final double[] bVec = system.rhs();
         final int[] rowStart = matrix.rowStart();
         final int[] col = matrix.columns();
@@ -473,7 +477,7 @@ public final class ImplicitSolver implements Solver {
                 fy += sign * e[o + 1];
                 fz += sign * e[o + 2];
                 int kx = o + SpringForce.DFDX;
-                int q = BlockSparseMatrix.BLOCK * (n + s);
+                int q = BlockSparseMatrix.BLOCK * k;
                 sxx += a[q];
                 sxy += a[q + 1];
                 sxz += a[q + 2];
@@ -489,13 +493,13 @@ public final class ImplicitSolver implements Solver {
                 kvy += e[kx + 1] * rx + e[kx + 3] * ry + e[kx + 4] * rz;
                 kvz += e[kx + 2] * rx + e[kx + 4] * ry + e[kx + 5] * rz;
             }
-            int q = BlockSparseMatrix.BLOCK * i;
-            a[q] = m - sxx;
-            a[q + 1] = -sxy;
-            a[q + 2] = -sxz;
-            a[q + 3] = m - syy;
-            a[q + 4] = -syz;
-            a[q + 5] = m - szz;
+            int q = BlockSparseMatrix.BLOCK * matrix.diagonalEntry(i);
+            a[q] = (float) (m - sxx);
+            a[q + 1] = (float) -sxy;
+            a[q + 2] = (float) -sxz;
+            a[q + 3] = (float) (m - syy);
+            a[q + 4] = (float) -syz;
+            a[q + 5] = (float) (m - szz);
             bVec[i3] = hh * (fx + hh * kvx);
             bVec[i3 + 1] = hh * (fy + hh * kvy);
             bVec[i3 + 2] = hh * (fz + hh * kvz);

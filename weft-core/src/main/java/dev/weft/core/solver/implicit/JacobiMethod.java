@@ -131,8 +131,7 @@ public final class JacobiMethod implements LinearSolver {
         BlockSparseMatrix a = sys.matrix();
         int[] rowStart = a.rowStart();
         int[] col = a.columns();
-        int[] slot = a.slots();
-        double[] v = a.values();
+        float[] v = a.values();
         double[] b = sys.rhs();
         double[] z = sys.prescribed();
         double[] pinv = sys.blockInverse();
@@ -147,7 +146,7 @@ public final class JacobiMethod implements LinearSolver {
                 double dz = 0.0;
                 for (int k = rowStart[i]; k < rowStart[i + 1]; k++) {
                     int j3 = 3 * col[k];
-                    int o = BlockSparseMatrix.BLOCK * slot[k];
+                    int o = BlockSparseMatrix.BLOCK * k;
                     double xj = cur[j3];
                     double yj = cur[j3 + 1];
                     double zj = cur[j3 + 2];
@@ -194,7 +193,7 @@ public final class JacobiMethod implements LinearSolver {
                         double cx = next[i3];
                         double cy = next[i3 + 1];
                         double cz = next[i3 + 2];
-                        int d = BlockSparseMatrix.BLOCK * a.diagonalSlot(i);
+                        int d = BlockSparseMatrix.BLOCK * a.diagonalEntry(i);
                         next[i3] = ux - (v[d] * cx + v[d + 1] * cy + v[d + 2] * cz);
                         next[i3 + 1] = uy - (v[d + 1] * cx + v[d + 3] * cy + v[d + 4] * cz);
                         next[i3 + 2] = uz - (v[d + 2] * cx + v[d + 4] * cy + v[d + 5] * cz);
@@ -217,8 +216,8 @@ public final class JacobiMethod implements LinearSolver {
     /** reducedInverse_i = (S A_ii S + I − S)⁻¹, SPD when A_ii is. */
     private void reduceDiagonal(int i) {
         ParticleFilter f = sys.filter();
-        double[] a = sys.matrix().values();
-        int d = BlockSparseMatrix.BLOCK * sys.matrix().diagonalSlot(i);
+        float[] a = sys.matrix().values();
+        int d = BlockSparseMatrix.BLOCK * sys.matrix().diagonalEntry(i);
         double[] t = scratch.get();
         f.matrix(i, t, 0); // S in t[0..8]
         t[27] = a[d];
