@@ -119,8 +119,13 @@ final class RunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "weft run: scene %s (%d particles, %d distance, %d bending, %d tether constraints)%n",
                 s.name(), model.particleCount(), model.distances().count(), model.bending().count(),
                 model.tethers().count());
-        out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations x %d substeps, %d thread(s), %d frames at %.4g fps%n",
-                solver, settings.mode().label(), settings.iterations(), steps, threads, frameCount, frameRate);
+        if (SpringSolvers.handles(solver)) {
+            out.printf(Locale.ROOT, "  solver %s, %d substeps, %d thread(s), %d frames at %.4g fps%n", solver, steps,
+                    threads, frameCount, frameRate);
+        } else {
+            out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations x %d substeps, %d thread(s), %d frames at %.4g fps%n",
+                    solver, settings.mode().label(), settings.iterations(), steps, threads, frameCount, frameRate);
+        }
         ProgressBar bar = new ProgressBar(err, frameCount, !quiet);
         long startNanos = System.nanoTime();
         double totalStepMs = 0;

@@ -33,7 +33,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * implicit Euler at h = 0.01 s (the step seed 000 §6.1 runs Jacobi at) with seed 000's 24-neighbour
  * springs, the linear solver always running exactly 10, 30, 50 or 70 iterations (as the seed's fixed
  * counts), CG and Jacobi, for each thread count. Each cell: the median wall time of single steps after
- * a warm-up, as steps per second, beside the seed's 2006 CPU and GPU frame rates; and where the time
+ * a warm-up, as steps per second (also from the calling thread's CPU time, which a shared machine's
+ * other load does not inflate), beside the seed's 2006 CPU and GPU frame rates; and where the time
  * goes (assembly of forces, Jacobians and A; the CG matrix-vector products; the vector updates and
  * reductions). A run that blows up (the seed's "X": Jacobi at 10 iterations) is reported as failed.
  */
@@ -62,7 +63,8 @@ final class Seed000TableBench {
 
     /** One measured cell. */
     record Cell(int particles, LinearMethod method, int iterations, int threads, boolean failed, double stepsPerSecond,
-                double assemblyMs, double solveMs, double productMs, double vectorMs, double relativeResidual) {
+                double cpuStepsPerSecond, double assemblyMs, double solveMs, double productMs, double vectorMs,
+                double relativeResidual) {
     }
 
     private Seed000TableBench() {
@@ -76,11 +78,11 @@ final class Seed000TableBench {
                 + "fixed linear iterations%n", STEP);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  median of %d steps after %d warm-up steps%n%n", jdk, cpu,
                 samples, warmup);
-        out.printf(Locale.ROOT, "%9s %-6s %4s %3s %10s %9s %9s %8s %8s %8s %8s %8s%n", "particles", "solver", "iter",
-                "thr", "steps/s", "seed CPU", "seed GPU", "xCPU", "asm ms", "solve ms", "matvec", "vec+red");
+        out.printf(Locale.ROOT, "%9s %-6s %4s %3s %10s %10s %9s %9s %8s %8s %8s %8s %8s%n", "particles", "solver", "iter",
+                "thr", "steps/s", "cpu st/s", "seed CPU", "seed GPU", "xCPU", "asm ms", "solve ms", "matvec", "vec+red");
         List<Cell> cells = new ArrayList<>();
         List<String> rows = new ArrayList<>();
-        rows.add("particles,solver,iterations,threads,failed,steps_per_s,seed_cpu_fps,seed_cpu_rendering,seed_gpu_fps,"
+        rows.add("particles,solver,iterations,threads,failed,steps_per_s,cpu_steps_per_s,seed_cpu_fps,seed_cpu_rendering,seed_gpu_fps,"
                 + "ratio_to_seed_cpu,ratio_to_seed_gpu,assembly_ms,solve_ms,matvec_ms,vector_reduction_ms,"
                 + "relative_residual,jdk,cpu");
         for (int particles : sizes) {
@@ -98,13 +100,15 @@ final class Seed000TableBench {
                         String cpuText = cpuFps < 0 ? "-" : cpuFps == 0 ? "X" : cpuFps + (cpuRendering ? "r" : "");
                         String gpuText = gpuFps < 0 ? "-" : Integer.toString(gpuFps);
                         String ratio = c.failed || cpuFps <= 0 ? "-" : String.format(Locale.ROOT, "%.0f", c.stepsPerSecond / cpuFps);
-                        out.printf(Locale.ROOT, "%9d %-6s %4d %3d %10s %9s %9s %8s %8.3f %8.3f %8.3f %8.3f%n",
+                        out.printf(Locale.ROOT, "%9d %-6s %4d %3d %10s %10s %9s %9s %8s %8.3f %8.3f %8.3f %8.3f%n",
                                 side * side, method.label(), iterations, threads,
-                                c.failed ? "failed" : String.format(Locale.ROOT, "%.1f", c.stepsPerSecond), cpuText,
+                                c.failed ? "failed" : String.format(Locale.ROOT, "%.1f", c.stepsPerSecond),
+                                c.failed ? "-" : String.format(Locale.ROOT, "%.1f", c.cpuStepsPerSecond), cpuText,
                                 gpuText, ratio, c.assemblyMs, c.solveMs, c.productMs, c.vectorMs);
                         out.flush();
-                        rows.add(String.format(Locale.ROOT, "%d,%s,%d,%d,%b,%.3f,%s,%b,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3e,\"%s\",\"%s\"",
+                        rows.add(String.format(Locale.ROOT, "%d,%s,%d,%d,%b,%.3f,%.3f,%s,%b,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3e,\"%s\",\"%s\"",
                                 side * side, method.label(), iterations, threads, c.failed, c.failed ? 0.0 : c.stepsPerSecond,
+                                c.failed ? 0.0 : c.cpuStepsPerSecond,
                                 cpuFps < 0 ? "" : Integer.toString(cpuFps), cpuRendering,
                                 gpuFps < 0 ? "" : Integer.toString(gpuFps),
                                 c.failed || cpuFps <= 0 ? "" : String.format(Locale.ROOT, "%.2f", c.stepsPerSecond / cpuFps),
@@ -123,7 +127,10 @@ final class Seed000TableBench {
         }
         Path png = dir.resolve("seed000.png");
         writePlot(cells, threadCounts, png);
-        out.printf(Locale.ROOT, "%n  seed CPU: frames/s without rendering where the seed gives them (30, 70 "
+        out.printf(Locale.ROOT, "%n  steps/s: 1000 / median wall ms per step; cpu st/s: 1000 / median CPU ms of the "
+                + "calling thread per step (excludes time it was descheduled on a shared machine; with 2 threads it "
+                + "includes its wait for the other)%n");
+        out.printf(Locale.ROOT, "  seed CPU: frames/s without rendering where the seed gives them (30, 70 "
                 + "iterations), else with rendering (marked r); X: the seed's run failed%n");
         out.printf(Locale.ROOT, "wrote %s and %s%n", csv, png);
         return 0;
@@ -161,6 +168,8 @@ final class Seed000TableBench {
             ImplicitSolver solver = new ImplicitSolver(settings, pool);
             State state = State.atRest(model);
             double[] ms = new double[samples];
+            double[] cpuMs = new double[samples];
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
             double[] asm = new double[samples];
             double[] solve = new double[samples];
             double[] product = new double[samples];
@@ -170,9 +179,11 @@ final class Seed000TableBench {
                     solver.step(model, state, env, STEP);
                 }
                 for (int i = 0; i < samples; i++) {
+                    long c0 = mx.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
                     solver.step(model, state, env, STEP);
                     ms[i] = (System.nanoTime() - t0) / 1e6;
+                    cpuMs[i] = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
                     asm[i] = solver.lastAssemblyNanos() / 1e6;
                     solve[i] = solver.lastSolveNanos() / 1e6;
                     if (solver.linearSolver() instanceof FilteredPcg) {
@@ -185,11 +196,11 @@ final class Seed000TableBench {
                     checkFinite(state);
                 }
             } catch (SimulationDivergedException e) {
-                return new Cell(side * side, method, iterations, threads, true, 0, 0, 0, 0, 0, Double.NaN);
+                return new Cell(side * side, method, iterations, threads, true, 0, 0, 0, 0, 0, 0, Double.NaN);
             }
             double median = median(ms);
-            return new Cell(side * side, method, iterations, threads, false, 1e3 / median, median(asm), median(solve),
-                    median(product), median(vector), solver.lastRelativeResidual());
+            return new Cell(side * side, method, iterations, threads, false, 1e3 / median, 1e3 / median(cpuMs), median(asm),
+                    median(solve), median(product), median(vector), solver.lastRelativeResidual());
         }
     }
 
