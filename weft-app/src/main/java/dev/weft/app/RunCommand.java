@@ -13,6 +13,7 @@ import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.SpringSolvers;
+import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.io.IOException;
@@ -131,6 +132,7 @@ final class RunCommand implements Callable<Integer> {
         double totalStepMs = 0;
         double lastResidual = 0;
         double maxStrainSeen = 0;
+        String linearSummary = null;
         int objWritten = 0;
         try (WorkerPool pool = new WorkerPool(threads);
              Simulation sim = new Simulation(model, State.atRest(model),
@@ -167,6 +169,12 @@ final class RunCommand implements Callable<Integer> {
                 bar.update(f, String.format(Locale.ROOT, "t=%.2fs", state.time()));
             }
             bar.finish();
+            if (sim.solver() instanceof ImplicitSolver) {
+                ImplicitSolver implicit = (ImplicitSolver) sim.solver();
+                linearSummary = String.format(Locale.ROOT, "  last step: %d %s iterations, relative residual %.2e%n",
+                        implicit.lastIterations(), implicit.settings().method().label(),
+                        implicit.lastRelativeResidual());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -175,6 +183,9 @@ final class RunCommand implements Callable<Integer> {
                 frameCount, frameCount * dt, wallS, totalStepMs / frameCount);
         out.printf(Locale.ROOT, "  final residual %.3e m^2, largest strain seen %.2f %%%n", lastResidual,
                 100 * maxStrainSeen);
+        if (linearSummary != null) {
+            out.print(linearSummary);
+        }
         out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), frameCount,
                 objWritten);
         return 0;

@@ -28,6 +28,8 @@ class SpringSolverCommandTest {
             List<String> rows = Files.readAllLines(tmp.resolve(solver).resolve("hanging").resolve("metrics.csv"));
             assertThat(rows).hasSize(4);
         }
+        // the implicit solver reports its linear solve
+        assertThat(out.toString()).containsPattern("last step: \\d+ cg iterations, relative residual");
     }
 
     @Test
