@@ -70,7 +70,10 @@ public final class ImplicitSolver implements Solver {
     private int[] blockSpring;
     /** Per spring, its two off-diagonal entries: (a, b) then (b, a). */
     private int[] springEntry;
-    private double[] springEval;
+    /** Per spring: the force on its first particle (3 doubles) and K = ∂F_a/∂x_a (6 floats, for b). */
+    private double[] springForce;
+    private float[] springK;
+    private final ThreadLocal<double[]> springScratch = ThreadLocal.withInitial(() -> new double[SpringForce.STRIDE]);
     private double[] mass;
     private double[] dv;
     private byte[] userKind;
@@ -248,7 +251,8 @@ public final class ImplicitSolver implements Solver {
             springKs = springs.stiffness();
             springKd = springs.damping();
             buildMatrix();
-            springEval = new double[SpringForce.STRIDE * springCount];
+            springForce = new double[3 * springCount];
+            springK = new float[6 * springCount];
             mass = new double[n];
             double sum = 0.0;
             int free = 0;
@@ -419,20 +423,23 @@ public final class ImplicitSolver implements Solver {
         final float[] values = matrix.values();
         final double hh = h;
         final double h2 = h * h;
+        final double[] e = springScratch.get();
         for (int s = begin; s < end; s++) {
             int a = 3 * springPairs[2 * s];
             int b = 3 * springPairs[2 * s + 1];
             SpringForce.evaluate(x[a], x[a + 1], x[a + 2], x[b], x[b + 1], x[b + 2],
                     v[a], v[a + 1], v[a + 2], v[b], v[b + 1], v[b + 2],
-                    springRest[s], springKs[s], springKd[s], definite, springEval, SpringForce.STRIDE * s);
+                    springRest[s], springKs[s], springKd[s], definite, e, 0);
+            springForce[3 * s] = e[0];
+            springForce[3 * s + 1] = e[1];
+            springForce[3 * s + 2] = e[2];
             // A_ab = A_ba = −h ∂F_a/∂v_b − h² ∂F_a/∂x_b = h D + h² K (∂F_a/∂x_b = −K)
-            int o = SpringForce.STRIDE * s;
-            int kx = o + SpringForce.DFDX;
-            int kd = o + SpringForce.DFDV;
             int q = BlockSparseMatrix.BLOCK * springEntry[2 * s];
             int r = BlockSparseMatrix.BLOCK * springEntry[2 * s + 1];
             for (int c = 0; c < 6; c++) {
-                float value = (float) (hh * springEval[kd + c] + h2 * springEval[kx + c]);
+                double k = e[SpringForce.DFDX + c];
+                springK[6 * s + c] = (float) k;
+                float value = (float) (hh * e[SpringForce.DFDV + c] + h2 * k);
                 values[q + c] = value;
                 values[r + c] = value;
             }
@@ -441,7 +448,8 @@ public final class ImplicitSolver implements Solver {
 
     /** Row i's diagonal block of A, b_i and the inverse of A_ii (gather: reads springs, writes only row i). */
     private void assembleRows(int begin, int end) {
-        final double[] e = springEval;
+        final double[] f = springForce;
+        final float[] kk = springK;
         final float[] a = matrix.values();
         final double[] bVec = system.rhs();
         final int[] rowStart = matrix.rowStart();
@@ -471,12 +479,11 @@ public final class ImplicitSolver implements Solver {
                 if (s < 0) {
                     continue;
                 }
-                int o = SpringForce.STRIDE * s;
                 double sign = springPairs[2 * s] == i ? 1.0 : -1.0;
-                fx += sign * e[o];
-                fy += sign * e[o + 1];
-                fz += sign * e[o + 2];
-                int kx = o + SpringForce.DFDX;
+                fx += sign * f[3 * s];
+                fy += sign * f[3 * s + 1];
+                fz += sign * f[3 * s + 2];
+                int kx = 6 * s;
                 int q = BlockSparseMatrix.BLOCK * k;
                 sxx += a[q];
                 sxy += a[q + 1];
@@ -489,9 +496,9 @@ public final class ImplicitSolver implements Solver {
                 double rx = vix - v[j3];
                 double ry = viy - v[j3 + 1];
                 double rz = viz - v[j3 + 2];
-                kvx += e[kx] * rx + e[kx + 1] * ry + e[kx + 2] * rz;
-                kvy += e[kx + 1] * rx + e[kx + 3] * ry + e[kx + 4] * rz;
-                kvz += e[kx + 2] * rx + e[kx + 4] * ry + e[kx + 5] * rz;
+                kvx += kk[kx] * rx + kk[kx + 1] * ry + kk[kx + 2] * rz;
+                kvy += kk[kx + 1] * rx + kk[kx + 3] * ry + kk[kx + 4] * rz;
+                kvz += kk[kx + 2] * rx + kk[kx + 4] * ry + kk[kx + 5] * rz;
             }
             int q = BlockSparseMatrix.BLOCK * matrix.diagonalEntry(i);
             a[q] = (float) (m - sxx);
