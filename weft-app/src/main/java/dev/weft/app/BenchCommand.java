@@ -69,12 +69,22 @@ final class BenchCommand implements Callable<Integer> {
             description = "Projective Dynamics inner solvers to time (default: rbgs,jacobi,gs).")
     List<String> pdInner = new ArrayList<>(List.of("rbgs", "jacobi", "gs"));
 
+    @Option(names = "--table", paramLabel = "NAME",
+            description = "Reproduce a seed's benchmark table instead: seed000 (implicit Euler, appendix C.1).")
+    String table;
+
+    @Option(names = "--big", description = "With --table seed000: also 10k, 40k and 250k particles (minutes).")
+    boolean big;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (table != null) {
+            return runTable(out);
+        }
         if (size < 2 || size > 2000) {
             throw new InvalidInputException("--size", "must be between 2 and 2000, got " + size);
         }
@@ -162,6 +172,29 @@ final class BenchCommand implements Callable<Integer> {
             new ContactBench(threads, samples, warmup).run(scene, start, out, dir);
         }
         return 0;
+    }
+
+    private int runTable(PrintWriter out) throws IOException {
+        if (!"seed000".equals(table)) {
+            throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000");
+        }
+        for (int t : threads) {
+            if (t < 1 || t > 256) {
+                throw new InvalidInputException("--threads", "each count must be between 1 and 256, got " + t);
+            }
+        }
+        int[] sizes = Seed000TableBench.DEFAULT_SIZES;
+        if (big) {
+            sizes = java.util.stream.IntStream.concat(Arrays.stream(sizes), Arrays.stream(Seed000TableBench.BIG_SIZES))
+                    .toArray();
+        }
+        // fewer samples than the XPBD bench: every cell is a whole implicit step
+        int tableSamples = spec.commandLine().getParseResult().hasMatchedOption("--samples") ? samples : 15;
+        int tableWarmup = spec.commandLine().getParseResult().hasMatchedOption("--warmup") ? warmup : 10;
+        if (tableSamples < 1 || tableWarmup < 0) {
+            throw new InvalidInputException("--samples/--warmup", "must be >= 1 and >= 0");
+        }
+        return Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, tableWarmup, tableSamples);
     }
 
     /** The hanging cloth after 30 frames of falling: every constraint type has work to do. */

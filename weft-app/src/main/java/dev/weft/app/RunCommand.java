@@ -16,6 +16,8 @@ import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
+import dev.weft.core.solver.SpringSolvers;
+import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.render.PngFrameRecorder;
@@ -50,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     Path outDir = Path.of("out");
 
     @Option(names = "--solver", paramLabel = "NAME",
-            description = "Solver: xpbd, pd (Projective Dynamics), pbd (default: ${DEFAULT-VALUE}).")
+            description = "Solver: xpbd, pd (Projective Dynamics), pbd, implicit, mass-spring, relaxation (default: ${DEFAULT-VALUE}).")
     String solver = "xpbd";
 
     @Option(names = "--inner-solver", paramLabel = "NAME",
@@ -103,6 +105,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Particle contact within and between cloths, with friction (xpbd; off by default).")
     boolean selfCollision;
 
+    @CommandLine.Mixin
+    SpringSolverOptions springSolver = new SpringSolverOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -151,7 +156,10 @@ final class RunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "weft run: scene %s (%d particles, %d distance, %d bending, %d tether constraints)%n",
                 s.name(), model.particleCount(), model.distances().count(), model.bending().count(),
                 model.tethers().count());
-        if ("pd".equals(solver)) {
+        if (SpringSolvers.handles(solver)) {
+            out.printf(Locale.ROOT, "  solver %s, %d substeps, %d thread(s), %d frames at %.4g fps%n", solver, steps,
+                    threads, frameCount, frameRate);
+        } else if ("pd".equals(solver)) {
             out.printf(Locale.ROOT, "  solver pd (%s, k = %g N/m), %d x %d iterations x %d substeps, %d thread(s), "
                     + "%d frames at %.4g fps%n", pd.label(), pd.stiffness(), pd.outerIterations(), pd.innerIterations(),
                     steps, threads, frameCount, frameRate);
@@ -165,10 +173,11 @@ final class RunCommand implements Callable<Integer> {
         double totalStepMs = 0;
         double lastResidual = 0;
         double maxStrainSeen = 0;
+        String linearSummary = null;
         int objWritten = 0;
         try (WorkerPool pool = new WorkerPool(threads);
              Simulation sim = new Simulation(model, State.atRest(model), createSolver(settings, pd, pool),
-                     s.environment(), steps);
+                     springSolver.environment(s.environment()), steps);
              AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"));
              PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
             csv.line("frame,time_s,step_ms,residual,max_strain,kinetic_energy,min_collider_clearance_m");
@@ -206,6 +215,12 @@ final class RunCommand implements Callable<Integer> {
                 bar.update(f, String.format(Locale.ROOT, "t=%.2fs", state.time()));
             }
             bar.finish();
+            if (sim.solver() instanceof ImplicitSolver) {
+                ImplicitSolver implicit = (ImplicitSolver) sim.solver();
+                linearSummary = String.format(Locale.ROOT, "  last step: %d %s iterations, relative residual %.2e%n",
+                        implicit.lastIterations(), implicit.settings().method().label(),
+                        implicit.lastRelativeResidual());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -214,6 +229,9 @@ final class RunCommand implements Callable<Integer> {
                 frameCount, frameCount * dt, wallS, totalStepMs / frameCount);
         out.printf(Locale.ROOT, "  final residual %.3e m^2, largest strain seen %.2f %%%n", lastResidual,
                 100 * maxStrainSeen);
+        if (linearSummary != null) {
+            out.print(linearSummary);
+        }
         out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), frameCount,
                 objWritten);
         if (render) {
@@ -281,7 +299,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Solver createSolver(XpbdSettings settings, PdSettings pd, WorkerPool pool) {
-        Solver created = Solvers.create(solver, settings, pd, pool);
+        Solver created = SpringSolvers.handles(solver) ? springSolver.create(solver, iterations, pool)
+                : Solvers.create(solver, settings, pd, pool);
         if (selfCollision) {
             if (!(created instanceof XpbdSolver)) {
                 throw new InvalidInputException("--self-collision", "is supported by the xpbd solver only, not "

@@ -15,7 +15,7 @@ public final class Solvers {
     }
 
     public static List<String> names() {
-        return List.of("xpbd", "pd", "pbd");
+        return List.of("xpbd", "pd", "pbd", "implicit", "mass-spring", "relaxation");
     }
 
     public static Solver create(String name, XpbdSettings xpbd, WorkerPool pool) {
@@ -32,6 +32,9 @@ public final class Solvers {
         }
         if ("pbd".equals(name)) {
             return new XpbdSolver(pbd(xpbd), pool);
+        }
+        if (SpringSolvers.handles(name)) {
+            return SpringSolvers.create(name, pool);
         }
         throw new InvalidInputException("--solver", "unknown solver '" + name + "'; available: "
                 + String.join(", ", names()));

@@ -3,13 +3,13 @@ package dev.weft.core.solver.implicit;
 import java.util.Arrays;
 
 /**
- * A square, symmetric sparse matrix of 3 × 3 blocks in compressed-sparse-row form: row i's blocks are
- * {@code rowStart[i] .. rowStart[i+1]-1}, block columns {@code col[k]} ascending, every row holding
- * its diagonal block. Every block of the implicit cloth system is itself symmetric, and A_ij = A_ji,
- * so a block is stored once, as its 6 distinct values (xx, xy, xz, yy, yz, zz) in slot
- * {@code slot[k]} of one flat {@code double[]}, and both (i, j) and (j, i) point at it: no object per
- * entry, and a matrix-vector product streams about 2.5× fewer bytes than with full 9-value blocks in
- * both triangles. Rows are written by whoever owns them (gather-style assembly).
+ * A square sparse matrix of symmetric 3 × 3 blocks in compressed-sparse-row form: row i's blocks are
+ * entries {@code rowStart[i] .. rowStart[i+1]-1}, block columns {@code col[k]} ascending, every row
+ * holding its diagonal block. Every block of the implicit cloth system is itself symmetric, so entry k
+ * stores its 6 distinct values (xx, xy, xz, yy, yz, zz) at {@code values[6k .. 6k+5]} of one flat
+ * {@code float[]}: no object per entry, and a matrix-vector product streams the values in order.
+ * Values are single precision (7 digits, plenty for a matrix assembled from single-precision
+ * positions); products accumulate in double. Rows are written by whoever owns them (gather-style assembly).
  */
 public final class BlockSparseMatrix {
     /** Doubles per stored block. */
@@ -18,21 +18,17 @@ public final class BlockSparseMatrix {
     private final int rows;
     private final int[] rowStart;
     private final int[] col;
-    private final int[] slot;
     private final int[] diagonal;
-    private final double[] values;
+    private final float[] values;
 
     /**
-     * @param rowStart  n + 1 offsets into {@code col}
-     * @param col       block column per entry, strictly ascending within a row, diagonal included
-     * @param slot      storage slot per entry; (i, j) and (j, i) share one
-     * @param slotCount number of stored blocks
+     * @param rowStart n + 1 offsets into {@code col}
+     * @param col      block column per entry, strictly ascending within a row, diagonal included
      */
-    public BlockSparseMatrix(int[] rowStart, int[] col, int[] slot, int slotCount) {
+    public BlockSparseMatrix(int[] rowStart, int[] col) {
         this.rows = rowStart.length - 1;
         this.rowStart = rowStart;
         this.col = col;
-        this.slot = slot;
         this.diagonal = new int[rows];
         for (int i = 0; i < rows; i++) {
             diagonal[i] = -1;
@@ -43,9 +39,6 @@ public final class BlockSparseMatrix {
                 if (col[k] < 0 || col[k] >= rows) {
                     throw new IllegalArgumentException("row " + i + ": block column " + col[k] + " out of range");
                 }
-                if (slot[k] < 0 || slot[k] >= slotCount) {
-                    throw new IllegalArgumentException("row " + i + ": slot " + slot[k] + " out of range");
-                }
                 if (col[k] == i) {
                     diagonal[i] = k;
                 }
@@ -54,7 +47,7 @@ public final class BlockSparseMatrix {
                 throw new IllegalArgumentException("row " + i + " has no diagonal block");
             }
         }
-        this.values = new double[BLOCK * slotCount];
+        this.values = new float[BLOCK * col.length];
     }
 
     /** Block rows (= particles); the matrix is 3·rows × 3·rows. */
@@ -75,23 +68,13 @@ public final class BlockSparseMatrix {
         return col;
     }
 
-    /** Storage slot per entry. */
-    public int[] slots() {
-        return slot;
-    }
-
     /** Entry index of row i's diagonal block. */
     public int diagonalEntry(int i) {
         return diagonal[i];
     }
 
-    /** Storage slot of row i's diagonal block. */
-    public int diagonalSlot(int i) {
-        return slot[diagonal[i]];
-    }
-
-    /** 6 values (xx, xy, xz, yy, yz, zz) per slot. Written by assembly. */
-    public double[] values() {
+    /** 6 values (xx, xy, xz, yy, yz, zz) per entry. Written by assembly. */
+    public float[] values() {
         return values;
     }
 
@@ -118,12 +101,11 @@ public final class BlockSparseMatrix {
         double sx = 0.0;
         double sy = 0.0;
         double sz = 0.0;
-        final double[] a = values;
+        final float[] a = values;
         final int[] c = col;
-        final int[] sl = slot;
         for (int k = rowStart[i], end = rowStart[i + 1]; k < end; k++) {
             int j3 = 3 * c[k];
-            int o = BLOCK * sl[k];
+            int o = BLOCK * k;
             double xj = x[j3];
             double yj = x[j3 + 1];
             double zj = x[j3 + 2];
@@ -145,7 +127,7 @@ public final class BlockSparseMatrix {
      * its leading minors must stay above 1e-12 of the block's scale.
      */
     public boolean invertDiagonal(int i, double[] out) {
-        int o = BLOCK * slot[diagonal[i]];
+        int o = BLOCK * diagonal[i];
         double a = values[o];
         double b = values[o + 1];
         double c = values[o + 2];

@@ -37,6 +37,8 @@ public final class FilteredPcg implements LinearSolver {
     private double beta;
     private int iterations;
     private double relativeResidual;
+    private long productNanos;
+    private long vectorNanos;
 
     private final RangeBody initBody = this::init;
     private final RangeBody residualBody = this::initialResidual;
@@ -65,9 +67,14 @@ public final class FilteredPcg implements LinearSolver {
             return;
         }
         double target2 = tolerance * tolerance * bNorm2;
+        long product = 0L;
+        long vector = 0L;
         while (iterations < maxIterations && rNorm2 > target2 && delta > 0.0) {
+            long t0 = System.nanoTime();
             pool.parallelFor(0, n, productBody);
             double cq = RowChunks.sum(partialA, chunks);
+            long t1 = System.nanoTime();
+            product += t1 - t0;
             if (!(cq > 0.0)) {
                 throw new LinearSolveException("conjugate gradient broke down at iteration " + iterations
                         + ": cᵀAc = " + cq + ", the system matrix is not positive definite", worstRow(c));
@@ -86,7 +93,10 @@ public final class FilteredPcg implements LinearSolver {
             if (rNorm2 > target2 && iterations < maxIterations) {
                 pool.parallelFor(0, n, directionBody);
             }
+            vector += System.nanoTime() - t1;
         }
+        productNanos = product;
+        vectorNanos = vector;
         relativeResidual = Math.sqrt(rNorm2 / bNorm2);
         sys = null;
     }
@@ -99,6 +109,16 @@ public final class FilteredPcg implements LinearSolver {
     @Override
     public double relativeResidual() {
         return relativeResidual;
+    }
+
+    /** Time the last solve spent in matrix-vector products (each with its dot product). */
+    public long productNanos() {
+        return productNanos;
+    }
+
+    /** Time the last solve spent in the vector updates, preconditioning and their reductions. */
+    public long vectorNanos() {
+        return vectorNanos;
     }
 
     private void size(int rows) {

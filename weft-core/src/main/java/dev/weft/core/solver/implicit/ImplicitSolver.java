@@ -68,7 +68,12 @@ public final class ImplicitSolver implements Solver {
     private BlockSparseMatrix matrix;
     private FilteredSystem system;
     private int[] blockSpring;
-    private double[] springEval;
+    /** Per spring, its two off-diagonal entries: (a, b) then (b, a). */
+    private int[] springEntry;
+    /** Per spring: the force on its first particle (3 doubles) and K = ∂F_a/∂x_a (6 floats, for b). */
+    private double[] springForce;
+    private float[] springK;
+    private final ThreadLocal<double[]> springScratch = ThreadLocal.withInitial(() -> new double[SpringForce.STRIDE]);
     private double[] mass;
     private double[] dv;
     private byte[] userKind;
@@ -96,6 +101,9 @@ public final class ImplicitSolver implements Solver {
     private int lastIterations;
     private double lastResidual;
     private int contactCount;
+    private long assemblyNanos;
+    private long solveNanos;
+    private long updateNanos;
 
     private final ThreadLocal<double[]> contactRow = ThreadLocal.withInitial(() -> new double[3]);
     private final RangeBody constraintBody = this::buildConstraints;
@@ -127,6 +135,26 @@ public final class ImplicitSolver implements Solver {
     /** Final relative residual |S(b − AΔv)| / |S b| of the last step. */
     public double lastRelativeResidual() {
         return lastResidual;
+    }
+
+    /** Time of the last step's constraints, forces, Jacobians and assembly of A, b and the block inverses. */
+    public long lastAssemblyNanos() {
+        return assemblyNanos;
+    }
+
+    /** Time of the last step's linear solve. */
+    public long lastSolveNanos() {
+        return solveNanos;
+    }
+
+    /** Time of the last step's velocity and position update (and non-plane collisions). */
+    public long lastUpdateNanos() {
+        return updateNanos;
+    }
+
+    /** The linear solver (for its own timings: {@link FilteredPcg#productNanos()}). */
+    public LinearSolver linearSolver() {
+        return linear;
     }
 
     /** Particles in contact with a plane (constrained through S) during the last step. */
@@ -169,6 +197,7 @@ public final class ImplicitSolver implements Solver {
         gx = env.gravityX();
         gy = env.gravityY();
         gz = env.gravityZ();
+        long t0 = System.nanoTime();
         pool.parallelFor(0, n, constraintBody);
         aero.compute(pool, x, v, env);
         pool.parallelFor(0, springCount, springBody);
@@ -180,12 +209,14 @@ public final class ImplicitSolver implements Solver {
                                 + "would be NaN: seed 000 §6.1's vanishing particles)");
             }
         }
+        long t1 = System.nanoTime();
         try {
             linear.solve(system, dv, settings.maxIterations(), settings.tolerance());
         } catch (LinearSolveException e) {
             throw new SimulationDivergedException(state.steps() + 1, state.time() + dt, e.particle(),
                     "is where the linear solve failed: " + e.getMessage());
         }
+        long t2 = System.nanoTime();
         lastIterations = linear.iterations();
         lastResidual = linear.relativeResidual();
         if (otherColliders.length > 0) {
@@ -200,6 +231,9 @@ public final class ImplicitSolver implements Solver {
             contacts += contact[i];
         }
         contactCount = contacts;
+        assemblyNanos = t1 - t0;
+        solveNanos = t2 - t1;
+        updateNanos = System.nanoTime() - t2;
         state.advance(dt);
     }
 
@@ -217,7 +251,8 @@ public final class ImplicitSolver implements Solver {
             springKs = springs.stiffness();
             springKd = springs.damping();
             buildMatrix();
-            springEval = new double[SpringForce.STRIDE * springCount];
+            springForce = new double[3 * springCount];
+            springK = new float[6 * springCount];
             mass = new double[n];
             double sum = 0.0;
             int free = 0;
@@ -292,30 +327,29 @@ public final class ImplicitSolver implements Solver {
             rowStart[i + 1] = rowStart[i] + (start[i + 1] - start[i]) + 1;
         }
         int[] col = new int[rowStart[n]];
-        int[] slot = new int[rowStart[n]];
         blockSpring = new int[rowStart[n]];
-        // slots 0 .. n−1: diagonal blocks; slot n + s: spring s's block, shared by (a, b) and (b, a)
+        springEntry = new int[2 * springCount];
         for (int i = 0; i < n; i++) {
             int k = rowStart[i];
             boolean diagonalPlaced = false;
             for (int e = start[i]; e < start[i + 1]; e++) {
                 if (!diagonalPlaced && other[e] > i) {
                     col[k] = i;
-                    slot[k] = i;
                     blockSpring[k++] = -1;
                     diagonalPlaced = true;
                 }
+                int s = spring[e];
+                // entry (a, b) of spring s at springEntry[2s], (b, a) at springEntry[2s + 1]
+                springEntry[2 * s + (springPairs[2 * s] == i ? 0 : 1)] = k;
                 col[k] = other[e];
-                slot[k] = n + spring[e];
-                blockSpring[k++] = spring[e];
+                blockSpring[k++] = s;
             }
             if (!diagonalPlaced) {
                 col[k] = i;
-                slot[k] = i;
                 blockSpring[k] = -1;
             }
         }
-        matrix = new BlockSparseMatrix(rowStart, col, slot, n + springCount);
+        matrix = new BlockSparseMatrix(rowStart, col);
         system = new FilteredSystem(matrix);
     }
 
@@ -386,30 +420,37 @@ public final class ImplicitSolver implements Solver {
         final float[] x = this.x;
         final float[] v = this.v;
         final boolean definite = settings.definiteJacobian();
-        final double[] values = matrix.values();
+        final float[] values = matrix.values();
         final double hh = h;
         final double h2 = h * h;
+        final double[] e = springScratch.get();
         for (int s = begin; s < end; s++) {
             int a = 3 * springPairs[2 * s];
             int b = 3 * springPairs[2 * s + 1];
             SpringForce.evaluate(x[a], x[a + 1], x[a + 2], x[b], x[b + 1], x[b + 2],
                     v[a], v[a + 1], v[a + 2], v[b], v[b + 1], v[b + 2],
-                    springRest[s], springKs[s], springKd[s], definite, springEval, SpringForce.STRIDE * s);
-            // A_ab = −h ∂F_a/∂v_b − h² ∂F_a/∂x_b = h D + h² K (∂F_a/∂x_b = −K), shared by (b, a)
-            int o = SpringForce.STRIDE * s;
-            int kx = o + SpringForce.DFDX;
-            int kd = o + SpringForce.DFDV;
-            int q = BlockSparseMatrix.BLOCK * (n + s);
+                    springRest[s], springKs[s], springKd[s], definite, e, 0);
+            springForce[3 * s] = e[0];
+            springForce[3 * s + 1] = e[1];
+            springForce[3 * s + 2] = e[2];
+            // A_ab = A_ba = −h ∂F_a/∂v_b − h² ∂F_a/∂x_b = h D + h² K (∂F_a/∂x_b = −K)
+            int q = BlockSparseMatrix.BLOCK * springEntry[2 * s];
+            int r = BlockSparseMatrix.BLOCK * springEntry[2 * s + 1];
             for (int c = 0; c < 6; c++) {
-                values[q + c] = hh * springEval[kd + c] + h2 * springEval[kx + c];
+                double k = e[SpringForce.DFDX + c];
+                springK[6 * s + c] = (float) k;
+                float value = (float) (hh * e[SpringForce.DFDV + c] + h2 * k);
+                values[q + c] = value;
+                values[r + c] = value;
             }
         }
     }
 
     /** Row i's diagonal block of A, b_i and the inverse of A_ii (gather: reads springs, writes only row i). */
     private void assembleRows(int begin, int end) {
-        final double[] e = springEval;
-        final double[] a = matrix.values();
+        final double[] f = springForce;
+        final float[] kk = springK;
+        final float[] a = matrix.values();
         final double[] bVec = system.rhs();
         final int[] rowStart = matrix.rowStart();
         final int[] col = matrix.columns();
@@ -438,13 +479,12 @@ public final class ImplicitSolver implements Solver {
                 if (s < 0) {
                     continue;
                 }
-                int o = SpringForce.STRIDE * s;
                 double sign = springPairs[2 * s] == i ? 1.0 : -1.0;
-                fx += sign * e[o];
-                fy += sign * e[o + 1];
-                fz += sign * e[o + 2];
-                int kx = o + SpringForce.DFDX;
-                int q = BlockSparseMatrix.BLOCK * (n + s);
+                fx += sign * f[3 * s];
+                fy += sign * f[3 * s + 1];
+                fz += sign * f[3 * s + 2];
+                int kx = 6 * s;
+                int q = BlockSparseMatrix.BLOCK * k;
                 sxx += a[q];
                 sxy += a[q + 1];
                 sxz += a[q + 2];
@@ -456,17 +496,17 @@ public final class ImplicitSolver implements Solver {
                 double rx = vix - v[j3];
                 double ry = viy - v[j3 + 1];
                 double rz = viz - v[j3 + 2];
-                kvx += e[kx] * rx + e[kx + 1] * ry + e[kx + 2] * rz;
-                kvy += e[kx + 1] * rx + e[kx + 3] * ry + e[kx + 4] * rz;
-                kvz += e[kx + 2] * rx + e[kx + 4] * ry + e[kx + 5] * rz;
+                kvx += kk[kx] * rx + kk[kx + 1] * ry + kk[kx + 2] * rz;
+                kvy += kk[kx + 1] * rx + kk[kx + 3] * ry + kk[kx + 4] * rz;
+                kvz += kk[kx + 2] * rx + kk[kx + 4] * ry + kk[kx + 5] * rz;
             }
-            int q = BlockSparseMatrix.BLOCK * i;
-            a[q] = m - sxx;
-            a[q + 1] = -sxy;
-            a[q + 2] = -sxz;
-            a[q + 3] = m - syy;
-            a[q + 4] = -syz;
-            a[q + 5] = m - szz;
+            int q = BlockSparseMatrix.BLOCK * matrix.diagonalEntry(i);
+            a[q] = (float) (m - sxx);
+            a[q + 1] = (float) -sxy;
+            a[q + 2] = (float) -sxz;
+            a[q + 3] = (float) (m - syy);
+            a[q + 4] = (float) -syz;
+            a[q + 5] = (float) (m - szz);
             bVec[i3] = hh * (fx + hh * kvx);
             bVec[i3 + 1] = hh * (fy + hh * kvy);
             bVec[i3 + 2] = hh * (fz + hh * kvz);

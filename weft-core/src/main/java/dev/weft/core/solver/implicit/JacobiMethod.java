@@ -129,96 +129,84 @@ public final class JacobiMethod implements LinearSolver {
     private void sweep(int begin, int end) {
         ParticleFilter f = sys.filter();
         BlockSparseMatrix a = sys.matrix();
-        int[] rowStart = a.rowStart();
-        int[] col = a.columns();
-        int[] slot = a.slots();
-        double[] v = a.values();
+        float[] v = a.values();
         double[] b = sys.rhs();
-        double[] z = sys.prescribed();
         double[] pinv = sys.blockInverse();
         for (int c0 = RowChunks.alignUp(begin), hi = Math.min(RowChunks.alignUp(end), n); c0 < hi; c0 += RowChunks.SIZE) {
             double rr = 0.0;
             for (int i = c0, e = Math.min(c0 + RowChunks.SIZE, n); i < e; i++) {
-                double ox = 0.0;
-                double oy = 0.0;
-                double oz = 0.0;
-                double dx = 0.0;
-                double dy = 0.0;
-                double dz = 0.0;
-                for (int k = rowStart[i]; k < rowStart[i + 1]; k++) {
-                    int j3 = 3 * col[k];
-                    int o = BlockSparseMatrix.BLOCK * slot[k];
-                    double xj = cur[j3];
-                    double yj = cur[j3 + 1];
-                    double zj = cur[j3 + 2];
-                    double px = v[o] * xj + v[o + 1] * yj + v[o + 2] * zj;
-                    double py = v[o + 1] * xj + v[o + 3] * yj + v[o + 4] * zj;
-                    double pz = v[o + 2] * xj + v[o + 4] * yj + v[o + 5] * zj;
-                    if (col[k] == i) {
-                        dx = px;
-                        dy = py;
-                        dz = pz;
-                    } else {
-                        ox += px;
-                        oy += py;
-                        oz += pz;
-                    }
-                }
                 int i3 = 3 * i;
-                // residual of the current iterate, filtered: S(b − (off + diag))
-                double rx = b[i3] - ox - dx;
-                double ry = b[i3 + 1] - oy - dy;
-                double rz = b[i3 + 2] - oz - dz;
-                next[i3] = rx;
-                next[i3 + 1] = ry;
-                next[i3 + 2] = rz;
+                a.multiplyRow(cur, next, i); // (A cur)_i, diagonal included
+                // the diagonal block's share, to take off: A_ii cur_i
+                int d = BlockSparseMatrix.BLOCK * a.diagonalEntry(i);
+                double xi = cur[i3];
+                double yi = cur[i3 + 1];
+                double zi = cur[i3 + 2];
+                double dx = v[d] * xi + v[d + 1] * yi + v[d + 2] * zi;
+                double dy = v[d + 1] * xi + v[d + 3] * yi + v[d + 4] * zi;
+                double dz = v[d + 2] * xi + v[d + 4] * yi + v[d + 5] * zi;
+                double ux = b[i3] - next[i3] + dx; // b − Σ_{j≠i} A_ij cur_j
+                double uy = b[i3 + 1] - next[i3 + 1] + dy;
+                double uz = b[i3 + 2] - next[i3 + 2] + dz;
+                // residual of the current iterate, filtered: S(b − A cur)
+                next[i3] = ux - dx;
+                next[i3 + 1] = uy - dy;
+                next[i3 + 2] = uz - dz;
                 f.apply(next, i);
                 rr += next[i3] * next[i3] + next[i3 + 1] * next[i3 + 1] + next[i3 + 2] * next[i3 + 2];
-                if (writeNext) {
-                    double ux = b[i3] - ox;
-                    double uy = b[i3 + 1] - oy;
-                    double uz = b[i3 + 2] - oz;
-                    byte kind = f.constrainedDirections(i);
-                    if (kind == ParticleFilter.FREE) {
-                        int p = 9 * i;
-                        next[i3] = pinv[p] * ux + pinv[p + 1] * uy + pinv[p + 2] * uz;
-                        next[i3 + 1] = pinv[p + 3] * ux + pinv[p + 4] * uy + pinv[p + 5] * uz;
-                        next[i3 + 2] = pinv[p + 6] * ux + pinv[p + 7] * uy + pinv[p + 8] * uz;
-                    } else if (kind == ParticleFilter.FIXED) {
-                        next[i3] = z[i3];
-                        next[i3 + 1] = z[i3 + 1];
-                        next[i3 + 2] = z[i3 + 2];
-                    } else {
-                        // u − A_ii (I − S) z, filtered, through the reduced inverse, plus (I − S) z
-                        f.applyComplement(z, next, i);
-                        double cx = next[i3];
-                        double cy = next[i3 + 1];
-                        double cz = next[i3 + 2];
-                        int d = BlockSparseMatrix.BLOCK * a.diagonalSlot(i);
-                        next[i3] = ux - (v[d] * cx + v[d + 1] * cy + v[d + 2] * cz);
-                        next[i3 + 1] = uy - (v[d + 1] * cx + v[d + 3] * cy + v[d + 4] * cz);
-                        next[i3 + 2] = uz - (v[d + 2] * cx + v[d + 4] * cy + v[d + 5] * cz);
-                        f.apply(next, i);
-                        double sx = next[i3];
-                        double sy = next[i3 + 1];
-                        double sz = next[i3 + 2];
-                        int p = 9 * i;
-                        double[] m = reducedInverse;
-                        next[i3] = m[p] * sx + m[p + 1] * sy + m[p + 2] * sz + cx;
-                        next[i3 + 1] = m[p + 3] * sx + m[p + 4] * sy + m[p + 5] * sz + cy;
-                        next[i3 + 2] = m[p + 6] * sx + m[p + 7] * sy + m[p + 8] * sz + cz;
-                    }
+                if (!writeNext) {
+                    continue;
+                }
+                if (f.constrainedDirections(i) == ParticleFilter.FREE) {
+                    int p = 9 * i;
+                    next[i3] = pinv[p] * ux + pinv[p + 1] * uy + pinv[p + 2] * uz;
+                    next[i3 + 1] = pinv[p + 3] * ux + pinv[p + 4] * uy + pinv[p + 5] * uz;
+                    next[i3 + 2] = pinv[p + 6] * ux + pinv[p + 7] * uy + pinv[p + 8] * uz;
+                } else {
+                    constrainedUpdate(i, ux, uy, uz);
                 }
             }
             partial[c0 / RowChunks.SIZE] = rr;
         }
     }
 
+    /** next_i for a fixed, plane or line row, from u = b_i − Σ_{j≠i} A_ij cur_j. */
+    private void constrainedUpdate(int i, double ux, double uy, double uz) {
+        ParticleFilter f = sys.filter();
+        double[] z = sys.prescribed();
+        int i3 = 3 * i;
+        if (f.constrainedDirections(i) == ParticleFilter.FIXED) {
+            next[i3] = z[i3];
+            next[i3 + 1] = z[i3 + 1];
+            next[i3 + 2] = z[i3 + 2];
+            return;
+        }
+        // (S A_ii S + I − S)⁻¹ S (u − A_ii (I − S) z) + (I − S) z
+        float[] v = sys.matrix().values();
+        f.applyComplement(z, next, i);
+        double cx = next[i3];
+        double cy = next[i3 + 1];
+        double cz = next[i3 + 2];
+        int d = BlockSparseMatrix.BLOCK * sys.matrix().diagonalEntry(i);
+        next[i3] = ux - (v[d] * cx + v[d + 1] * cy + v[d + 2] * cz);
+        next[i3 + 1] = uy - (v[d + 1] * cx + v[d + 3] * cy + v[d + 4] * cz);
+        next[i3 + 2] = uz - (v[d + 2] * cx + v[d + 4] * cy + v[d + 5] * cz);
+        f.apply(next, i);
+        double sx = next[i3];
+        double sy = next[i3 + 1];
+        double sz = next[i3 + 2];
+        int p = 9 * i;
+        double[] m = reducedInverse;
+        next[i3] = m[p] * sx + m[p + 1] * sy + m[p + 2] * sz + cx;
+        next[i3 + 1] = m[p + 3] * sx + m[p + 4] * sy + m[p + 5] * sz + cy;
+        next[i3 + 2] = m[p + 6] * sx + m[p + 7] * sy + m[p + 8] * sz + cz;
+    }
+
     /** reducedInverse_i = (S A_ii S + I − S)⁻¹, SPD when A_ii is. */
     private void reduceDiagonal(int i) {
         ParticleFilter f = sys.filter();
-        double[] a = sys.matrix().values();
-        int d = BlockSparseMatrix.BLOCK * sys.matrix().diagonalSlot(i);
+        float[] a = sys.matrix().values();
+        int d = BlockSparseMatrix.BLOCK * sys.matrix().diagonalEntry(i);
         double[] t = scratch.get();
         f.matrix(i, t, 0); // S in t[0..8]
         t[27] = a[d];

@@ -30,22 +30,8 @@ class FilteredPcgTest {
         for (int i = 0; i < n; i++) {
             System.arraycopy(cols[i], 0, col, rowStart[i], cols[i].length);
         }
-        // one slot per diagonal and per undirected edge (i, j), shared by (j, i)
-        java.util.Map<Long, Integer> edgeSlot = new java.util.HashMap<>();
-        int[] slot = new int[col.length];
-        for (int i = 0; i < n; i++) {
-            for (int k = rowStart[i]; k < rowStart[i + 1]; k++) {
-                int j = col[k];
-                if (j == i) {
-                    slot[k] = i;
-                } else {
-                    long key = (long) Math.min(i, j) << 32 | Math.max(i, j);
-                    slot[k] = edgeSlot.computeIfAbsent(key, x -> n + edgeSlot.size());
-                }
-            }
-        }
-        BlockSparseMatrix a = new BlockSparseMatrix(rowStart, col, slot, n + edgeSlot.size());
-        double[] v = a.values();
+        BlockSparseMatrix a = new BlockSparseMatrix(rowStart, col);
+        float[] v = a.values();
         // Each undirected edge (i, j) adds the SPD 6×6 [[G, −G], [−G, G]] with G = R Rᵀ (Laplacian-like);
         // the diagonal gets a positive shift: the sum is SPD.
         for (int i = 0; i < n; i++) {
@@ -65,11 +51,12 @@ class FilteredPcgTest {
                         }
                     }
                 }
-                add(v, a.diagonalSlot(i), g, 1);
-                add(v, a.diagonalSlot(j), g, 1);
-                add(v, a.slots()[a.entryIndex(i, j)], g, -1);
+                add(v, a.diagonalEntry(i), g, 1);
+                add(v, a.diagonalEntry(j), g, 1);
+                add(v, a.entryIndex(i, j), g, -1);
+                add(v, a.entryIndex(j, i), g, -1);
             }
-            int d = 6 * a.diagonalSlot(i);
+            int d = 6 * a.diagonalEntry(i);
             v[d] += diagonalShift;
             v[d + 3] += diagonalShift;
             v[d + 5] += diagonalShift;
@@ -84,14 +71,12 @@ class FilteredPcgTest {
 
     /** 3 particles, A_ii = I, A_ij = c I: SPD for −0.5 &lt; c &lt; 1. */
     private static FilteredSystem fullyCoupled(double c) {
-        // slots 0..2: diagonals; 3: (0,1), 4: (0,2), 5: (1,2)
-        BlockSparseMatrix a = new BlockSparseMatrix(new int[] {0, 3, 6, 9}, new int[] {0, 1, 2, 0, 1, 2, 0, 1, 2},
-                new int[] {0, 3, 4, 3, 1, 5, 4, 5, 2}, 6);
-        for (int k = 0; k < 6; k++) {
-            double s = k < 3 ? 1.0 : c;
-            a.values()[6 * k] = s;
-            a.values()[6 * k + 3] = s;
-            a.values()[6 * k + 5] = s;
+        BlockSparseMatrix a = new BlockSparseMatrix(new int[] {0, 3, 6, 9}, new int[] {0, 1, 2, 0, 1, 2, 0, 1, 2});
+        for (int k = 0; k < 9; k++) {
+            double s = a.columns()[k] == k / 3 ? 1.0 : c;
+            a.values()[6 * k] = (float) s;
+            a.values()[6 * k + 3] = (float) s;
+            a.values()[6 * k + 5] = (float) s;
         }
         FilteredSystem sys = new FilteredSystem(a);
         for (int k = 0; k < 9; k++) {
@@ -101,11 +86,11 @@ class FilteredPcgTest {
         return sys;
     }
 
-    /** Adds sign · g (a symmetric 3 × 3, row-major) to slot {@code slot}'s 6 values. */
-    private static void add(double[] v, int slot, double[] g, double sign) {
+    /** Adds sign · g (a symmetric 3 × 3, row-major) to entry {@code entry}'s 6 values. */
+    private static void add(float[] v, int entry, double[] g, double sign) {
         int[] upper = {0, 1, 2, 4, 5, 8};
         for (int k = 0; k < 6; k++) {
-            v[6 * slot + k] += sign * g[upper[k]];
+            v[6 * entry + k] += (float) (sign * g[upper[k]]);
         }
     }
 

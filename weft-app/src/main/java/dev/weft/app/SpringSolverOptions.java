@@ -1,0 +1,83 @@
+package dev.weft.app;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.SpringSolvers;
+import dev.weft.core.solver.implicit.ImplicitSettings;
+import dev.weft.core.solver.implicit.LinearMethod;
+import dev.weft.core.solver.massspring.MassSpringSettings;
+import dev.weft.core.solver.relaxation.RelaxationSettings;
+import dev.weft.core.springs.SpringLayout;
+import picocli.CommandLine.Option;
+
+/** Command-line options of the spring solvers ({@code implicit}, {@code mass-spring}, {@code relaxation}) and the wind. */
+final class SpringSolverOptions {
+    @Option(names = "--linear", paramLabel = "METHOD",
+            description = "implicit: linear solver cg or jacobi (default: cg).")
+    String linear = "cg";
+
+    @Option(names = "--tolerance", paramLabel = "TOL",
+            description = "implicit: relative residual at which the linear solver stops; 0 runs all --iterations "
+                    + "(default: 1e-4).")
+    float tolerance = 1e-4f;
+
+    @Option(names = "--springs", paramLabel = "LAYOUT",
+            description = "implicit, mass-spring: stencil24 (seed 000), pattern12 (seed 004) or mesh "
+                    + "(default: stencil24 for implicit, pattern12 for mass-spring).")
+    String springs;
+
+    @Option(names = "--verlet-damping", paramLabel = "K",
+            description = "mass-spring, relaxation: seed 002's k in (0, 1], 1 = undamped (default: 0.99).")
+    float verletDamping = 0.99f;
+
+    @Option(names = "--wind", split = ",", paramLabel = "X,Y,Z",
+            description = "Wind velocity in m/s, with sea-level air (density 1.2 kg/m³, pressure drag 1, "
+                    + "friction drag 0.02); any solver that models air uses it.")
+    float[] wind;
+
+    /**
+     * The spring solver {@code name} with these options; {@code iterations} (may be null) is the
+     * implicit solver's maximum linear iterations or the relaxation passes.
+     */
+    Solver create(String name, Integer iterations, WorkerPool pool) {
+        if (iterations != null && iterations < 1) {
+            throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
+        }
+        if (!(tolerance >= 0f) || !Float.isFinite(tolerance)) {
+            throw new InvalidInputException("--tolerance", "must be a finite number >= 0, got " + tolerance);
+        }
+        ImplicitSettings implicit = ImplicitSettings.defaults().withMethod(LinearMethod.parse("--linear", linear));
+        implicit = implicit.withIterations(iterations == null ? implicit.maxIterations() : iterations, tolerance);
+        MassSpringSettings massSpring = MassSpringSettings.defaults();
+        if (springs != null) {
+            SpringLayout layout = SpringLayout.parse("--springs", springs);
+            implicit = implicit.withLayout(layout);
+            massSpring = massSpring.withLayout(layout);
+        }
+        if (!(verletDamping > 0f && verletDamping <= 1f)) {
+            throw new InvalidInputException("--verlet-damping", "must be in (0, 1], got " + verletDamping);
+        }
+        massSpring = massSpring.withVerletDamping(verletDamping);
+        RelaxationSettings relaxation = new RelaxationSettings(
+                iterations == null ? RelaxationSettings.defaults().iterations() : iterations, verletDamping);
+        return SpringSolvers.create(name, implicit, massSpring, relaxation, pool);
+    }
+
+    /** The scene's environment, with the wind when one was given. */
+    Environment environment(Environment base) {
+        if (wind == null) {
+            return base;
+        }
+        if (wind.length != 3) {
+            throw new InvalidInputException("--wind", "needs three numbers X,Y,Z in m/s, got " + wind.length);
+        }
+        for (float c : wind) {
+            if (!Float.isFinite(c)) {
+                throw new InvalidInputException("--wind", "components must be finite numbers");
+            }
+        }
+        return base.withWind(wind).withAir(1.2f, 1f, 0.02f);
+    }
+}
