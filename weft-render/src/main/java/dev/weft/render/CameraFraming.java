@@ -22,6 +22,10 @@ public final class CameraFraming {
                 // from behind the sphere, above right: the cloth starts flat, swings down and wraps
                 // round the sphere towards the camera; both faces and the shadow show
                 return new Camera(new float[] {1.5f, 1.55f, -1.8f}, new float[] {0f, 0.4f, -0.15f}, 40f);
+            case "funnel":
+                // closer than the automatic framing (which takes in the floor's shadow): the cloths
+                // stacked above the funnel's mouth, the funnel and the box below it
+                return new Camera(new float[] {1.4f, 3.1f, 2.6f}, new float[] {0f, 1.35f, 0f}, 40f);
             default:
                 return automatic(SceneBounds.of(scene.model(), scene.environment().colliders()), aspect,
                         DEFAULT_FOV_DEGREES);

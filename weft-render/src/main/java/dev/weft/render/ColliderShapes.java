@@ -5,8 +5,10 @@ import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
+import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.util.FloatList;
 import java.util.Optional;
@@ -27,6 +29,12 @@ final class ColliderShapes {
 
     /** The body-frame mesh of {@code c}, or empty for a shape this renderer does not know. */
     static Optional<Tessellation> bodyFrame(RigidCollider c) {
+        if (c instanceof MeshCollider m) {
+            return Optional.of(SceneRenderer.tessellate(m.mesh())); // its triangles are in the body frame
+        }
+        if (c instanceof SdfCollider s) {
+            return s.surface().map(SceneRenderer::tessellate); // a field given without its mesh is not drawn
+        }
         if (c instanceof SphereCollider s) {
             return Optional.of(capsule(s.radius(), 0f));
         }

@@ -1,10 +1,8 @@
 package dev.weft.render;
 
 import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RigidCollider;
-import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.Model;
 
@@ -42,11 +40,6 @@ public final class SceneBounds {
                             t[1] + r[3] * x[i] + r[4] * x[i + 1] + r[5] * x[i + 2],
                             t[2] + r[6] * x[i] + r[7] * x[i + 1] + r[8] * x[i + 2]);
                 }
-            } else if (c instanceof MeshCollider m) {
-                include(b, m.mesh().positions());
-            } else if (c instanceof SdfCollider s && s.surface().isPresent()) {
-                TriangleMesh mesh = s.surface().get();
-                include(b, mesh.positions());
             } else if (c instanceof PlaneCollider p) {
                 float[] n = p.normal();
                 if (n[1] > 0.9f) {

@@ -3,10 +3,8 @@ package dev.weft.render;
 import static org.lwjgl.opengl.GL33.*;
 
 import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RigidCollider;
-import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
@@ -83,10 +81,6 @@ public final class SceneRenderer implements AutoCloseable {
             } else if (c instanceof RigidCollider body) {
                 // drawn in the body frame and placed by the body's pose every frame (moving colliders move)
                 ColliderShapes.bodyFrame(body).ifPresent(t -> addSolid(new StaticMesh(t), body, reach(t)));
-            } else if (c instanceof MeshCollider m) {
-                addSolid(new StaticMesh(tessellate(m.mesh())), null, 0f);
-            } else if (c instanceof SdfCollider s && s.surface().isPresent()) {
-                addSolid(new StaticMesh(tessellate(s.surface().get())), null, 0f);
             }
             // an SDF given without its mesh, or a rigid shape not known here, is not drawn; it still acts
         }
