@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
  * warm-up is reported.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark XPBD constraint projection per iteration mode and thread count.")
+        description = "Benchmark XPBD constraint projection per iteration mode and thread count, and "
+                + "Projective Dynamics per inner solver.")
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "N", description = "Cloth of N x N particles (default: ${DEFAULT-VALUE}).")
     int size = 100;

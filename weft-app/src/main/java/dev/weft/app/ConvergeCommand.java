@@ -41,7 +41,8 @@ final class ConvergeCommand implements Callable<Integer> {
             "jacobi", new int[] {9, 19, 32, 70},
             "jacobi-seed", new int[] {9, 19, 32, 70});
 
-    @Option(names = "--experiment", paramLabel = "NAME", description = "enlarged or hanging (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--experiment", paramLabel = "NAME",
+            description = "enlarged or hanging (default: ${DEFAULT-VALUE}).")
     String experiment = "enlarged";
 
     @Option(names = "--size", paramLabel = "N", description = "Lattice of N x N particles (default: ${DEFAULT-VALUE}).")
@@ -67,7 +68,8 @@ final class ConvergeCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: ${DEFAULT-VALUE}).")
     int threads = 2;
 
-    @Option(names = "--stiffness", paramLabel = "K", description = "Spring stiffness in N/m (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--stiffness", paramLabel = "K",
+            description = "Spring stiffness in N/m (default: ${DEFAULT-VALUE}).")
     float stiffness = 1000f;
 
     @Option(names = "--omega", paramLabel = "W", description = "SOR factor of rbgs+sor (default: ${DEFAULT-VALUE}).")
@@ -132,8 +134,8 @@ final class ConvergeCommand implements Callable<Integer> {
         writeCsv(dir, results);
         List<Path> plots = noPlots ? List.of() : writePlots(dir, exp, results);
         printTable(out, results);
-        out.printf(Locale.ROOT, "%nwrote %s: residual_vs_iteration.csv, residual_vs_time.csv, budgets.csv and %d plots%n",
-                dir, plots.size());
+        out.printf(Locale.ROOT, "%nwrote %s: residual_vs_iteration.csv, residual_vs_time.csv, budgets.csv and "
+                + "%d plots%n", dir, plots.size());
         for (Path p : plots) {
             out.printf(Locale.ROOT, "  %s%n", p.getFileName());
         }
@@ -155,7 +157,8 @@ final class ConvergeCommand implements Callable<Integer> {
         }
         for (double b : budgets) {
             if (!(b > 0) || !Double.isFinite(b) || b > 10_000) {
-                throw new InvalidInputException("--budgets", "each budget must be a number of ms in (0, 10000], got " + b);
+                throw new InvalidInputException("--budgets", "each budget must be a number of ms in (0, 10000], got "
+                        + b);
             }
         }
         if (frames != null && (frames < 1 || frames > 100_000)) {
@@ -269,8 +272,8 @@ final class ConvergeCommand implements Callable<Integer> {
             for (Result r : results) {
                 for (int b = 0; b < budgets.length; b++) {
                     for (int st = 0; st < r.timeMs[b].length; st++) {
-                        f.line(String.format(Locale.ROOT, "%s,%s,%d,%d,%.4f,%.6e", fmt(budgets[b]), r.name, r.counts[b], st,
-                                r.timeMs[b][st], r.timeResidual[b][st]));
+                        f.line(String.format(Locale.ROOT, "%s,%s,%d,%d,%.4f,%.6e", fmt(budgets[b]), r.name,
+                                r.counts[b], st, r.timeMs[b][st], r.timeResidual[b][st]));
                     }
                 }
             }
@@ -381,7 +384,8 @@ final class ConvergeCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, " %9d", c);
             }
             int[] seed = SEED_COUNTS.get(r.name);
-            out.printf(Locale.ROOT, "   %s%n", seed == null ? "-" : seed[0] + "/" + seed[1] + "/" + seed[2] + "/" + seed[3]);
+            out.printf(Locale.ROOT, "   %s%n",
+                    seed == null ? "-" : seed[0] + "/" + seed[1] + "/" + seed[2] + "/" + seed[3]);
         }
         out.printf(Locale.ROOT, "%nfinal residual [m^2] after each budget's run:%n%-18s", "solver");
         for (double b : budgets) {

@@ -67,7 +67,8 @@ final class RunCommand implements Callable<Integer> {
     boolean chebyshev;
 
     @Option(names = "--inner-iterations", paramLabel = "J",
-            description = "pd: inner sweeps per local step; --iterations sets the local/global alternations (default: 4 x 4).")
+            description = "pd: inner sweeps per local step; --iterations sets the local/global alternations "
+                    + "(default: 4 x 4).")
     Integer innerIterations;
 
     @Option(names = "--stiffness", paramLabel = "K", description = "pd: spring stiffness in N/m (default: 1000).")
@@ -164,8 +165,8 @@ final class RunCommand implements Callable<Integer> {
                     + "%d frames at %.4g fps%n", pd.label(), pd.stiffness(), pd.outerIterations(), pd.innerIterations(),
                     steps, threads, frameCount, frameRate);
         } else {
-            out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations x %d substeps, %d thread(s), %d frames at %.4g fps%n",
-                    solver, "pbd".equals(solver) ? "jacobi" : settings.mode().label(), settings.iterations(), steps,
+            out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations x %d substeps, %d thread(s), "
+                    + "%d frames at %.4g fps%n", solver, "pbd".equals(solver) ? "jacobi" : settings.mode().label(), settings.iterations(), steps,
                     threads, frameCount, frameRate);
         }
         ProgressBar bar = new ProgressBar(err, frameCount, !quiet);
@@ -242,7 +243,8 @@ final class RunCommand implements Callable<Integer> {
 
     /** Projective Dynamics settings from the pd flags; those flags with another solver are an error. */
     private PdSettings pdSettings() {
-        boolean pdFlags = innerSolver != null || omega != null || chebyshev || innerIterations != null || stiffness != null;
+        boolean pdFlags = innerSolver != null || omega != null || chebyshev || innerIterations != null
+                || stiffness != null;
         if (!"pd".equals(solver)) {
             if (pdFlags) {
                 throw new InvalidInputException("--inner-solver/--omega/--chebyshev/--inner-iterations/--stiffness",
@@ -267,7 +269,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (omega != null) {
             if (!(omega > 0f && omega < 2f)) {
-                throw new InvalidInputException("--omega", "must be a number in (0, 2) (1 = no relaxation), got " + omega);
+                throw new InvalidInputException("--omega", "must be a number in (0, 2) (1 = no relaxation), got "
+                        + omega);
             }
             pd = pd.withOmega(omega);
         }

@@ -59,11 +59,13 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
     }
 
     public PdSettings withIterations(int outer, int innerSweeps) {
-        return new PdSettings(outer, innerSweeps, stiffness, inner, omega, chebyshev, chebyshevRho, chebyshevDelay, damping);
+        return new PdSettings(outer, innerSweeps, stiffness, inner, omega,
+                chebyshev, chebyshevRho, chebyshevDelay, damping);
     }
 
     public PdSettings withStiffness(float k) {
-        return new PdSettings(outerIterations, innerIterations, k, inner, omega, chebyshev, chebyshevRho, chebyshevDelay, damping);
+        return new PdSettings(outerIterations, innerIterations, k, inner, omega,
+                chebyshev, chebyshevRho, chebyshevDelay, damping);
     }
 
     public PdSettings withInner(InnerSolver s) {
@@ -72,7 +74,8 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
     }
 
     public PdSettings withOmega(float w) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, inner, w, chebyshev, chebyshevRho, chebyshevDelay, damping);
+        return new PdSettings(outerIterations, innerIterations, stiffness, inner, w,
+                chebyshev, chebyshevRho, chebyshevDelay, damping);
     }
 
     public PdSettings withChebyshev(boolean on, float rho) {
@@ -86,7 +89,8 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
     }
 
     public PdSettings withDamping(float d) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega, chebyshev, chebyshevRho, chebyshevDelay, d);
+        return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega,
+                chebyshev, chebyshevRho, chebyshevDelay, d);
     }
 
     /** A short name for tables: gs, jacobi, rbgs, with "+sor(ω)" and "+chebyshev" where they apply. */
