@@ -1,5 +1,6 @@
 package dev.weft.core.solver.implicit;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.model.Model;
@@ -12,9 +13,11 @@ import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.springs.SpringForce;
 import dev.weft.core.springs.SpringSet;
+import dev.weft.core.util.Check;
 import dev.weft.core.util.FloatList;
 import dev.weft.core.util.IntList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -178,9 +181,9 @@ public final class ImplicitSolver implements Solver {
     }
 
     private void addUserConstraint(int particle, byte kind, float[] dir) {
-        dev.weft.core.util.Check.vector3("constraint direction", dir);
+        Check.vector3("constraint direction", dir);
         if (particle < 0) {
-            throw new dev.weft.core.InvalidInputException("particle", "must be >= 0, got " + particle);
+            throw new InvalidInputException("particle", "must be >= 0, got " + particle);
         }
         userParticles.add(particle);
         userKinds.add(kind);
@@ -278,11 +281,11 @@ public final class ImplicitSolver implements Solver {
             boundEnvironment = null;
         }
         if (userDirty) {
-            java.util.Arrays.fill(userKind, (byte) 0);
+            Arrays.fill(userKind, (byte) 0);
             for (int k = 0; k < userParticles.size(); k++) {
                 int p = userParticles.get(k);
                 if (p >= n) {
-                    throw new dev.weft.core.InvalidInputException("particle", "constraint on particle " + p
+                    throw new InvalidInputException("particle", "constraint on particle " + p
                             + ", but the model has " + n + " particles");
                 }
                 userKind[p] = (byte) userKinds.get(k);
