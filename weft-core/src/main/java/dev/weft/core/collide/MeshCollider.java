@@ -28,12 +28,6 @@ public final class MeshCollider extends RigidCollider {
         bound = (float) Math.sqrt(b2);
     }
 
-    /** Unsigned distance to the surface (a two-sided shell has no inside). */
-    @Override
-    public float signedDistance(float x, float y, float z) {
-        return Math.abs(super.signedDistance(x, y, z));
-    }
-
     @Override
     protected float boundingRadius() {
         return bound;
