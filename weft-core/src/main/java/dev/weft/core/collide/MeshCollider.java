@@ -30,15 +30,9 @@ public final class MeshCollider extends RigidCollider {
         bound = (float) Math.sqrt(b2);
     }
 
-    /** The surface this collider keeps particles off (for drawing it; do not modify). */
+    /** The surface this collider keeps particles off, in its body frame (for drawing it; do not modify). */
     public TriangleMesh mesh() {
         return mesh;
-    }
-
-    /** Unsigned distance to the surface (a two-sided shell has no inside). */
-    @Override
-    public float signedDistance(float x, float y, float z) {
-        return Math.abs(super.signedDistance(x, y, z));
     }
 
     @Override

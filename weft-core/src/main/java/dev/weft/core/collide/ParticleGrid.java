@@ -29,7 +29,6 @@ public final class ParticleGrid {
     private final int[] cell;       // 3 ints per particle: cell coordinates
     private final int[] bucketOf;   // per particle
     private final int[] start;      // per bucket + 1: where its particles begin in sorted
-    private final int[] cursor;     // per bucket: scatter slots taken
     private final int[] sorted;     // particle indices grouped by bucket, ascending within a bucket
     private final int[] blockSum;
 
@@ -53,7 +52,6 @@ public final class ParticleGrid {
         cell = new int[3 * particles];
         bucketOf = new int[particles];
         start = new int[size + 1];
-        cursor = new int[size];
         sorted = new int[particles];
         blockSum = new int[(size + SCAN_BLOCK - 1) / SCAN_BLOCK];
     }
@@ -77,7 +75,11 @@ public final class ParticleGrid {
             run += s;
         }
         pool.parallelFor(0, blockSum.length, blockOffsetBody);
+        // scatter claims slots by advancing start[b] itself (one array to miss in, not two); after it
+        // start[b] holds bucket b's end, which is bucket b + 1's begin: shift back by one
         pool.parallelFor(0, particles, scatterBody);
+        System.arraycopy(start, 0, start, 1, mask + 1);
+        start[0] = 0;
         pool.parallelFor(0, mask + 1, sortBody);
         x = null;
     }
@@ -133,7 +135,6 @@ public final class ParticleGrid {
     private void clear(int begin, int end) {
         for (int b = begin; b < end; b++) {
             start[b + 1] = 0;
-            cursor[b] = 0;
         }
         if (begin == 0) {
             start[0] = 0;
@@ -177,9 +178,7 @@ public final class ParticleGrid {
 
     private void scatter(int begin, int end) {
         for (int i = begin; i < end; i++) {
-            int b = bucketOf[i];
-            int slot = (int) INTS.getAndAdd(cursor, b, 1);
-            sorted[start[b] + slot] = i;
+            sorted[(int) INTS.getAndAdd(start, bucketOf[i], 1)] = i;
         }
     }
 

@@ -122,8 +122,18 @@ public abstract class RigidCollider extends Collider {
         return trans.clone();
     }
 
+    /**
+     * Signed distance at the current pose; a shell has no inside, so it reports the unsigned distance
+     * (as {@link MeshCollider} does) and {@link #sideDistance} tells the sides apart.
+     */
     @Override
     public float signedDistance(float x, float y, float z) {
+        float d = sideDistance(x, y, z);
+        return shell ? Math.abs(d) : d;
+    }
+
+    /** Distance signed by side: for a solid, negative inside; for a shell, negative on its − side. */
+    public float sideDistance(float x, float y, float z) {
         float dx = x - trans[0];
         float dy = y - trans[1];
         float dz = z - trans[2];

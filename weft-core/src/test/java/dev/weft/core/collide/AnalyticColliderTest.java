@@ -91,7 +91,10 @@ class AnalyticColliderTest {
             float wx = r[0] * lx + r[1] * ly + r[2] * lz + 0.3f;
             float wy = r[3] * lx + r[4] * ly + r[5] * lz - 1f;
             float wz = r[6] * lx + r[7] * ly + r[8] * lz + 2f;
-            assertThat(c.signedDistance(wx, wy, wz)).isCloseTo(c.localDistance(lx, ly, lz, n), within(2e-5f));
+            float local = c.localDistance(lx, ly, lz, n);
+            assertThat(c.sideDistance(wx, wy, wz)).isCloseTo(local, within(2e-5f));
+            // a shell has no inside: its signed distance is the unsigned one
+            assertThat(c.signedDistance(wx, wy, wz)).isCloseTo(shape.solid() ? local : Math.abs(local), within(2e-5f));
         }
     }
 
@@ -140,7 +143,7 @@ class AnalyticColliderTest {
             }
             float[] ws = toWorld(c, start);
             float[] we = toWorld(c, end);
-            float sd = c.signedDistance(ws[0], ws[1], ws[2]);
+            float sd = c.sideDistance(ws[0], ws[1], ws[2]);
             if (shape.solid() ? sd <= THICKNESS : Math.abs(sd) <= THICKNESS || !withinFunnelHeight(shape, start)) {
                 continue;
             }
@@ -152,7 +155,7 @@ class AnalyticColliderTest {
         }
         c.collide(x, prev, w, 0, count);
         for (int i = 0; i < count; i++) {
-            float sd = c.signedDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+            float sd = c.sideDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
             assertThat(side[i] * sd).as("%s particle %d: distance on its side", shape, i)
                     .isGreaterThanOrEqualTo(0.99f * THICKNESS);
             // the straight path start -> end never crosses the surface
@@ -163,7 +166,7 @@ class AnalyticColliderTest {
                 float sz = prev[3 * i + 2] + t * (x[3 * i + 2] - prev[3 * i + 2]);
                 // grazing paths touch the surface and the curved funnel bends the response: 10 % of the
                 // thickness; a tunnel leaves the chord on the far side by up to the step (0.33 m)
-                assertThat(side[i] * c.signedDistance(sx, sy, sz)).as("%s particle %d tunnelled", shape, i)
+                assertThat(side[i] * c.sideDistance(sx, sy, sz)).as("%s particle %d tunnelled", shape, i)
                         .isGreaterThan(-0.1f * THICKNESS);
             }
         }
@@ -177,8 +180,7 @@ class AnalyticColliderTest {
     private static float[] toWorld(RigidCollider c, float[] local) {
         float[] r = new float[9];
         float[] pose = c.position();
-        // recover the rotation from signedDistance-independent state: the collider keeps it private,
-        // so rebuild it the same way the test set it
+        // the collider keeps its rotation private: rebuild it the way the test set it
         Quaternions.toMatrix(Quaternions.axisAngle("q", new float[] {0.3f, 1f, 0.2f}, 0.7f), 0, r);
         return new float[] {r[0] * local[0] + r[1] * local[1] + r[2] * local[2] + pose[0],
                 r[3] * local[0] + r[4] * local[1] + r[5] * local[2] + pose[1],
@@ -213,7 +215,7 @@ class AnalyticColliderTest {
                 sim.advance(DT);
                 float[] x = sim.state().positions();
                 for (int i = 0; i < m.particleCount(); i++) {
-                    float sd = c.signedDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+                    float sd = c.sideDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
                     // the cloth starts inside the funnel (negative side), above the others
                     float side = funnel ? -1f : 1f;
                     boolean applies = !funnel || inFunnelHeight(x[3 * i + 1]);
@@ -232,7 +234,7 @@ class AnalyticColliderTest {
                             // per step) the chord from the start grazes it by up to 0.3 thickness (without
                             // friction it does not); a tunnel crosses the whole body (>= 0.2 m) or, for the
                             // bounded plane, ends on the far side by up to the step's length.
-                            assertThat(side * c.signedDistance(sx, sy, sz))
+                            assertThat(side * c.sideDistance(sx, sy, sz))
                                     .as("%s, frame %d: particle %d went through", shape, f, i)
                                     .isGreaterThan(-0.5f * THICKNESS);
                         }

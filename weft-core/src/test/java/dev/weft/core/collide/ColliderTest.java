@@ -74,4 +74,39 @@ class ColliderTest {
         double free = 0.5 * 9.81 * Math.sin(theta);
         assertThat(slide(20, 0f, 1f)).isCloseTo(free, within(0.03 * free));
     }
+
+    /** The infinite plane's inside is a half-space: a 20 m/s step (0.33 m) ends in front, whatever its depth. */
+    @Test
+    void fastParticlesThroughTheInfinitePlaneEndInFront() {
+        PlaneCollider floor = PlaneCollider.floor(0f, 0.01f, 0.3f);
+        java.util.Random rnd = new java.util.Random(8);
+        int count = 100;
+        float[] x = new float[3 * count];
+        float[] prev = new float[3 * count];
+        float[] w = new float[count];
+        for (int i = 0; i < count; i++) {
+            float[] dir = new float[3];
+            AnalyticShapes.direction(rnd, dir);
+            dir[1] = -Math.abs(dir[1]) - 0.2f; // downwards
+            float len = (float) Math.sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+            float start = 0.02f + 0.3f * rnd.nextFloat();
+            for (int k = 0; k < 3; k++) {
+                prev[3 * i + k] = k == 1 ? start : rnd.nextFloat();
+                x[3 * i + k] = prev[3 * i + k] + (20f / 60f) * dir[k] / len;
+            }
+            w[i] = 1f;
+        }
+        float[] ends = x.clone();
+        floor.collide(x, prev, w, 0, count);
+        int crossed = 0;
+        for (int i = 0; i < count; i++) {
+            if (ends[3 * i + 1] < 0.01f) {
+                crossed += ends[3 * i + 1] < 0f ? 1 : 0;
+                assertThat(x[3 * i + 1]).as("particle %d", i).isCloseTo(0.01f, within(1e-6f));
+            } else {
+                assertThat(x[3 * i + 1]).isEqualTo(ends[3 * i + 1]); // never reached the thickness
+            }
+        }
+        assertThat(crossed).isGreaterThan(count / 2);
+    }
 }

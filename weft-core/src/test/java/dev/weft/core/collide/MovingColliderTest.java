@@ -94,7 +94,7 @@ class MovingColliderTest {
             float px = u * dir[0] + r * off[0];
             float py = 0.5f + u * dir[1] + r * off[1];
             float pz = u * dir[2] + r * off[2];
-            float sd = c.signedDistance(px, py, pz); // at the start pose
+            float sd = c.sideDistance(px, py, pz); // at the start pose
             if (Math.abs(sd) <= THICKNESS || (shape.solid() && sd < 0f)) {
                 continue;
             }
@@ -113,7 +113,7 @@ class MovingColliderTest {
         motion.poseAt(DT, pose1);
         float[] n = new float[3];
         for (int i = 0; i < count; i++) {
-            float sd = c.signedDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+            float sd = c.sideDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
             float[] a = toBody(pose0, start, i);
             float[] b = toBody(pose1, x, i);
             if (!shape.solid()) {
