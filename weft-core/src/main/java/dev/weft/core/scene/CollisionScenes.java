@@ -86,10 +86,11 @@ public final class CollisionScenes {
         ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 48, 48, 1.2f, 1.2f).withOrigin(-0.6f, 1.8f, 0f)
                 .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]));
         b.pinEdge(cloth, "top");
+        PlaneCollider floor = PlaneCollider.floor(0f, 0.005f, 0.5f);
         Projectile ball = new Projectile("cannonball", new float[] {0f, 1.2f, -1f}, 0.12f, 0.5f,
-                new float[] {0f, 0f, 12f}, GRAVITY, 0.005f, 0.3f);
+                new float[] {0f, 0f, 12f}, GRAVITY, 0.005f, 0.3f).withObstacles(floor);
         return new Scene("cannonball", "a cannonball at 12 m/s into a hanging cloth (seed 001 fig. 6.16)", b.build(),
-                new Environment(GRAVITY, List.<Collider>of(ball, PlaneCollider.floor(0f, 0.005f, 0.5f))), 60f, 120, 32,
+                new Environment(GRAVITY, List.<Collider>of(ball, floor)), 60f, 120, 32,
                 XpbdSettings.defaults());
     }
 }
