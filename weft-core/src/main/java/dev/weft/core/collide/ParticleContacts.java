@@ -15,8 +15,9 @@ import java.util.Arrays;
  * Particle–particle contact within one cloth (self-collision) and between cloths, seed 001 §3.4 and
  * §5.3.5: particles closer than the contact distance are pushed apart along the line between them,
  * shared by inverse mass, with Coulomb friction on their relative motion over the step (§5.3.6, static
- * and kinetic). Candidates come from a {@link ParticleGrid} rebuilt every step with cells of the
- * contact distance.
+ * and kinetic). Once per step a {@link ParticleGrid} (cells of the search radius, 1.25 contact
+ * distances) is rebuilt and each particle lists its candidate partners within that radius; the sweeps
+ * then only walk the lists.
  *
  * <p>Pairs never in contact: particles joined by a constraint (distance, bending stencil, triangle)
  * and particles of one body already nearer than the contact distance in the rest shape.
@@ -29,8 +30,10 @@ import java.util.Arrays;
 public final class ParticleContacts {
     /** Search radius over contact distance: particles that close in during the sweeps are still listed. */
     private static final float SEARCH_MARGIN = 1.25f;
-    /** Partner slots per particle. Particles held a contact distance apart have at most ~20 within
-     * 1.25 of it (dense packing); more are dropped and counted by {@link #overflowCount()}. */
+    /**
+     * Partner slots per particle. Particles held a contact distance apart have at most ~20 within 1.25
+     * of it (dense packing); more are dropped and counted by {@link #overflowCount()}.
+     */
     static final int MAX_NEIGHBOURS = 32;
 
     private final ParticleContactSettings settings;
@@ -42,8 +45,10 @@ public final class ParticleContacts {
     private final int[] excluded;
     private final float[] correction;
     private final int[] contactsOf;
-    /** Candidates are searched once per step, within this radius (a margin over the contact distance
-     * for particles that approach during the sweeps), and listed per particle (CSR). */
+    /**
+     * Candidates are searched once per step within this radius (a margin over the contact distance for
+     * particles that approach during the sweeps) and listed per particle, MAX_NEIGHBOURS slots each.
+     */
     private final float searchRadius;
     private final int[] neighbourCount;
     private final int[] neighbours;

@@ -24,6 +24,7 @@ public final class Projectile extends Collider {
     private final float[] v = new float[3];
     private float stepDt;
     private volatile float[] reaction = new float[0];
+    private Collider[] obstacles = new Collider[0];
 
     /**
      * @param center   initial centre
@@ -43,6 +44,16 @@ public final class Projectile extends Collider {
         this.radius = Check.positive(name + ".radius", radius);
         this.mass = Check.positive(name + ".mass", mass);
         this.invMass = 1f / mass;
+    }
+
+    /**
+     * Static colliders the ball itself rests on or bounces off inelastically (the floor, a box): after
+     * each flight step it is moved out along the obstacle's distance gradient (central differences) and
+     * loses its velocity into it. Configuration; returns this.
+     */
+    public Projectile withObstacles(Collider... colliders) {
+        obstacles = colliders.clone();
+        return this;
     }
 
     public float radius() {
@@ -109,6 +120,32 @@ public final class Projectile extends Collider {
         for (int k = 0; k < 3; k++) {
             v[k] += dt * gravity[k];
             c[k] += dt * v[k];
+        }
+        for (Collider o : obstacles) {
+            float d = o.signedDistance(c[0], c[1], c[2]) - radius;
+            if (d >= 0f) {
+                continue;
+            }
+            float e = 1e-3f;
+            float nx = o.signedDistance(c[0] + e, c[1], c[2]) - o.signedDistance(c[0] - e, c[1], c[2]);
+            float ny = o.signedDistance(c[0], c[1] + e, c[2]) - o.signedDistance(c[0], c[1] - e, c[2]);
+            float nz = o.signedDistance(c[0], c[1], c[2] + e) - o.signedDistance(c[0], c[1], c[2] - e);
+            float len = (float) Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (!(len > 0f)) {
+                continue;
+            }
+            nx /= len;
+            ny /= len;
+            nz /= len;
+            c[0] -= d * nx;
+            c[1] -= d * ny;
+            c[2] -= d * nz;
+            float vn = v[0] * nx + v[1] * ny + v[2] * nz;
+            if (vn < 0f) {
+                v[0] -= vn * nx;
+                v[1] -= vn * ny;
+                v[2] -= vn * nz;
+            }
         }
         stepDt = dt;
     }

@@ -206,8 +206,12 @@ public abstract class RigidCollider extends Collider {
                     if (!convex() && !pushOut(x, i3, side, n)) {
                         setLocal(x, i3, px + thickness * nx, py + thickness * ny, pz + thickness * nz);
                     }
+                    continue;
                 }
-                continue;
+                if (convex()) {
+                    continue; // beyond the tangent plane's shell: clear of a convex body
+                }
+                // a curved body can reach past its tangent plane: check the end point as usual
             }
             float sdB = localDistance(bx, by, bz, n);
             side = !shell || sdB >= 0f ? 1f : -1f;

@@ -67,9 +67,10 @@ public final class CollisionScenes {
                     .withOrigin(-0.35f * c - 0.35f * s, 1.6f + 0.15f * k, 0.35f * s - 0.35f * c)
                     .withAxes(new float[] {c, 0f, -s}, new float[] {s, 0f, c}));
         }
-        // r(y) = e^(y / 0.5) from y = -1.2 (r = 0.09 m) to the rim at 0 (r = 1 m), rim 1.5 m up
+        // r(y) = e^(y / 0.5) from y = -0.8 (r = 0.2 m) to the rim at 0 (r = 1 m), rim 1.5 m up; a slippery
+        // wall (μ = 0.05): with 0.3 the cloths jam in the neck
         Environment env = new Environment(GRAVITY, List.<Collider>of(
-                new FunnelCollider("funnel", new float[] {0f, 1.5f, 0f}, 0.5f, -1.2f, 0f, 0.005f, 0.3f),
+                new FunnelCollider("funnel", new float[] {0f, 1.5f, 0f}, 0.5f, -0.8f, 0f, 0.005f, 0.05f),
                 new BoxCollider("box", new float[] {0f, 0.1f, 0f}, new float[] {0.3f, 0.1f, 0.3f}, 0.005f, 0.5f),
                 PlaneCollider.floor(0f, 0.005f, 0.5f)));
         return new Scene("funnel", "three cloths fall through a funnel onto a box (seed 001 fig. 6.14)", b.build(),
@@ -85,10 +86,11 @@ public final class CollisionScenes {
         ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 48, 48, 1.2f, 1.2f).withOrigin(-0.6f, 1.8f, 0f)
                 .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]));
         b.pinEdge(cloth, "top");
+        PlaneCollider floor = PlaneCollider.floor(0f, 0.005f, 0.5f);
         Projectile ball = new Projectile("cannonball", new float[] {0f, 1.2f, -1f}, 0.12f, 0.5f,
-                new float[] {0f, 0f, 12f}, GRAVITY, 0.005f, 0.3f);
+                new float[] {0f, 0f, 12f}, GRAVITY, 0.005f, 0.3f).withObstacles(floor);
         return new Scene("cannonball", "a cannonball at 12 m/s into a hanging cloth (seed 001 fig. 6.16)", b.build(),
-                new Environment(GRAVITY, List.<Collider>of(ball, PlaneCollider.floor(0f, 0.005f, 0.5f))), 60f, 120, 32,
+                new Environment(GRAVITY, List.<Collider>of(ball, floor)), 60f, 120, 32,
                 XpbdSettings.defaults());
     }
 }

@@ -143,4 +143,20 @@ class ProjectileTest {
         assertThat(x[1]).isEqualTo(x[0]);
         assertThat(ballV[1]).isEqualTo(ballV[0]);
     }
+
+    /** A ball dropped on the floor (an obstacle) comes to rest on it instead of falling through. */
+    @Test
+    void ballRestsOnItsObstacles() {
+        float[] g = {0f, -9.81f, 0f};
+        PlaneCollider floor = PlaneCollider.floor(0f, 0.005f, 0.5f);
+        Projectile ball = new Projectile("ball", new float[] {0f, 1f, 0f}, 0.1f, 1f, new float[] {2f, 0f, 0f}, g,
+                0.01f, 0f).withObstacles(floor);
+        for (int k = 0; k < 240; k++) {
+            ball.advance(k / 120.0, 1f / 120f);
+        }
+        assertThat(ball.center()[1]).isCloseTo(0.1f, org.assertj.core.api.Assertions.within(1e-4f));
+        assertThat(ball.velocity()[1]).isCloseTo(0f, org.assertj.core.api.Assertions.within(1e-3f));
+        // it rolls on (no friction against the floor here): horizontal motion kept
+        assertThat(ball.velocity()[0]).isCloseTo(2f, org.assertj.core.api.Assertions.within(1e-4f));
+    }
 }
