@@ -49,11 +49,19 @@ public final class WorkerPool implements AutoCloseable {
 
     /** Runs {@code body} over [begin, end) on all threads and returns when every chunk is done. */
     public void parallelFor(int from, int to, RangeBody work) {
+        parallelFor(from, to, MIN_PARALLEL_ITEMS, work);
+    }
+
+    /**
+     * As {@link #parallelFor(int, int, RangeBody)} for items that are each a lot of work (rows of a
+     * lattice): ranges shorter than {@code minItems} run on the calling thread.
+     */
+    public void parallelFor(int from, int to, int minItems, RangeBody work) {
         int n = to - from;
         if (n <= 0) {
             return;
         }
-        if (threads == 1 || n < MIN_PARALLEL_ITEMS) {
+        if (threads == 1 || n < minItems) {
             work.run(from, to);
             return;
         }

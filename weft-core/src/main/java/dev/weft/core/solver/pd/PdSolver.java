@@ -69,6 +69,10 @@ public final class PdSolver implements Solver {
     private float[] start;
     private float[] next;
     private float[] older;
+    /** The fixed-offset kernels when the springs are seed 001's row-major lattice and the inner solver is RBGS. */
+    private LatticeRedBlack lattice;
+    private int latticeColor;
+    private boolean latticeKernels = true;
 
     // Per-step values read by the range bodies.
     private float[] x;
@@ -97,6 +101,9 @@ public final class PdSolver implements Solver {
     private final RangeBody jacobiApplyBody = this::jacobiApply;
     private final RangeBody collideBody = this::collide;
     private final RangeBody velocityBody = this::updateVelocities;
+    private final RangeBody latticeLocalBody = (begin, end) -> lattice.project(x, begin, end);
+    private final RangeBody latticeSweepBody = (begin, end) -> lattice.sweep(x, y, massOverH2, invDiagonal, k, omega,
+            latticeColor, begin, end);
 
     public PdSolver(PdSettings settings, WorkerPool pool) {
         this.settings = settings;
@@ -112,6 +119,18 @@ public final class PdSolver implements Solver {
 
     public PdSettings settings() {
         return settings;
+    }
+
+    /** Whether the last bound model runs on the lattice kernels ({@link LatticeRedBlack}). */
+    boolean usesLatticeKernels() {
+        return lattice != null;
+    }
+
+    /** Turns the lattice kernels off: the general slot-list path on every model (to test one against the other). */
+    PdSolver withGeneralPathOnly() {
+        latticeKernels = false;
+        model = null;
+        return this;
     }
 
     @Override
@@ -151,6 +170,15 @@ public final class PdSolver implements Solver {
 
     /** One local/global alternation: project the springs, then {@code innerIterations} sweeps. */
     public void iterate() {
+        if (lattice != null) {
+            pool.parallelFor(0, lattice.rows, 2, latticeLocalBody);
+            for (int sweep = 0; sweep < settings.innerIterations(); sweep++) {
+                for (latticeColor = 0; latticeColor < 2; latticeColor++) {
+                    pool.parallelFor(0, lattice.rows, 2, latticeSweepBody);
+                }
+            }
+            return;
+        }
         pool.parallelFor(0, rest.length, localBody);
         if (settings.innerIterations() > 1) {
             // Several sweeps on one linear system: Chebyshev's recurrence holds for that system only, so it
@@ -206,6 +234,8 @@ public final class PdSolver implements Solver {
             springs = d.particles();
             rest = d.restLength();
             buildSlots();
+            lattice = latticeKernels && settings.inner() == InnerSolver.RED_BLACK_GAUSS_SEIDEL
+                    ? LatticeRedBlack.detect(n, springs, rest) : null;
             Coloring coloring = m.particleColoring();
             colorOrder = coloring.order();
             colorStart = coloring.colorStart();
