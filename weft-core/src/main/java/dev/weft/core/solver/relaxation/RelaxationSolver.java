@@ -1,13 +1,16 @@
 package dev.weft.core.solver.relaxation;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.ParticleContactSlot;
+import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -28,8 +31,12 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
  * equal masses and (0, 1) next to a fixed particle; between unequal masses (a grid's border particles
  * carry half the mass) they keep the pair's centre of mass in place, where the white paper's fixed 0.5
  * would not. Velocities are the displacement over the step, so the state stays positions + velocities.
+ *
+ * <p>Particle contacts ({@link #withParticleContacts}) are one more projection after the relaxation
+ * steps (grid and candidates once per step, as in XPBD), followed by the colliders once more so that
+ * no particle ends the step inside a body; the velocity follows from the positions.
  */
-public final class RelaxationSolver implements Solver {
+public final class RelaxationSolver implements ParticleContactSolver {
     private final RelaxationSettings settings;
     private final WorkerPool pool;
     private final XpbdSolver projection;
@@ -46,6 +53,7 @@ public final class RelaxationSolver implements Solver {
     private float gy;
     private float gz;
     private Collider[] colliders;
+    private final ParticleContactSlot contactSlot = new ParticleContactSlot();
 
     private final RangeBody verletBody = this::verlet;
     private final RangeBody collideBody = this::collide;
@@ -63,6 +71,18 @@ public final class RelaxationSolver implements Solver {
     @Override
     public String name() {
         return "relaxation";
+    }
+
+    /** Turns on particle–particle contact after the relaxation steps. Returns this solver. */
+    @Override
+    public RelaxationSolver withParticleContacts(ParticleContactSettings s) {
+        contactSlot.configure(s);
+        return this;
+    }
+
+    @Override
+    public ParticleContacts particleContacts() {
+        return contactSlot.current();
     }
 
     public RelaxationSettings settings() {
@@ -93,6 +113,13 @@ public final class RelaxationSolver implements Solver {
         } else {
             for (int it = 0; it < settings.iterations(); it++) {
                 projection.relax(m, state, dt, 1, XpbdSolver.DISTANCES);
+                pool.parallelFor(0, n, collideBody);
+            }
+        }
+        ParticleContacts contacts = contactSlot.bind(m);
+        if (contacts != null) {
+            contacts.project(x, start, w, pool);
+            if (colliders.length > 0) {
                 pool.parallelFor(0, n, collideBody);
             }
         }
