@@ -248,7 +248,8 @@ public final class ParticleContacts {
      * closer than {@code reach} contact distances, their unit normals (from partner to i) averaged into
      * one direction n, and the normal velocity i should have, the mean over its contacts of the pair's
      * centre-of-mass normal velocity (w_j v_i·n + w_i v_j·n)/(w_i + w_j) (an inelastic contact).
-     * Writes n into out[0..2] and the target into out[3].
+     * Writes n into out[0..2] and the target into out[3]. {@code invMass} is the inverse mass as the
+     * contact sees it: a solver passes 0 for a partner that another constraint holds (it acts as a wall).
      *
      * @return false where one direction does not describe the contacts: no contact, i pinned, partners on
      *         opposite sides (|Σ n_ij| below half the contact count: i is squeezed between layers), or
