@@ -106,6 +106,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Particle contact within and between cloths, with friction (every solver; off by default).")
     boolean selfCollision;
 
+    @Option(names = "--vertex-triangle",
+            description = "With --self-collision: also keep particles half a contact distance off other cloth triangles' "
+                    + "faces (off by default).")
+    boolean vertexTriangle;
+
     @CommandLine.Mixin
     SpringSolverOptions springSolver = new SpringSolverOptions();
 
@@ -308,7 +313,10 @@ final class RunCommand implements Callable<Integer> {
             if (!(created instanceof ParticleContactSolver)) {
                 throw new InvalidInputException("--self-collision", "is not supported by the " + solver + " solver");
             }
-            ((ParticleContactSolver) created).withParticleContacts(ParticleContactSettings.defaults());
+            ((ParticleContactSolver) created).withParticleContacts(
+                    ParticleContactSettings.defaults().withVertexTriangle(vertexTriangle));
+        } else if (vertexTriangle) {
+            throw new InvalidInputException("--vertex-triangle", "needs --self-collision");
         }
         return created;
     }

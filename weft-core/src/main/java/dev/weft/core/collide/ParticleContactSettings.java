@@ -11,9 +11,18 @@ import dev.weft.core.util.Check;
  * @param iterations       Jacobi contact sweeps per step
  * @param staticFriction   cloth–cloth static coefficient
  * @param kineticFriction  cloth–cloth kinetic coefficient (≤ static)
+ * @param vertexTriangle   also keep particles half a contact distance off the faces of other
+ *                         triangles ({@link VertexTriangleContacts}; off by default): thin cloth with
+ *                         triangles larger than the contact distance does not pass through itself
+ *                         between particles
  */
 public record ParticleContactSettings(float distanceFactor, int iterations, float staticFriction,
-                                      float kineticFriction) {
+                                      float kineticFriction, boolean vertexTriangle) {
+    /** Particle–particle contact only. */
+    public ParticleContactSettings(float distanceFactor, int iterations, float staticFriction, float kineticFriction) {
+        this(distanceFactor, iterations, staticFriction, kineticFriction, false);
+    }
+
     public ParticleContactSettings {
         Check.positive("selfCollision.distanceFactor", distanceFactor);
         Check.atLeast("selfCollision.iterations", iterations, 1);
@@ -31,14 +40,20 @@ public record ParticleContactSettings(float distanceFactor, int iterations, floa
     }
 
     public ParticleContactSettings withFriction(float staticCoefficient, float kineticCoefficient) {
-        return new ParticleContactSettings(distanceFactor, iterations, staticCoefficient, kineticCoefficient);
+        return new ParticleContactSettings(distanceFactor, iterations, staticCoefficient, kineticCoefficient,
+                vertexTriangle);
     }
 
     public ParticleContactSettings withIterations(int n) {
-        return new ParticleContactSettings(distanceFactor, n, staticFriction, kineticFriction);
+        return new ParticleContactSettings(distanceFactor, n, staticFriction, kineticFriction, vertexTriangle);
     }
 
     public ParticleContactSettings withDistanceFactor(float f) {
-        return new ParticleContactSettings(f, iterations, staticFriction, kineticFriction);
+        return new ParticleContactSettings(f, iterations, staticFriction, kineticFriction, vertexTriangle);
+    }
+
+    /** With vertex–triangle contacts on or off. */
+    public ParticleContactSettings withVertexTriangle(boolean on) {
+        return new ParticleContactSettings(distanceFactor, iterations, staticFriction, kineticFriction, on);
     }
 }

@@ -26,6 +26,9 @@ import java.util.Arrays;
  * positions (averaged over its contacts, which keeps stacks stable), then all move at once. A particle
  * writes only its own correction, in a fixed order (neighbour cells in a fixed order, each bucket
  * sorted by index), so results are bitwise identical for any thread count.
+ *
+ * <p>With {@link ParticleContactSettings#vertexTriangle()} the sweeps are followed by as many sweeps of
+ * {@link VertexTriangleContacts} (particles kept half a contact distance off other triangles' faces).
  */
 public final class ParticleContacts {
     /** Search radius over contact distance: particles that close in during the sweeps are still listed. */
@@ -53,6 +56,8 @@ public final class ParticleContacts {
     private final int[] neighbourCount;
     private final int[] neighbours;
     private final boolean[] overflow;
+    /** Vertex–triangle contacts, or null when the settings leave them off. */
+    private final VertexTriangleContacts faces;
 
     private float[] x;
     private float[] prev;
@@ -129,6 +134,8 @@ public final class ParticleContacts {
         }
         excludedStart[n] = out.size();
         excluded = out.toArray();
+        faces = settings.vertexTriangle() && model.triangleCount() > 0
+                ? new VertexTriangleContacts(model, 0.5f * distance, this) : null;
     }
 
     /** The mean rest length of stretch constraints: the cloth's particle spacing. */
@@ -225,6 +232,9 @@ public final class ParticleContacts {
             pool.parallelFor(0, n, gatherBody);
             pool.parallelFor(0, n, applyBody);
         }
+        if (faces != null) {
+            faces.project(positions, previous, invMass, settings.iterations(), pool);
+        }
         x = null;
         prev = null;
         w = null;
@@ -315,6 +325,11 @@ public final class ParticleContacts {
         out[2] = nz;
         out[3] = target / contacts;
         return true;
+    }
+
+    /** Particles held off a triangle face in the last {@link #project} (0 when vertex–triangle contact is off). */
+    public int lastVertexTriangleCount() {
+        return faces == null ? 0 : faces.lastContactCount();
     }
 
     /** Particles whose candidate list overflowed in the last {@link #project} (0 unless badly crushed). */
