@@ -181,7 +181,11 @@ final class ConvergeCommand implements Callable<Integer> {
     /** Renders figure 6.8; a missing OpenGL is said plainly, after everything else has been written. */
     private int writeStills(PrintWriter out, Path dir, Model model, List<HangingStillFrames.Row> rows, int[] columns,
                             int[] pixels) throws IOException {
-        out.printf(Locale.ROOT, "%nfigure 6.8 (still frames, %s ms budget), max strain per frame:%n", fmt(stillBudget));
+        String counts = stillIterations.isEmpty() ? "iterations per step that " + fmt(stillBudget) + " ms fit"
+                : stillIterations.size() == HangingStillFrames.SOLVERS.size()
+                ? "iterations per step from --still-iterations"
+                : "--still-iterations, else what " + fmt(stillBudget) + " ms fit";
+        out.printf(Locale.ROOT, "%nfigure 6.8 (still frames; %s), max strain per frame:%n", counts);
         for (HangingStillFrames.Row row : rows) {
             out.printf(Locale.ROOT, "  %-7s %3d it/step:", row.solver, row.iterationsPerStep);
             for (int c = 0; c < columns.length; c++) {

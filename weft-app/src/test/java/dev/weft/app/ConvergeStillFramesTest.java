@@ -161,7 +161,8 @@ class ConvergeStillFramesTest {
     private static Map<String, double[]> strains(Path csv) throws IOException {
         Map<String, double[]> m = new HashMap<>();
         List<String> rows = Files.readAllLines(csv);
-        assertThat(rows.get(0)).isEqualTo("solver,iterations_per_step,frame,time_s,max_strain,residual_m2,blown_up_at_s");
+        assertThat(rows.get(0))
+                .isEqualTo("solver,iterations_per_step,frame,time_s,max_strain,residual_m2,blown_up_at_s");
         assertThat(rows).hasSize(1 + 3 * COLUMNS.length);
         for (String row : rows.subList(1, rows.size())) {
             String[] c = row.split(",", -1);
