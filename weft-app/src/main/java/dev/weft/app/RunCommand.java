@@ -12,6 +12,7 @@ import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
+import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.pd.InnerSolver;
@@ -21,7 +22,6 @@ import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.render.PngFrameRecorder;
-import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -103,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
     String renderSize = "1280x720";
 
     @Option(names = "--self-collision",
-            description = "Particle contact within and between cloths, with friction (xpbd; off by default).")
+            description = "Particle contact within and between cloths, with friction (every solver; off by default).")
     boolean selfCollision;
 
     @CommandLine.Mixin
@@ -305,11 +305,10 @@ final class RunCommand implements Callable<Integer> {
         Solver created = SpringSolvers.handles(solver) ? springSolver.create(solver, iterations, pool)
                 : Solvers.create(solver, settings, pd, pool);
         if (selfCollision) {
-            if (!(created instanceof XpbdSolver)) {
-                throw new InvalidInputException("--self-collision", "is supported by the xpbd solver only, not "
-                        + solver);
+            if (!(created instanceof ParticleContactSolver)) {
+                throw new InvalidInputException("--self-collision", "is not supported by the " + solver + " solver");
             }
-            ((XpbdSolver) created).withParticleContacts(ParticleContactSettings.defaults());
+            ((ParticleContactSolver) created).withParticleContacts(ParticleContactSettings.defaults());
         }
         return created;
     }

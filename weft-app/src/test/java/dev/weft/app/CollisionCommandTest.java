@@ -28,6 +28,18 @@ class CollisionCommandTest {
             String[] cells = rows.get(f).split(",");
             assertThat(Double.parseDouble(cells[6])).isGreaterThan(0.0);
         }
+        // every solver takes --self-collision: two position-based ones and the implicit one (through S)
+        for (String solver : new String[] {"pd", "implicit"}) {
+            Path dir = tmp.resolve(solver);
+            StringWriter e = new StringWriter();
+            int rc = WeftMain.execute(new String[] {"run", "stack", "--frames", "2", "--self-collision", "--solver",
+                solver, "--threads", "1", "--quiet", "--obj-every", "0", "--out", dir.toString()},
+                    new PrintWriter(new StringWriter(), true), new PrintWriter(e, true));
+            assertThat(rc).as(solver + ": " + e).isZero();
+            List<String> lines = Files.readAllLines(dir.resolve("stack").resolve("metrics.csv"));
+            assertThat(lines).as(solver).hasSize(3);
+            assertThat(Double.parseDouble(lines.get(2).split(",")[6])).as(solver + ": clearance").isGreaterThan(0.0);
+        }
         StringWriter list = new StringWriter();
         assertThat(WeftMain.execute(new String[] {"scenes"}, new PrintWriter(list, true), new PrintWriter(err, true)))
                 .isZero();

@@ -217,11 +217,10 @@ public final class ParticleContacts {
      * particles with zero inverse mass never move.
      */
     public void project(float[] positions, float[] previous, float[] invMass, WorkerPool pool) {
+        findCandidates(positions, pool);
         x = positions;
         prev = previous;
         w = invMass;
-        grid.build(positions, pool);
-        pool.parallelFor(0, n, searchBody);
         for (int it = 0; it < settings.iterations(); it++) {
             pool.parallelFor(0, n, gatherBody);
             pool.parallelFor(0, n, applyBody);
@@ -229,6 +228,92 @@ public final class ParticleContacts {
         x = null;
         prev = null;
         w = null;
+    }
+
+    /**
+     * Rebuilds the grid on {@code positions} and lists every particle's candidate partners (within the
+     * search radius, not excluded). {@link #project} does this itself; a velocity-level solver calls it
+     * before {@link #normalConstraint}.
+     */
+    public void findCandidates(float[] positions, WorkerPool pool) {
+        x = positions;
+        grid.build(positions, pool);
+        pool.parallelFor(0, n, searchBody);
+        x = null;
+    }
+
+    /**
+     * The velocity-level form of particle i's contacts, for a solver that constrains directions of the
+     * velocity (the implicit solver's filter S): its partners from the last {@link #findCandidates}
+     * closer than {@code reach} contact distances, their unit normals (from partner to i) averaged into
+     * one direction n, and the normal velocity i should have, the mean over its contacts of the pair's
+     * centre-of-mass normal velocity (w_j v_i·n + w_i v_j·n)/(w_i + w_j) (an inelastic contact).
+     * Writes n into out[0..2] and the target into out[3].
+     *
+     * @return false where one direction does not describe the contacts: no contact, i pinned, partners on
+     *         opposite sides (|Σ n_ij| below half the contact count: i is squeezed between layers), or
+     *         i already moving away from them (mean relative normal speed above {@code separatingSpeed})
+     */
+    public boolean normalConstraint(int i, float[] positions, float[] velocities, float[] invMass, float reach,
+                                    float separatingSpeed, double[] out) {
+        float wi = invMass[i];
+        if (wi == 0f) {
+            return false;
+        }
+        int i3 = 3 * i;
+        double reach2 = (double) reach * distance * reach * distance;
+        double sx = 0;
+        double sy = 0;
+        double sz = 0;
+        int contacts = 0;
+        for (int k = i * MAX_NEIGHBOURS, kEnd = k + neighbourCount[i]; k < kEnd; k++) {
+            int j3 = 3 * neighbours[k];
+            double ex = positions[i3] - positions[j3];
+            double ey = positions[i3 + 1] - positions[j3 + 1];
+            double ez = positions[i3 + 2] - positions[j3 + 2];
+            double r2 = ex * ex + ey * ey + ez * ez;
+            if (r2 >= reach2 || r2 < 1e-20) {
+                continue;
+            }
+            double r = Math.sqrt(r2);
+            sx += ex / r;
+            sy += ey / r;
+            sz += ez / r;
+            contacts++;
+        }
+        double len = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        if (contacts == 0 || len < 0.5 * contacts) {
+            return false;
+        }
+        double nx = sx / len;
+        double ny = sy / len;
+        double nz = sz / len;
+        double vin = velocities[i3] * nx + velocities[i3 + 1] * ny + velocities[i3 + 2] * nz;
+        double target = 0;
+        double relative = 0;
+        for (int k = i * MAX_NEIGHBOURS, kEnd = k + neighbourCount[i]; k < kEnd; k++) {
+            int j = neighbours[k];
+            int j3 = 3 * j;
+            double ex = positions[i3] - positions[j3];
+            double ey = positions[i3 + 1] - positions[j3 + 1];
+            double ez = positions[i3 + 2] - positions[j3 + 2];
+            double r2 = ex * ex + ey * ey + ez * ez;
+            if (r2 >= reach2 || r2 < 1e-20) {
+                continue;
+            }
+            double vjn = velocities[j3] * nx + velocities[j3 + 1] * ny + velocities[j3 + 2] * nz;
+            double wj = invMass[j];
+            target += (wj * vin + wi * vjn) / (wi + wj);
+            relative += vin - vjn;
+        }
+        if (relative / contacts > separatingSpeed) {
+            return false;
+        }
+        out[0] = nx;
+        out[1] = ny;
+        out[2] = nz;
+        out[3] = target / contacts;
+        return true;
     }
 
     /** Particles whose candidate list overflowed in the last {@link #project} (0 unless badly crushed). */

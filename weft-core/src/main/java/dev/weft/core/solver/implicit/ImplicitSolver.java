@@ -2,6 +2,8 @@ package dev.weft.core.solver.implicit;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
@@ -10,7 +12,8 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.ParticleContactSlot;
+import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.springs.SpringForce;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.util.Check;
@@ -47,12 +50,30 @@ import java.util.List;
  * the solve. Friction at a plane contact is Coulomb's, on the velocity after the solve: the plane's
  * normal impulse over the step is J = (A Δv − b)_i · n (what the filter had to add), and the
  * tangential velocity v_t stops when |v_t| ≤ μ_s J / m_i, else loses μ_k J / m_i of its length (the
- * plane's static and kinetic coefficients; planes are taken as still). Deterministic: every pass writes only what its rows own and reductions run in fixed
+ * plane's static and kinetic coefficients; planes are taken as still).
+ *
+ * <p>Particle contacts (self- and inter-cloth, {@link #withParticleContacts}) enter the same way where
+ * one direction describes them: a free particle (not pinned, not under a user or plane constraint, not
+ * released last step) whose partners within {@value #PARTICLE_REACH} contact distances all lie on
+ * one side and which is not moving away from them gets the averaged contact normal n as its
+ * constrained direction in S, with z prescribing the pair's centre-of-mass normal velocity
+ * ({@link ParticleContacts#normalConstraint}); the contact is released, as a plane's, when it would
+ * have to pull. Everywhere else (a particle squeezed between layers, one already constrained, contacts
+ * found only during the step) the contacts act as a position projection with friction after the step,
+ * the velocity following the move, as for the non-plane colliders. Deterministic: every pass writes only what its rows own and reductions run in fixed
  * chunks, so 1 and N threads give identical bits.
  */
-public final class ImplicitSolver implements Solver {
+public final class ImplicitSolver implements ParticleContactSolver {
     /** A particle this close to a plane (beyond its thickness), in metres, is in contact. */
     private static final float CONTACT_SLOP = 1e-5f;
+    /**
+     * Partners within this many contact distances constrain a particle through S: the projection after
+     * the step leaves pairs a little inside the contact distance (Jacobi sweeps, averaged), and a
+     * margin of 5 % also takes in pairs that the last step's correction left just outside it.
+     */
+    static final float PARTICLE_REACH = 1.05f;
+    private static final byte PLANE_CONTACT = 1;
+    private static final byte PARTICLE_CONTACT = 2;
 
     private final ImplicitSettings settings;
     private final WorkerPool pool;
@@ -98,6 +119,9 @@ public final class ImplicitSolver implements Solver {
     private double[] planeNormal;
     private Collider[] otherColliders;
     private float[] prevX;
+    private final ParticleContactSlot contactSlot = new ParticleContactSlot();
+    private ParticleContacts contacts;
+    private int particleContactCount;
 
     // per-step values read by the passes
     private float[] x;
@@ -114,6 +138,8 @@ public final class ImplicitSolver implements Solver {
     private long updateNanos;
 
     private final ThreadLocal<double[]> contactRow = ThreadLocal.withInitial(() -> new double[3]);
+    private final ThreadLocal<double[]> contactNormal = ThreadLocal.withInitial(() -> new double[4]);
+    private final RangeBody particleContactBody = this::constrainParticleContacts;
     private final RangeBody constraintBody = this::buildConstraints;
     private final RangeBody springBody = this::evaluateSprings;
     private final RangeBody assembleBody = this::assembleRows;
@@ -170,6 +196,27 @@ public final class ImplicitSolver implements Solver {
         return contactCount;
     }
 
+    /**
+     * Turns on particle–particle contact: through the filter S where it applies, a position projection
+     * after the step everywhere (see the class comment). Returns this solver.
+     */
+    @Override
+    public ImplicitSolver withParticleContacts(ParticleContactSettings s) {
+        contactSlot.configure(s);
+        contacts = null;
+        return this;
+    }
+
+    @Override
+    public ParticleContacts particleContacts() {
+        return contactSlot.current();
+    }
+
+    /** Particles whose cloth contact was a constraint in S during the last step. */
+    public int lastParticleContactCount() {
+        return particleContactCount;
+    }
+
     /** The springs of the bound model (null before the first step). */
     public SpringSet springs() {
         return springs;
@@ -207,6 +254,12 @@ public final class ImplicitSolver implements Solver {
         gz = env.gravityZ();
         long t0 = System.nanoTime();
         pool.parallelFor(0, n, constraintBody);
+        contacts = contactSlot.bind(m);
+        if (contacts != null) {
+            // after the plane pass (which may move particles onto planes): this one reads neighbours
+            contacts.findCandidates(x, pool);
+            pool.parallelFor(0, n, particleContactBody);
+        }
         aero.compute(pool, x, v, env);
         pool.parallelFor(0, springCount, springBody);
         pool.parallelFor(0, n, assembleBody);
@@ -227,18 +280,25 @@ public final class ImplicitSolver implements Solver {
         long t2 = System.nanoTime();
         lastIterations = linear.iterations();
         lastResidual = linear.relativeResidual();
-        if (otherColliders.length > 0) {
+        boolean project = otherColliders.length > 0 || contacts != null;
+        if (project) {
             System.arraycopy(x, 0, prevX, 0, 3 * n);
         }
         pool.parallelFor(0, n, integrateBody);
-        if (otherColliders.length > 0) {
+        if (contacts != null) {
+            contacts.project(x, prevX, w, pool);
+        }
+        if (project) {
             pool.parallelFor(0, n, collideBody);
         }
-        int contacts = 0;
+        int planeContacts = 0;
+        int particleContacts = 0;
         for (int i = 0; i < n; i++) {
-            contacts += contact[i];
+            planeContacts += contact[i] == PLANE_CONTACT ? 1 : 0;
+            particleContacts += contact[i] == PARTICLE_CONTACT ? 1 : 0;
         }
-        contactCount = contacts;
+        contactCount = planeContacts;
+        particleContactCount = particleContacts;
         assemblyNanos = t1 - t0;
         solveNanos = t2 - t1;
         updateNanos = System.nanoTime() - t2;
@@ -419,10 +479,36 @@ public final class ImplicitSolver implements Solver {
                 z[i3] = dvn * nx;
                 z[i3 + 1] = dvn * ny;
                 z[i3 + 2] = dvn * nz;
-                contact[i] = 1;
+                contact[i] = PLANE_CONTACT;
                 contactPlane[i] = k;
                 break;
             }
+        }
+    }
+
+    /**
+     * Cloth contact through S for particles the plane and user pass left free (class comment): n as the
+     * constrained direction, z the change to the target normal velocity. Reads neighbours' positions
+     * and velocities, writes only particle i's filter block, z and contact flag.
+     */
+    private void constrainParticleContacts(int begin, int end) {
+        ParticleFilter f = system.filter();
+        double[] z = system.prescribed();
+        double[] nv = contactNormal.get();
+        float separating = (float) (CONTACT_SLOP / h);
+        for (int i = begin; i < end; i++) {
+            if (w[i] == 0f || userKind[i] != ParticleFilter.FREE || contact[i] != 0 || released[i] != 0
+                    || !contacts.normalConstraint(i, x, v, w, PARTICLE_REACH, separating, nv)) {
+                continue;
+            }
+            int i3 = 3 * i;
+            double vn = v[i3] * nv[0] + v[i3 + 1] * nv[1] + v[i3 + 2] * nv[2];
+            double dvn = nv[3] - vn;
+            f.constrainToPlane(i, nv[0], nv[1], nv[2]);
+            z[i3] = dvn * nv[0];
+            z[i3 + 1] = dvn * nv[1];
+            z[i3 + 2] = dvn * nv[2];
+            contact[i] = PARTICLE_CONTACT;
         }
     }
 
@@ -545,8 +631,8 @@ public final class ImplicitSolver implements Solver {
                 double push = contactPush(i);
                 if (push < 0.0) {
                     released[i] = 1;
-                } else if (push > 0.0) {
-                    // Coulomb friction with the normal impulse of this step (see the class comment)
+                } else if (push > 0.0 && contact[i] == PLANE_CONTACT) {
+                    // Coulomb friction with the plane's normal impulse of this step (see the class comment)
                     int k = contactPlane[i];
                     Collider plane = planeColliders[k];
                     double nx = planeNormal[3 * k];

@@ -1,13 +1,16 @@
 package dev.weft.core.solver.massspring;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.ParticleContactSlot;
+import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.springs.SpringForce;
 import dev.weft.core.springs.SpringSet;
 
@@ -19,12 +22,17 @@ import dev.weft.core.springs.SpringSet;
  * The previous position is {@code x − h v}, so the {@link State} stays positions + velocities and
  * another solver can take over at any step.
  *
+ * <p>Particle contacts ({@link #withParticleContacts}) are projected after the Verlet step, before the
+ * colliders: Verlet's velocity is the displacement over the step, so the projection is also the
+ * velocity correction (an inelastic contact with friction), and no contact force enters the explicit
+ * step to limit its stable h.
+ *
  * <p>Explicit: stable only while h·√(k_s/m) stays below about 2; beyond, the cloth blows up within a
  * few steps, and {@code Simulation} stops the run naming the step and particle. Springs are evaluated
  * in a pass over springs, forces gathered per particle in a fixed order: identical bits on any number
  * of threads.
  */
-public final class MassSpringSolver implements Solver {
+public final class MassSpringSolver implements ParticleContactSolver {
     private final MassSpringSettings settings;
     private final WorkerPool pool;
 
@@ -51,6 +59,7 @@ public final class MassSpringSolver implements Solver {
     private float gy;
     private float gz;
     private Collider[] colliders;
+    private final ParticleContactSlot contactSlot = new ParticleContactSlot();
 
     private final RangeBody springBody = this::evaluateSprings;
     private final RangeBody integrateBody = this::integrate;
@@ -68,6 +77,18 @@ public final class MassSpringSolver implements Solver {
 
     public MassSpringSettings settings() {
         return settings;
+    }
+
+    /** Turns on particle–particle contact: a projection after every Verlet step. Returns this solver. */
+    @Override
+    public MassSpringSolver withParticleContacts(ParticleContactSettings s) {
+        contactSlot.configure(s);
+        return this;
+    }
+
+    @Override
+    public ParticleContacts particleContacts() {
+        return contactSlot.current();
     }
 
     /** The springs of the bound model (null before the first step). */
@@ -88,8 +109,12 @@ public final class MassSpringSolver implements Solver {
         aero.compute(pool, x, v, env);
         pool.parallelFor(0, springs.count(), springBody);
         pool.parallelFor(0, n, integrateBody);
-        if (colliders.length > 0) {
-            pool.parallelFor(0, n, collideBody);
+        ParticleContacts contacts = contactSlot.bind(m);
+        if (contacts != null) {
+            contacts.project(x, prev, w, pool);
+        }
+        if (colliders.length > 0 || contacts != null) {
+            pool.parallelFor(0, n, collideBody); // also the velocity from the corrected positions
         }
         state.advance(dt);
     }

@@ -2,6 +2,8 @@ package dev.weft.core.solver.pd;
 
 import dev.weft.core.coloring.Coloring;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
@@ -9,7 +11,8 @@ import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.ParticleContactSlot;
+import dev.weft.core.solver.ParticleContactSolver;
 
 /**
  * Projective Dynamics for mass-spring cloth (Bouaziz et al. 2014, Liu et al. 2013) as seed 001 §5.3.4
@@ -23,8 +26,15 @@ import dev.weft.core.solver.Solver;
  *       p_ab = L·(q_a − q_b)/|q_a − q_b| from the current positions (the seed's {@code temp});
  *       the <b>global step</b> runs {@code innerIterations} sweeps of an iterative solver on
  *       (m_p/h² + n_p·k)·q_p − k·Σ q_c = m_p/h²·y_p + k·Σ ±p (algorithm 4);</li>
- *   <li>colliders, then v = (q − q_start)/h.</li>
+ *   <li>particle contacts when on ({@link #withParticleContacts}), colliders, then v = (q − q_start)/h.</li>
  * </ol>
+ *
+ * <p>Particle contacts (self- and inter-cloth) are a position projection after the local/global
+ * iterations, like the colliders, and the velocity follows from the displacement. They are not a term
+ * of PD's energy: a contact spring would change the system matrix every step (breaking the constant
+ * diagonal the lattice kernels and Chebyshev's ρ are built on), and a contact projected inside the loop
+ * is undone by the next global step, which pulls particles back towards y. As the last word before the
+ * velocity update they hold exactly, as in XPBD.
  *
  * <p>The per-particle update is q_p ← q_p + ω(target_p − q_p), target_p = (m_p/h²·y_p + k·Σ(q_c ± p))/a_p,
  * a_p = n_p·k + m_p/h². Seed algorithms 5–7 write {@code accum + q_cp + d̂Lk}; the factor k belongs to
@@ -35,7 +45,7 @@ import dev.weft.core.solver.Solver;
  * value, one spring's projection) and sum neighbours in a fixed order, so any thread count gives
  * bitwise the same result. Sequential Gauss–Seidel runs on the calling thread.
  */
-public final class PdSolver implements Solver {
+public final class PdSolver implements ParticleContactSolver {
     private final PdSettings settings;
     private final WorkerPool pool;
 
@@ -94,6 +104,8 @@ public final class PdSolver implements Solver {
     private AeroForces aero;
     private double[] airForce;
     private boolean air;
+    private final ParticleContactSlot contactSlot = new ParticleContactSlot();
+    private ParticleContacts contacts;
     /** Jacobi sweeps done in this step, and the current Chebyshev weight (Wang 2015 eq. 12). */
     private int sweeps;
     private float chebyshevWeight;
@@ -125,6 +137,22 @@ public final class PdSolver implements Solver {
 
     public PdSettings settings() {
         return settings;
+    }
+
+    /**
+     * Turns on particle–particle contact: a contact pass after the iterations of every step, before the
+     * colliders (see the class comment). Returns this solver.
+     */
+    @Override
+    public PdSolver withParticleContacts(ParticleContactSettings s) {
+        contactSlot.configure(s);
+        contacts = null;
+        return this;
+    }
+
+    @Override
+    public ParticleContacts particleContacts() {
+        return contactSlot.current();
     }
 
     /** Whether the last bound model runs on the lattice kernels ({@link LatticeRedBlack}). */
@@ -163,6 +191,7 @@ public final class PdSolver implements Solver {
         if (air) {
             aero.compute(pool, x, v, env); // lagged: the force of the step's start, as the other solvers
         }
+        contacts = contactSlot.bind(m);
         pool.parallelFor(0, n, predictBody);
     }
 
@@ -216,8 +245,11 @@ public final class PdSolver implements Solver {
         }
     }
 
-    /** Ends a step begun by {@link #beginStep}: colliders, velocities, clock. */
+    /** Ends a step begun by {@link #beginStep}: particle contacts, colliders, velocities, clock. */
     public void endStep() {
+        if (integrating && contacts != null) {
+            contacts.project(x, start, w, pool);
+        }
         if (colliders.length > 0) {
             pool.parallelFor(0, n, collideBody);
         }

@@ -1,6 +1,8 @@
 package dev.weft.core.solver.relaxation;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
@@ -9,7 +11,8 @@ import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.ParticleContactSlot;
+import dev.weft.core.solver.ParticleContactSolver;
 
 /**
  * Verlet integration and constraint relaxation, Jakobsen's scheme as seed 002 runs it on the GPU:
@@ -28,8 +31,12 @@ import dev.weft.core.solver.Solver;
  * bending springs, so distance constraints of kind BEND (a rope's second neighbours) are not relaxed:
  * a rope is a chain here. Velocities are the displacement over the step, so the state stays
  * positions + velocities.
+ *
+ * <p>Particle contacts ({@link #withParticleContacts}) are one more projection after the relaxation
+ * steps (grid and candidates once per step, as in XPBD), followed by the colliders once more so that
+ * no particle ends the step inside a body; the velocity follows from the positions.
  */
-public final class RelaxationSolver implements Solver {
+public final class RelaxationSolver implements ParticleContactSolver {
     private final RelaxationSettings settings;
     private final WorkerPool pool;
 
@@ -50,6 +57,7 @@ public final class RelaxationSolver implements Solver {
     /** Per constraint: true for structural and shear springs, the ones seed 002 relaxes. */
     private boolean[] relaxed;
     private int[] colorStart;
+    private final ParticleContactSlot contactSlot = new ParticleContactSlot();
 
     private final RangeBody verletBody = this::verlet;
     private final RangeBody relaxBody = this::relaxRange;
@@ -64,6 +72,18 @@ public final class RelaxationSolver implements Solver {
     @Override
     public String name() {
         return "relaxation";
+    }
+
+    /** Turns on particle–particle contact after the relaxation steps. Returns this solver. */
+    @Override
+    public RelaxationSolver withParticleContacts(ParticleContactSettings s) {
+        contactSlot.configure(s);
+        return this;
+    }
+
+    @Override
+    public ParticleContacts particleContacts() {
+        return contactSlot.current();
     }
 
     public RelaxationSettings settings() {
@@ -102,6 +122,13 @@ public final class RelaxationSolver implements Solver {
             for (int c = 0; c + 1 < colorStart.length; c++) {
                 pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);
             }
+            if (colliders.length > 0) {
+                pool.parallelFor(0, n, collideBody);
+            }
+        }
+        ParticleContacts contacts = contactSlot.bind(m);
+        if (contacts != null) {
+            contacts.project(x, start, w, pool);
             if (colliders.length > 0) {
                 pool.parallelFor(0, n, collideBody);
             }

@@ -14,7 +14,7 @@ import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.ParticleContactSolver;
 
 /**
  * Extended position-based dynamics (Macklin, Müller and Chentanez 2016) for cloth and ropes.
@@ -29,7 +29,7 @@ import dev.weft.core.solver.Solver;
  * particle; Jacobi gathers per particle), and floating-point operations are the same whatever the
  * split, so results are bitwise identical for any thread count.
  */
-public final class XpbdSolver implements Solver {
+public final class XpbdSolver implements ParticleContactSolver {
     /** Bit flags selecting constraint types for {@link #relax}. */
     public static final int DISTANCES = 1;
     public static final int BENDING = 2;
@@ -113,6 +113,7 @@ public final class XpbdSolver implements Solver {
      * Turns on particle–particle contact (self- and inter-cloth collision): a contact pass after the
      * constraint iterations of every step, before the colliders. Returns this solver.
      */
+    @Override
     public XpbdSolver withParticleContacts(ParticleContactSettings s) {
         contactSettings = s;
         contacts = null;
@@ -121,6 +122,7 @@ public final class XpbdSolver implements Solver {
     }
 
     /** The particle contacts of the bound model, or null when off or before the first step. */
+    @Override
     public ParticleContacts particleContacts() {
         return contacts;
     }
