@@ -90,6 +90,28 @@ final class ConvergeCommand implements Callable<Integer> {
     @Option(names = "--no-plots", description = "Write the CSV files only (no PNG; needs no java.desktop).")
     boolean noPlots;
 
+    @Option(names = "--no-frames", description = "Hanging experiment: skip figure 6.8's still frames (they need "
+            + "OpenGL through EGL).")
+    boolean noFrames;
+
+    @Option(names = "--still-budget", paramLabel = "MS",
+            description = "Figure 6.8: solver time budget per step whose iteration count each row runs "
+                    + "(default: ${DEFAULT-VALUE}, the seed's).")
+    double stillBudget = 2;
+
+    @Option(names = "--still-iterations", split = ",", paramLabel = "SOLVER=N",
+            description = "Figure 6.8: fixed iterations per step instead of the budget's, e.g. rbgs=11,gs=2,jacobi=19.")
+    Map<String, Integer> stillIterations = new LinkedHashMap<>();
+
+    @Option(names = "--still-frames", split = ",", paramLabel = "F",
+            description = "Figure 6.8: the frames (1/60 s each) shown as columns (default: 5%%, 12.5%%, 25%%, 50%% and "
+                    + "100%% of --frames: t = 0.1, 0.25, 0.5, 1, 2 s of the hanging run).")
+    int[] stillFrames;
+
+    @Option(names = "--still-size", paramLabel = "WxH",
+            description = "Figure 6.8: pixels of one still frame (default: ${DEFAULT-VALUE}).")
+    String stillSize = "400x300";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -111,6 +133,9 @@ final class ConvergeCommand implements Callable<Integer> {
         ConvergenceExperiment exp = ConvergenceExperiment.parse("--experiment", experiment);
         validate();
         int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 120;
+        boolean stills = exp == ConvergenceExperiment.HANGING && !noFrames;
+        int[] stillColumns = stills ? stillColumns(frameCount) : null;
+        int[] stillPixels = stills ? stillPixels() : null;
         int steps = frameCount * ConvergenceExperiment.STEPS_PER_FRAME;
         PdSettings base = PdSettings.defaults().withStiffness(stiffness).withOmega(omega)
                 .withChebyshev(false, chebyshevRho);
@@ -124,11 +149,19 @@ final class ConvergeCommand implements Callable<Integer> {
                 + " %d thread(s); CPU: %s%n", frameCount, ConvergenceExperiment.STEPS_PER_FRAME,
                 ConvergenceExperiment.STEP * 1e3, iterations, threads, cpu);
         List<Result> results = new ArrayList<>();
+        List<HangingStillFrames.Row> stillRows = null;
         try (WorkerPool pool = new WorkerPool(threads)) {
             for (String name : solvers) {
                 out.printf(Locale.ROOT, "  running %s ...%n", name);
                 out.flush();
                 results.add(run(name, exp, base, model, steps, pool));
+            }
+            if (stills) {
+                Map<String, Integer> counts = stillCounts(exp, base, model, results, pool);
+                out.printf(Locale.ROOT, "  figure 6.8: simulating %s with %s iterations per step ...%n",
+                        String.join(", ", HangingStillFrames.SOLVERS), counts.values());
+                out.flush();
+                stillRows = HangingStillFrames.simulate(model, stillColumns, counts, base, pool);
             }
         }
         writeCsv(dir, results);
@@ -139,7 +172,111 @@ final class ConvergeCommand implements Callable<Integer> {
         for (Path p : plots) {
             out.printf(Locale.ROOT, "  %s%n", p.getFileName());
         }
+        if (stills) {
+            return writeStills(out, dir, model, stillRows, stillColumns, stillPixels);
+        }
         return 0;
+    }
+
+    /** Renders figure 6.8; a missing OpenGL is said plainly, after everything else has been written. */
+    private int writeStills(PrintWriter out, Path dir, Model model, List<HangingStillFrames.Row> rows, int[] columns,
+                            int[] pixels) throws IOException {
+        String counts = stillIterations.isEmpty() ? "iterations per step that " + fmt(stillBudget) + " ms fit"
+                : stillIterations.size() == HangingStillFrames.SOLVERS.size()
+                ? "iterations per step from --still-iterations"
+                : "--still-iterations, else what " + fmt(stillBudget) + " ms fit";
+        out.printf(Locale.ROOT, "%nfigure 6.8 (still frames; %s), max strain per frame:%n", counts);
+        for (HangingStillFrames.Row row : rows) {
+            out.printf(Locale.ROOT, "  %-7s %3d it/step:", row.solver, row.iterationsPerStep);
+            for (int c = 0; c < columns.length; c++) {
+                out.printf(Locale.ROOT, Double.isNaN(row.maxStrain[c]) ? "  t=%.2fs    -   " : "  t=%.2fs %5.1f %%",
+                        columns[c] / 60.0, 100 * row.maxStrain[c]);
+            }
+            out.println(Double.isNaN(row.blownUpAt) ? ""
+                    : String.format(Locale.ROOT, "  (blew up at t = %.2f s)", row.blownUpAt));
+        }
+        HangingStillFrames.Written w;
+        try {
+            w = HangingStillFrames.write(dir, model, rows, columns, pixels[0], pixels[1]);
+        } catch (dev.weft.render.RenderUnavailableException e) {
+            spec.commandLine().getErr().println("weft: error: cannot render figure 6.8's still frames: "
+                    + e.getMessage() + ". The CSV files and plots above are written; --no-frames skips the frames.");
+            return RenderCommand.EXIT_MISSING_DEPENDENCY;
+        }
+        out.printf(Locale.ROOT, "wrote %s (%d frames in %s, strains in %s)%n", w.composite(), w.frames().size(),
+                dir.relativize(w.frames().isEmpty() ? dir : w.frames().get(0).getParent()), w.csv().getFileName());
+        return 0;
+    }
+
+    /** Iterations per step of each figure 6.8 row: given, else what the budget fits (calibrated as the curves). */
+    private Map<String, Integer> stillCounts(ConvergenceExperiment exp, PdSettings base, Model model,
+                                             List<Result> results, WorkerPool pool) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (String name : HangingStillFrames.SOLVERS) {
+            Integer given = stillIterations.get(name);
+            if (given != null) {
+                counts.put(name, given);
+                continue;
+            }
+            Result r = null;
+            for (Result done : results) {
+                if (done.name.equals(name)) {
+                    r = done;
+                }
+            }
+            if (r == null) {
+                r = new Result();
+                calibrate(LabSolver.create(name, exp, base, pool), exp, model, r);
+            }
+            counts.put(name, fit(stillBudget, r));
+        }
+        return counts;
+    }
+
+    private int[] stillColumns(int frameCount) {
+        if (stillFrames == null) {
+            return HangingStillFrames.defaultColumns(frameCount);
+        }
+        if (stillFrames.length == 0 || stillFrames.length > 20) {
+            throw new InvalidInputException("--still-frames", "give 1 to 20 frame numbers, got " + stillFrames.length);
+        }
+        int[] c = stillFrames.clone();
+        for (int i = 0; i < c.length; i++) {
+            if (c[i] < 1 || c[i] > frameCount) {
+                throw new InvalidInputException("--still-frames", "each frame must be between 1 and --frames ("
+                        + frameCount + "), got " + c[i]);
+            }
+            if (i > 0 && c[i] <= c[i - 1]) {
+                throw new InvalidInputException("--still-frames", "frames must increase, got " + c[i - 1] + " then "
+                        + c[i]);
+            }
+        }
+        return c;
+    }
+
+    private int[] stillPixels() {
+        String[] wh = stillSize.toLowerCase(Locale.ROOT).split("x");
+        try {
+            if (wh.length != 2) {
+                throw new NumberFormatException();
+            }
+            int w = Integer.parseInt(wh[0].trim());
+            int h = Integer.parseInt(wh[1].trim());
+            if (w < 16 || h < 16 || w > 4096 || h > 4096) {
+                throw new InvalidInputException("--still-size", "each side must be between 16 and 4096 pixels, got '"
+                        + stillSize + "'");
+            }
+            return new int[] {w, h};
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("--still-size", "must be WIDTHxHEIGHT in pixels such as 400x300, got '"
+                    + stillSize + "'");
+        }
+    }
+
+    /** Iterations a step fits in {@code budget} ms: at least 1. */
+    private static int fit(double budget, Result r) {
+        double n = Math.floor((budget - r.msPerStepOverhead) / r.msPerIteration);
+        return (int) Math.max(1, Math.min(MAX_ITERATIONS_PER_STEP, n));
     }
 
     private void validate() {
@@ -170,6 +307,20 @@ final class ConvergeCommand implements Callable<Integer> {
         if (threads < 1 || threads > 256) {
             throw new InvalidInputException("--threads", "must be between 1 and 256, got " + threads);
         }
+        if (!(stillBudget > 0) || !Double.isFinite(stillBudget) || stillBudget > 10_000) {
+            throw new InvalidInputException("--still-budget", "must be a number of ms in (0, 10000], got "
+                    + stillBudget);
+        }
+        for (Map.Entry<String, Integer> e : stillIterations.entrySet()) {
+            if (!HangingStillFrames.SOLVERS.contains(e.getKey())) {
+                throw new InvalidInputException("--still-iterations", "unknown row '" + e.getKey() + "'; allowed: "
+                        + String.join(", ", HangingStillFrames.SOLVERS));
+            }
+            if (e.getValue() == null || e.getValue() < 1 || e.getValue() > MAX_ITERATIONS_PER_STEP) {
+                throw new InvalidInputException("--still-iterations", "iterations of " + e.getKey()
+                        + " must be between 1 and " + MAX_ITERATIONS_PER_STEP + ", got " + e.getValue());
+            }
+        }
         if (samples < 1) {
             throw new InvalidInputException("--samples", "must be >= 1, got " + samples);
         }
@@ -186,8 +337,7 @@ final class ConvergeCommand implements Callable<Integer> {
         calibrate(lab, exp, model, r);
         r.counts = new int[budgets.length];
         for (int b = 0; b < budgets.length; b++) {
-            double fit = Math.floor((budgets[b] - r.msPerStepOverhead) / r.msPerIteration);
-            r.counts[b] = (int) Math.max(1, Math.min(MAX_ITERATIONS_PER_STEP, fit));
+            r.counts[b] = fit(budgets[b], r);
         }
         // residual after every iteration
         State s = exp.initialState(model);

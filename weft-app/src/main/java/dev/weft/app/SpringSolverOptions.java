@@ -34,7 +34,7 @@ final class SpringSolverOptions {
 
     @Option(names = "--wind", split = ",", paramLabel = "X,Y,Z",
             description = "Wind velocity in m/s, with sea-level air (density 1.2 kg/m³, pressure drag 1, "
-                    + "friction drag 0.02); any solver that models air uses it.")
+                    + "friction drag 0.02), for every solver; replaces the scene's own wind (the flag scene has one).")
     float[] wind;
 
     /**

@@ -26,6 +26,10 @@ public final class CameraFraming {
                 // closer than the automatic framing (which takes in the floor's shadow): the cloths
                 // stacked above the funnel's mouth, the funnel and the box below it
                 return new Camera(new float[] {1.4f, 3.1f, 2.6f}, new float[] {0f, 1.35f, 0f}, 40f);
+            case "flag":
+                // in front of the flag, downwind side: the pole at the left, the flag blowing
+                // towards the camera's right, its shadow on the floor below
+                return new Camera(new float[] {1.6f, 1.9f, 3.0f}, new float[] {0.6f, 1.3f, 0.3f}, 40f);
             default:
                 return automatic(SceneBounds.of(scene.model(), scene.environment().colliders()), aspect,
                         DEFAULT_FOV_DEGREES);

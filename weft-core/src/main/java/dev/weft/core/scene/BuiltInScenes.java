@@ -18,7 +18,7 @@ public final class BuiltInScenes {
     }
 
     public static List<String> names() {
-        return List.of("drape", "hanging", "stack", "spheres", "funnel", "cannonball");
+        return List.of("drape", "hanging", "stack", "spheres", "funnel", "cannonball", "flag");
     }
 
     public static Scene byName(String name) {
@@ -35,6 +35,8 @@ public final class BuiltInScenes {
                 return CollisionScenes.funnel();
             case "cannonball":
                 return CollisionScenes.cannonball();
+            case "flag":
+                return WindScenes.flag();
             default:
                 throw new InvalidInputException("scene", "unknown scene '" + name + "'; built in: "
                         + String.join(", ", names()));

@@ -21,6 +21,8 @@ import dev.weft.core.parallel.WorkerPool;
  * Jacobian): they are small beside the springs' and vary slowly.
  */
 public final class AeroForces {
+    private static final double THIRD = 1.0 / 3.0;
+
     private final Model model;
     private final int[] triangles;
     private final int[] incidenceStart;
@@ -125,20 +127,22 @@ public final class AeroForces {
                 triangleForce[o + 2] = 0.0;
                 continue;
             }
-            nx /= cross;
-            ny /= cross;
-            nz /= cross;
-            double rx = (v[a] + v[b] + v[c]) / 3.0 - wx;
-            double ry = (v[a + 1] + v[b + 1] + v[c + 1]) / 3.0 - wy;
-            double rz = (v[a + 2] + v[b + 2] + v[c + 2]) / 3.0 - wz;
+            // one division per triangle: divisions dominate this loop's cost
+            double inv = 1.0 / cross;
+            nx *= inv;
+            ny *= inv;
+            nz *= inv;
+            double rx = (v[a] + v[b] + v[c]) * THIRD - wx;
+            double ry = (v[a + 1] + v[b + 1] + v[c + 1]) * THIRD - wy;
+            double rz = (v[a + 2] + v[b + 2] + v[c + 2]) * THIRD - wz;
             double speed = Math.sqrt(rx * rx + ry * ry + rz * rz);
             double rn = rx * nx + ry * ny + rz * nz;
-            double p = pressureScale * cross * speed * rn;
-            double f = frictionScale * cross * speed;
             // a third to each corner
-            triangleForce[o] = -(p * nx + f * (rx - rn * nx)) / 3.0;
-            triangleForce[o + 1] = -(p * ny + f * (ry - rn * ny)) / 3.0;
-            triangleForce[o + 2] = -(p * nz + f * (rz - rn * nz)) / 3.0;
+            double p = pressureScale * THIRD * cross * speed * rn;
+            double f = frictionScale * THIRD * cross * speed;
+            triangleForce[o] = -(p * nx + f * (rx - rn * nx));
+            triangleForce[o + 1] = -(p * ny + f * (ry - rn * ny));
+            triangleForce[o + 2] = -(p * nz + f * (rz - rn * nz));
         }
     }
 

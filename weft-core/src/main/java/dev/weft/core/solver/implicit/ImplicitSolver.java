@@ -47,7 +47,10 @@ import java.util.List;
  * <p>A particle found inside a plane's thickness is put back on its surface before the step, and its
  * normal velocity is held at zero through S while in contact. A contact with a plane is released when the constraint force it needs would pull the particle
  * onto the plane (Baraff and Witkin §5.3); gravity, the springs and the contact are all implicit in
- * the solve.
+ * the solve. Friction at a plane contact is Coulomb's, on the velocity after the solve: the plane's
+ * normal impulse over the step is J = (A Δv − b)_i · n (what the filter had to add), and the
+ * tangential velocity v_t stops when |v_t| ≤ μ_s J / m_i, else loses μ_k J / m_i of its length (the
+ * plane's static and kinetic coefficients; planes are taken as still).
  *
  * <p>Particle contacts (self- and inter-cloth, {@link #withParticleContacts}) enter the same way where
  * one direction describes them: a free particle (not pinned, not under a user or plane constraint, not
@@ -106,6 +109,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private byte[] contact;
     /** Inverse mass as cloth contacts see it: 0 for a particle held by a pin, a user constraint or a plane. */
     private float[] contactInvMass;
+    /** Per particle in contact: which of {@link #planeColliders} (for its normal and friction). */
+    private int[] contactPlane;
     private byte[] released;
     private byte[] badBlock;
     private float[] w;
@@ -338,6 +343,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             userDir = new float[3 * n];
             contact = new byte[n];
             contactInvMass = new float[n];
+            contactPlane = new int[n];
             released = new byte[n];
             badBlock = new byte[n];
             prevX = new float[3 * n];
@@ -479,6 +485,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
                 z[i3 + 1] = dvn * ny;
                 z[i3 + 2] = dvn * nz;
                 contact[i] = PLANE_CONTACT;
+                contactPlane[i] = k;
                 break;
             }
             contactInvMass[i] = contact[i] == 0 ? w[i] : 0f;
@@ -628,28 +635,51 @@ public final class ImplicitSolver implements ParticleContactSolver {
                 released[i] = 0;
                 continue;
             }
+            double nvx = v[i3] + d[i3];
+            double nvy = v[i3 + 1] + d[i3 + 1];
+            double nvz = v[i3 + 2] + d[i3 + 2];
+            released[i] = 0;
             if (contact[i] != 0) {
-                released[i] = contactPulls(i) ? (byte) 1 : (byte) 0;
-            } else {
-                released[i] = 0;
+                double push = contactPush(i);
+                if (push < 0.0) {
+                    released[i] = 1;
+                } else if (push > 0.0 && contact[i] == PLANE_CONTACT) {
+                    // Coulomb friction with the plane's normal impulse of this step (see the class comment)
+                    int k = contactPlane[i];
+                    Collider plane = planeColliders[k];
+                    double nx = planeNormal[3 * k];
+                    double ny = planeNormal[3 * k + 1];
+                    double nz = planeNormal[3 * k + 2];
+                    double vn = nvx * nx + nvy * ny + nvz * nz;
+                    double tx = nvx - vn * nx;
+                    double ty = nvy - vn * ny;
+                    double tz = nvz - vn * nz;
+                    double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
+                    double perMass = push / mass[i];
+                    double keep = vt <= plane.staticFriction() * perMass ? 0.0
+                            : 1.0 - plane.kineticFriction() * perMass / vt;
+                    nvx = vn * nx + keep * tx;
+                    nvy = vn * ny + keep * ty;
+                    nvz = vn * nz + keep * tz;
+                }
             }
-            float nvx = (float) (v[i3] + d[i3]);
-            float nvy = (float) (v[i3 + 1] + d[i3 + 1]);
-            float nvz = (float) (v[i3 + 2] + d[i3 + 2]);
-            v[i3] = nvx;
-            v[i3 + 1] = nvy;
-            v[i3 + 2] = nvz;
-            x[i3] += hf * nvx;
-            x[i3 + 1] += hf * nvy;
-            x[i3 + 2] += hf * nvz;
+            float fvx = (float) nvx;
+            float fvy = (float) nvy;
+            float fvz = (float) nvz;
+            v[i3] = fvx;
+            v[i3 + 1] = fvy;
+            v[i3 + 2] = fvz;
+            x[i3] += hf * fvx;
+            x[i3 + 1] += hf * fvy;
+            x[i3 + 2] += hf * fvz;
         }
     }
 
     /**
-     * True when the plane would have to pull particle i towards itself: the constraint's share of
-     * row i, (A Δv − b)_i · n, is negative.
+     * The plane's normal impulse on particle i over the step, the constraint's share of row i,
+     * (A Δv − b)_i · n: negative when the plane would have to pull the particle towards itself.
      */
-    private boolean contactPulls(int i) {
+    private double contactPush(int i) {
         double[] b = system.rhs();
         double[] row = contactRow.get();
         matrix.multiplyRow(dv, row, 0, i);
@@ -658,8 +688,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
         double sz = row[2];
         int i3 = 3 * i;
         ParticleFilter f = system.filter();
-        double push = (sx - b[i3]) * f.px(i) + (sy - b[i3 + 1]) * f.py(i) + (sz - b[i3 + 2]) * f.pz(i);
-        return push < 0.0;
+        return (sx - b[i3]) * f.px(i) + (sy - b[i3 + 1]) * f.py(i) + (sz - b[i3 + 2]) * f.pz(i);
     }
 
     /** Colliders other than planes: position projection after the step, velocity follows the move. */

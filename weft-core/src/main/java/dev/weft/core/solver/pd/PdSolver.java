@@ -9,6 +9,7 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
@@ -19,7 +20,8 @@ import dev.weft.core.solver.ParticleContactSolver;
  * ½‖M^½(q − y)‖²/h² + Σ ½k‖(q_a − q_b) − p_ab‖² by alternation:
  *
  * <ol>
- *   <li>Verlet prediction y = q + h·v + h²(g − c·v) (algorithm 2);</li>
+ *   <li>Verlet prediction y = q + h·v + h²(g − c·v + F_air/m) (algorithm 2; F_air is wind and drag per
+ *       triangle, {@link AeroForces}, from the positions and velocities at the start of the step);</li>
  *   <li>{@code outerIterations} times: the <b>local step</b> projects each spring onto its rest length,
  *       p_ab = L·(q_a − q_b)/|q_a − q_b| from the current positions (the seed's {@code temp});
  *       the <b>global step</b> runs {@code innerIterations} sweeps of an iterative solver on
@@ -98,6 +100,10 @@ public final class PdSolver implements ParticleContactSolver {
     private boolean integrating;
     private static final Collider[] NO_COLLIDERS = new Collider[0];
     private Collider[] colliders = NO_COLLIDERS;
+    /** Wind and drag, evaluated once per step before the prediction (built with the model). */
+    private AeroForces aero;
+    private double[] airForce;
+    private boolean air;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
     private ParticleContacts contacts;
     /** Jacobi sweeps done in this step, and the current Chebyshev weight (Wang 2015 eq. 12). */
@@ -181,6 +187,10 @@ public final class PdSolver implements ParticleContactSolver {
         gy = env.gravityY();
         gz = env.gravityZ();
         colliders = env.colliders();
+        air = env.hasAir();
+        if (air) {
+            aero.compute(pool, x, v, env); // lagged: the force of the step's start, as the other solvers
+        }
         contacts = contactSlot.bind(m);
         pool.parallelFor(0, n, predictBody);
     }
@@ -289,6 +299,8 @@ public final class PdSolver implements ParticleContactSolver {
             next = settings.inner().isJacobi() ? new float[3 * n] : null;
             older = settings.chebyshev() ? new float[3 * n] : null;
             boundH = Float.NaN;
+            aero = new AeroForces(m);
+            airForce = aero.forces();
         }
         state = s;
         x = s.positions();
@@ -360,10 +372,18 @@ public final class PdSolver implements ParticleContactSolver {
                 y[i3 + 2] = x[i3 + 2];
                 continue;
             }
-            // q + (q − q_prev) + h²·f_ext with f_ext = g − c·v and q − q_prev = h·v
-            float px = x[i3] + dt * v[i3] + dt * dt * (gx - c * v[i3]);
-            float py = x[i3 + 1] + dt * v[i3 + 1] + dt * dt * (gy - c * v[i3 + 1]);
-            float pz = x[i3 + 2] + dt * v[i3 + 2] + dt * dt * (gz - c * v[i3 + 2]);
+            // q + (q − q_prev) + h²·f_ext with f_ext = g − c·v (+ F_air/m) and q − q_prev = h·v
+            float ax = gx - c * v[i3];
+            float ay = gy - c * v[i3 + 1];
+            float az = gz - c * v[i3 + 2];
+            if (air) {
+                ax += (float) airForce[i3] * w[i];
+                ay += (float) airForce[i3 + 1] * w[i];
+                az += (float) airForce[i3 + 2] * w[i];
+            }
+            float px = x[i3] + dt * v[i3] + dt * dt * ax;
+            float py = x[i3 + 1] + dt * v[i3 + 1] + dt * dt * ay;
+            float pz = x[i3 + 2] + dt * v[i3 + 2] + dt * dt * az;
             y[i3] = px;
             y[i3 + 1] = py;
             y[i3 + 2] = pz;

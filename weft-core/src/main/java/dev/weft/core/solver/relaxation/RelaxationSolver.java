@@ -3,6 +3,8 @@ package dev.weft.core.solver.relaxation;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
@@ -11,9 +13,6 @@ import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
-import dev.weft.core.solver.xpbd.IterationMode;
-import dev.weft.core.solver.xpbd.XpbdSettings;
-import dev.weft.core.solver.xpbd.XpbdSolver;
 
 /**
  * Verlet integration and constraint relaxation, Jakobsen's scheme as seed 002 runs it on the GPU:
@@ -25,12 +24,13 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
  * </ol>
  * The distance constraints are relaxed color by color through the model's coloring, which on a grid is
  * seed 002's 8 independent passes (even/odd × horizontal, vertical, two diagonals: see
- * {@code LatticeColoring}) and on any mesh a greedy coloring; each pass runs in parallel. The
- * projection is {@link XpbdSolver}'s rigid (zero-compliance) one, reused as it is: it moves the two
- * particles by responsivenesses s_a = w_a / (w_a + w_b), which are seed 002's (0.5, 0.5) between
- * equal masses and (0, 1) next to a fixed particle; between unequal masses (a grid's border particles
- * carry half the mass) they keep the pair's centre of mass in place, where the white paper's fixed 0.5
- * would not. Velocities are the displacement over the step, so the state stays positions + velocities.
+ * {@code LatticeColoring}) and on any mesh a greedy coloring; each pass runs in parallel (one color's
+ * constraints share no particle). The responsivenesses are the seed's, whatever the masses: (0.5, 0.5)
+ * between two free particles, (0, 1) when one end is fixed, nothing when both are. (A mass-weighted
+ * split would differ on a grid's border particles, which carry half the mass.) Seed 002 has no
+ * bending springs, so distance constraints of kind BEND (a rope's second neighbours) are not relaxed:
+ * a rope is a chain here. Velocities are the displacement over the step, so the state stays
+ * positions + velocities.
  *
  * <p>Particle contacts ({@link #withParticleContacts}) are one more projection after the relaxation
  * steps (grid and candidates once per step, as in XPBD), followed by the colliders once more so that
@@ -39,7 +39,6 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
 public final class RelaxationSolver implements ParticleContactSolver {
     private final RelaxationSettings settings;
     private final WorkerPool pool;
-    private final XpbdSolver projection;
 
     private Model model;
     private AeroForces aero;
@@ -53,19 +52,21 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private float gy;
     private float gz;
     private Collider[] colliders;
+    private int[] pairs;
+    private float[] rest;
+    /** Per constraint: true for structural and shear springs, the ones seed 002 relaxes. */
+    private boolean[] relaxed;
+    private int[] colorStart;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
 
     private final RangeBody verletBody = this::verlet;
+    private final RangeBody relaxBody = this::relaxRange;
     private final RangeBody collideBody = this::collide;
     private final RangeBody velocityBody = this::velocities;
 
     public RelaxationSolver(RelaxationSettings settings, WorkerPool pool) {
         this.settings = settings;
         this.pool = pool;
-        // Rigid stretch and shear (infinite stiffness); rope bending springs keep XPBD's default compliance.
-        XpbdSettings rigid = new XpbdSettings(IterationMode.COLORED, 1, 0f, 0f, 0f,
-                XpbdSettings.defaults().distanceBendCompliance(), 0f, false);
-        this.projection = new XpbdSolver(rigid, pool);
     }
 
     @Override
@@ -97,6 +98,15 @@ public final class RelaxationSolver implements ParticleContactSolver {
             w = m.invMass();
             aero = new AeroForces(m);
             airForce = aero.forces();
+            DistanceConstraints d = m.distances();
+            pairs = d.particles();
+            rest = d.restLength();
+            colorStart = d.colorStart();
+            relaxed = new boolean[d.count()];
+            byte bend = DistanceKind.BEND.code();
+            for (int c = 0; c < relaxed.length; c++) {
+                relaxed[c] = d.kind()[c] != bend;
+            }
         }
         x = state.positions();
         v = state.velocities();
@@ -108,11 +118,11 @@ public final class RelaxationSolver implements ParticleContactSolver {
         int n = m.particleCount();
         aero.compute(pool, x, v, env);
         pool.parallelFor(0, n, verletBody);
-        if (colliders.length == 0) {
-            projection.relax(m, state, dt, settings.iterations(), XpbdSolver.DISTANCES);
-        } else {
-            for (int it = 0; it < settings.iterations(); it++) {
-                projection.relax(m, state, dt, 1, XpbdSolver.DISTANCES);
+        for (int it = 0; it < settings.iterations(); it++) {
+            for (int c = 0; c + 1 < colorStart.length; c++) {
+                pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);
+            }
+            if (colliders.length > 0) {
                 pool.parallelFor(0, n, collideBody);
             }
         }
@@ -125,6 +135,47 @@ public final class RelaxationSolver implements ParticleContactSolver {
         }
         pool.parallelFor(0, n, velocityBody);
         state.advance(dt);
+    }
+
+    private void relaxRange(int begin, int end) {
+        for (int c = begin; c < end; c++) {
+            if (relaxed[c]) {
+                relaxPair(x, w, pairs[2 * c], pairs[2 * c + 1], rest[c]);
+            }
+        }
+    }
+
+    /**
+     * Seed 002 eqs. 2a–2b for one rigid spring: with d = x_b − x_a and the correction
+     * Δ = (|d| − L) d / |d|, x_a += s_a Δ and x_b −= s_b Δ, with (s_a, s_b) = (0.5, 0.5) when both are
+     * free, (0, 1) or (1, 0) when one is fixed (inverse mass 0), and no move when both are. Coincident
+     * particles give no direction and are left alone.
+     */
+    static void relaxPair(float[] x, float[] w, int ia, int ib, float restLength) {
+        boolean freeA = w[ia] != 0f;
+        boolean freeB = w[ib] != 0f;
+        if (!freeA && !freeB) {
+            return;
+        }
+        int a = 3 * ia;
+        int b = 3 * ib;
+        float dx = x[b] - x[a];
+        float dy = x[b + 1] - x[a + 1];
+        float dz = x[b + 2] - x[a + 2];
+        float d2 = dx * dx + dy * dy + dz * dz;
+        if (d2 < 1e-24f) {
+            return;
+        }
+        float d = (float) Math.sqrt(d2);
+        float s = (d - restLength) / d; // Δ = s·(x_b − x_a)
+        float sa = freeA ? (freeB ? 0.5f * s : s) : 0f;
+        float sb = freeB ? (freeA ? 0.5f * s : s) : 0f;
+        x[a] += sa * dx;
+        x[a + 1] += sa * dy;
+        x[a + 2] += sa * dz;
+        x[b] -= sb * dx;
+        x[b + 1] -= sb * dy;
+        x[b + 2] -= sb * dz;
     }
 
     /** Eq. 1 with x − x_prev = h v; fixed particles stay (no force is applied to them). */

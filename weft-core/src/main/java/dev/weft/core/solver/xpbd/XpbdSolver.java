@@ -12,13 +12,15 @@ import dev.weft.core.model.State;
 import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSolver;
 
 /**
  * Extended position-based dynamics (Macklin, Müller and Chentanez 2016) for cloth and ropes.
  *
- * <p>One step: predict positions from velocities and gravity; reset the Lagrange multipliers; run
+ * <p>One step: predict positions from velocities, gravity and the air ({@link AeroForces}: wind and
+ * drag per triangle, from the positions and velocities at the start of the step); reset the Lagrange multipliers; run
  * {@code iterations} sweeps over distance, bending and tether constraints; project colliders (with
  * friction); derive velocities from the displacement; damp. Sweeps are Jacobi, sequential
  * Gauss–Seidel or colored Gauss–Seidel ({@link IterationMode}).
@@ -76,6 +78,10 @@ public final class XpbdSolver implements ParticleContactSolver {
     private float gz;
     private float dampingFactor;
     private Collider[] colliders;
+    /** Wind and drag, evaluated once per step before the prediction (built with the model). */
+    private AeroForces aero;
+    private double[] airForce;
+    private boolean air;
 
     /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
     private ParticleContactSettings contactSettings;
@@ -144,6 +150,10 @@ public final class XpbdSolver implements ParticleContactSolver {
         gz = env.gravityZ();
         dampingFactor = Math.max(0f, 1f - settings.damping() * dt);
         colliders = env.colliders();
+        air = env.hasAir();
+        if (air) {
+            aero.compute(pool, x, v, env); // lagged: the force of the step's start, as the other solvers
+        }
         pool.parallelFor(0, m.particleCount(), predictBody);
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
@@ -276,6 +286,8 @@ public final class XpbdSolver implements ParticleContactSolver {
                 bendCorrection = new float[3 * bendParticles.length];
             }
             h = Float.NaN;
+            aero = new AeroForces(m);
+            airForce = aero.forces();
             contacts = contactSettings == null ? null : new ParticleContacts(m, contactSettings);
         }
         x = state.positions();
@@ -317,9 +329,17 @@ public final class XpbdSolver implements ParticleContactSolver {
                 v[i3 + 2] = 0f;
                 continue;
             }
-            float vx = v[i3] + dt * gx;
-            float vy = v[i3 + 1] + dt * gy;
-            float vz = v[i3 + 2] + dt * gz;
+            float ax = gx;
+            float ay = gy;
+            float az = gz;
+            if (air) { // a = g + F_air / m
+                ax += (float) airForce[i3] * w[i];
+                ay += (float) airForce[i3 + 1] * w[i];
+                az += (float) airForce[i3 + 2] * w[i];
+            }
+            float vx = v[i3] + dt * ax;
+            float vy = v[i3 + 1] + dt * ay;
+            float vz = v[i3 + 2] + dt * az;
             x[i3] += dt * vx;
             x[i3 + 1] += dt * vy;
             x[i3 + 2] += dt * vz;

@@ -1,6 +1,7 @@
 package dev.weft.core.solver.relaxation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
@@ -8,10 +9,12 @@ import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.Environment;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RelaxationSolverTest {
@@ -83,6 +86,46 @@ class RelaxationSolverTest {
             // 3200 passes: every structural and shear edge within 0.1 % of its rest length
             assertThat(previous).isLessThan(0.001);
         }
+    }
+
+    @Test
+    void aFreeFreeProjectionMovesBothEndsEquallyWhateverTheirMasses() {
+        // Seed 002's responsiveness (0.5, 0.5): unit level, inverse masses 4 and 1, a spring of rest 1
+        // stretched to 1.3 along x and 0.4 along y
+        float[] x = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
+        float[] w = {4f, 1f};
+        RelaxationSolver.relaxPair(x, w, 0, 1, 1f);
+        // a moved as far as b, the other way (to float rounding of b's coordinates near 1.3; a
+        // mass-weighted split would move a 4 times as far as b: 0.17 against 0.04)
+        assertThat(x[0]).isCloseTo(-(x[3] - 1.3f), within(1e-6f));
+        assertThat(x[1]).isCloseTo(-(x[4] - 0.4f), within(1e-6f));
+        assertThat(x[0]).isGreaterThan(0.1f); // towards b: half of the 0.36 m error, along (0.96, 0.29)
+        double length = Math.hypot(x[3] - x[0], x[4] - x[1]);
+        assertThat(length).isCloseTo(1.0, within(1e-6)); // float rounding of a unit length
+        // next to a fixed particle (inverse mass 0) the free one takes the whole correction: (0, 1)
+        float[] y = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
+        RelaxationSolver.relaxPair(y, new float[] {0f, 1f}, 0, 1, 1f);
+        assertThat(new float[] {y[0], y[1], y[2]}).containsExactly(0f, 0f, 0f);
+        assertThat(Math.hypot(y[3], y[4])).isCloseTo(1.0, within(1e-6));
+    }
+
+    @Test
+    void inASolverStepTheLighterEndOfARopeMovesHalfTheError() {
+        // A 3-particle rope along x without bending: its ends carry half the middle's mass. Particle 0
+        // is pulled out by 0.1 m; no gravity, no motion, one relaxation pass. Whichever color runs
+        // first, 0–1 is projected once with 1–2 still or already at rest, and seed 002's (0.5, 0.5)
+        // moves particle 0 back by exactly half the error (the mass-weighted split would move it 2/3).
+        ModelBuilder b = new ModelBuilder().bending(false);
+        b.addRope(new RopeSpec("rope", new float[] {0f, 1f, 0f, 2f, 1f, 0f}, 3, 0.5f));
+        Model m = b.build();
+        assertThat(m.invMass()[0]).isEqualTo(2 * m.invMass()[1]);
+        State s = State.atRest(m);
+        s.positions()[0] = -0.1f;
+        try (WorkerPool pool = new WorkerPool(1)) {
+            new RelaxationSolver(new RelaxationSettings(1, 1f), pool)
+                    .step(m, s, new Environment(new float[3], List.of()), 1e-3f);
+        }
+        assertThat(s.positions()[0]).isCloseTo(-0.05f, within(1e-6f)); // float rounding of 0.1 m sums
     }
 
     @Test
