@@ -72,7 +72,9 @@ final class VertexTriangleContacts {
     VertexTriangleContacts(Model model, float thickness, ParticleContacts pairs) {
         this.n = model.particleCount();
         this.thickness = thickness;
-        this.cellSize = 2f * thickness;
+        // three thicknesses (1.5 contact distances): fewer cells per triangle to bin than at two, more
+        // faces to look at per particle; measured best of 2, 3 and 4 on the stack showcase (3.8 ms vs 4.4)
+        this.cellSize = 3f * thickness;
         this.tri = model.triangles();
         this.triangleCount = tri.length / 3;
         this.pairs = pairs;
@@ -228,8 +230,7 @@ final class VertexTriangleContacts {
                 int ia = tri[3 * t];
                 int ib = tri[3 * t + 1];
                 int ic = tri[3 * t + 2];
-                if (ia == i || ib == i || ic == i || pairs.excluded(i, ia) || pairs.excluded(i, ib)
-                        || pairs.excluded(i, ic)) {
+                if (ia == i || ib == i || ic == i) {
                     continue;
                 }
                 int a = 3 * ia;
@@ -268,7 +269,9 @@ final class VertexTriangleContacts {
                 float bv = (d11 * d20 - d01 * d21) / den;
                 float bw = (d00 * d21 - d01 * d20) / den;
                 float bu = 1f - bv - bw;
-                if (!(bu >= 0f && bv >= 0f && bw >= 0f)) {
+                // exclusions last: three binary searches, needed only for the few faces that pass
+                if (!(bu >= 0f && bv >= 0f && bw >= 0f) || pairs.excluded(i, ia) || pairs.excluded(i, ib)
+                        || pairs.excluded(i, ic)) {
                     continue;
                 }
                 // the side the particle was on at the start of the step, from the start positions
