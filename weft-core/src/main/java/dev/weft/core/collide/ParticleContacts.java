@@ -258,7 +258,8 @@ public final class ParticleContacts {
      * closer than {@code reach} contact distances, their unit normals (from partner to i) averaged into
      * one direction n, and the normal velocity i should have, the mean over its contacts of the pair's
      * centre-of-mass normal velocity (w_j v_i·n + w_i v_j·n)/(w_i + w_j) (an inelastic contact).
-     * Writes n into out[0..2] and the target into out[3]. {@code invMass} is the inverse mass as the
+     * Writes n into out[0..2], the target into out[3] and the mean velocity of those partners into
+     * out[4..6] (for friction relative to them). {@code invMass} is the inverse mass as the
      * contact sees it: a solver passes 0 for a partner that another constraint holds (it acts as a wall).
      *
      * @return false where one direction does not describe the contacts: no contact, i pinned, partners on
@@ -302,6 +303,9 @@ public final class ParticleContacts {
         double vin = velocities[i3] * nx + velocities[i3 + 1] * ny + velocities[i3 + 2] * nz;
         double target = 0;
         double relative = 0;
+        double pvx = 0;
+        double pvy = 0;
+        double pvz = 0;
         for (int k = i * MAX_NEIGHBOURS, kEnd = k + neighbourCount[i]; k < kEnd; k++) {
             int j = neighbours[k];
             int j3 = 3 * j;
@@ -316,6 +320,9 @@ public final class ParticleContacts {
             double wj = invMass[j];
             target += (wj * vin + wi * vjn) / (wi + wj);
             relative += vin - vjn;
+            pvx += velocities[j3];
+            pvy += velocities[j3 + 1];
+            pvz += velocities[j3 + 2];
         }
         if (relative / contacts > separatingSpeed) {
             return false;
@@ -324,6 +331,9 @@ public final class ParticleContacts {
         out[1] = ny;
         out[2] = nz;
         out[3] = target / contacts;
+        out[4] = pvx / contacts;
+        out[5] = pvy / contacts;
+        out[6] = pvz / contacts;
         return true;
     }
 

@@ -59,7 +59,10 @@ import java.util.List;
  * constrained direction in S, with z prescribing the pair's centre-of-mass normal velocity (the partner's own where a pin, a
  * user constraint or a plane holds it)
  * ({@link ParticleContacts#normalConstraint}); the contact is released, as a plane's, when it would
- * have to pull. Everywhere else (a particle squeezed between layers, one already constrained, contacts
+ * have to pull. Such a contact has Coulomb friction like a plane's, on the velocity relative to the
+ * partners' mean velocity at the start of the step, with this step's normal impulse and the cloth–cloth
+ * coefficients (it acts on the constrained particle; its partner gets its own when it is constrained
+ * too). Everywhere else (a particle squeezed between layers, one already constrained, contacts
  * found only during the step) the contacts act as a position projection with friction after the step,
  * the velocity following the move, as for the non-plane colliders. Deterministic: every pass writes only what its rows own and reductions run in fixed
  * chunks, so 1 and N threads give identical bits.
@@ -109,6 +112,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private byte[] contact;
     /** Inverse mass as cloth contacts see it: 0 for a particle held by a pin, a user constraint or a plane. */
     private float[] contactInvMass;
+    /** Per particle in cloth contact through S: its partners' mean velocity at the start of the step. */
+    private float[] partnerVelocity;
     /** Per particle in contact: which of {@link #planeColliders} (for its normal and friction). */
     private int[] contactPlane;
     private byte[] released;
@@ -141,7 +146,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private long updateNanos;
 
     private final ThreadLocal<double[]> contactRow = ThreadLocal.withInitial(() -> new double[3]);
-    private final ThreadLocal<double[]> contactNormal = ThreadLocal.withInitial(() -> new double[4]);
+    private final ThreadLocal<double[]> contactNormal = ThreadLocal.withInitial(() -> new double[7]);
     private final RangeBody particleContactBody = this::constrainParticleContacts;
     private final RangeBody constraintBody = this::buildConstraints;
     private final RangeBody springBody = this::evaluateSprings;
@@ -343,6 +348,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             userDir = new float[3 * n];
             contact = new byte[n];
             contactInvMass = new float[n];
+            partnerVelocity = new float[3 * n];
             contactPlane = new int[n];
             released = new byte[n];
             badBlock = new byte[n];
@@ -521,6 +527,9 @@ public final class ImplicitSolver implements ParticleContactSolver {
             z[i3 + 1] = dvn * nv[1];
             z[i3 + 2] = dvn * nv[2];
             contact[i] = PARTICLE_CONTACT;
+            partnerVelocity[i3] = (float) nv[4];
+            partnerVelocity[i3 + 1] = (float) nv[5];
+            partnerVelocity[i3 + 2] = (float) nv[6];
         }
     }
 
@@ -661,6 +670,28 @@ public final class ImplicitSolver implements ParticleContactSolver {
                     nvx = vn * nx + keep * tx;
                     nvy = vn * ny + keep * ty;
                     nvz = vn * nz + keep * tz;
+                } else if (push > 0.0) {
+                    // cloth contact: Coulomb on the velocity relative to the partners (their mean at the
+                    // start of the step), with this step's normal impulse and the cloth–cloth coefficients
+                    ParticleFilter f = system.filter();
+                    double nx = f.px(i);
+                    double ny = f.py(i);
+                    double nz = f.pz(i);
+                    double rx = nvx - partnerVelocity[i3];
+                    double ry = nvy - partnerVelocity[i3 + 1];
+                    double rz = nvz - partnerVelocity[i3 + 2];
+                    double rn = rx * nx + ry * ny + rz * nz;
+                    double tx = rx - rn * nx;
+                    double ty = ry - rn * ny;
+                    double tz = rz - rn * nz;
+                    double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
+                    double perMass = push / mass[i];
+                    ParticleContactSettings cs = contacts.settings();
+                    double removed = vt <= cs.staticFriction() * perMass ? 1.0
+                            : cs.kineticFriction() * perMass / vt;
+                    nvx -= removed * tx;
+                    nvy -= removed * ty;
+                    nvz -= removed * tz;
                 }
             }
             float fvx = (float) nvx;
