@@ -55,9 +55,9 @@ public final class FilteredPcg implements LinearSolver {
         size(system.rows());
         sys = system;
         dv = deltaV;
-        pool.parallelFor(0, n, initBody);
+        pool.parallelFor(0, n, RowChunks.MIN_PARALLEL_ROWS, initBody);
         double bNorm2 = RowChunks.sum(partialA, chunks);
-        pool.parallelFor(0, n, residualBody);
+        pool.parallelFor(0, n, RowChunks.MIN_PARALLEL_ROWS, residualBody);
         double delta = RowChunks.sum(partialA, chunks);
         double rNorm2 = RowChunks.sum(partialB, chunks);
         iterations = 0;
@@ -71,7 +71,7 @@ public final class FilteredPcg implements LinearSolver {
         long vector = 0L;
         while (iterations < maxIterations && rNorm2 > target2 && delta > 0.0) {
             long t0 = System.nanoTime();
-            pool.parallelFor(0, n, productBody);
+            pool.parallelFor(0, n, RowChunks.MIN_PARALLEL_ROWS, productBody);
             double cq = RowChunks.sum(partialA, chunks);
             long t1 = System.nanoTime();
             product += t1 - t0;
@@ -80,7 +80,7 @@ public final class FilteredPcg implements LinearSolver {
                         + ": cᵀAc = " + cq + ", the system matrix is not positive definite", worstRow(c));
             }
             alpha = delta / cq;
-            pool.parallelFor(0, n, updateBody);
+            pool.parallelFor(0, n, RowChunks.MIN_PARALLEL_ROWS, updateBody);
             double deltaNew = RowChunks.sum(partialA, chunks);
             rNorm2 = RowChunks.sum(partialB, chunks);
             if (!Double.isFinite(deltaNew) || !Double.isFinite(rNorm2)) {
@@ -91,7 +91,7 @@ public final class FilteredPcg implements LinearSolver {
             delta = deltaNew;
             iterations++;
             if (rNorm2 > target2 && iterations < maxIterations) {
-                pool.parallelFor(0, n, directionBody);
+                pool.parallelFor(0, n, RowChunks.MIN_PARALLEL_ROWS, directionBody);
             }
             vector += System.nanoTime() - t1;
         }

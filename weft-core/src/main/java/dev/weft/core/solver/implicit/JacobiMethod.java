@@ -47,7 +47,7 @@ public final class JacobiMethod implements LinearSolver {
         sys = system;
         cur = dv;
         next = buffer;
-        pool.parallelFor(0, n, initBody);
+        pool.parallelFor(0, n, RowChunks.MIN_PARALLEL_ROWS, initBody);
         double bNorm2 = RowChunks.sum(partial, chunks);
         iterations = 0;
         relativeResidual = 0.0;
@@ -59,7 +59,7 @@ public final class JacobiMethod implements LinearSolver {
         double limit2 = DIVERGENCE_FACTOR * DIVERGENCE_FACTOR * bNorm2;
         while (true) {
             writeNext = iterations < maxIterations;
-            pool.parallelFor(0, n, sweepBody);
+            pool.parallelFor(0, n, RowChunks.MIN_PARALLEL_ROWS, sweepBody);
             double rNorm2 = RowChunks.sum(partial, chunks);
             if (!(rNorm2 <= limit2)) {
                 throw new LinearSolveException("Jacobi iteration diverged after " + iterations

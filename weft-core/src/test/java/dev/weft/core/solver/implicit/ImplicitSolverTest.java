@@ -134,7 +134,7 @@ class ImplicitSolverTest {
         for (LinearMethod method : LinearMethod.values()) {
             float[][] results = new float[3][];
             for (int t = 1; t <= 3; t++) {
-                Model m = hangingCloth(24); // 576 particles, 5,700 springs: every pass splits
+                Model m = hangingCloth(36); // 1,296 particles (> RowChunks.MIN_PARALLEL_ROWS): every pass splits
                 ImplicitSettings s = ImplicitSettings.defaults().withMethod(method).withIterations(30, 0f);
                 try (WorkerPool pool = new WorkerPool(t);
                      Simulation sim = new Simulation(m, State.atRest(m), new ImplicitSolver(s, pool),
