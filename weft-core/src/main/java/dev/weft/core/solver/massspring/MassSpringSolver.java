@@ -111,7 +111,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
         pool.parallelFor(0, n, integrateBody);
         ParticleContacts contacts = contactSlot.bind(m);
         if (contacts != null) {
-            contacts.project(x, prev, w, pool);
+            contacts.project(x, prev, w, colliders, pool);
         }
         if (colliders.length > 0 || contacts != null) {
             pool.parallelFor(0, n, collideBody); // also the velocity from the corrected positions

@@ -248,7 +248,7 @@ public final class PdSolver implements ParticleContactSolver {
     /** Ends a step begun by {@link #beginStep}: particle contacts, colliders, velocities, clock. */
     public void endStep() {
         if (integrating && contacts != null) {
-            contacts.project(x, start, w, pool);
+            contacts.project(x, start, w, colliders, pool);
         }
         if (colliders.length > 0) {
             pool.parallelFor(0, n, collideBody);

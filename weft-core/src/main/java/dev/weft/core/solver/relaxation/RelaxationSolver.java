@@ -128,7 +128,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
         }
         ParticleContacts contacts = contactSlot.bind(m);
         if (contacts != null) {
-            contacts.project(x, start, w, pool);
+            contacts.project(x, start, w, colliders, pool);
             if (colliders.length > 0) {
                 pool.parallelFor(0, n, collideBody);
             }

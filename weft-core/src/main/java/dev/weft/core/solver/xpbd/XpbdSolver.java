@@ -168,7 +168,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     public void endStep(State state) {
         int n = model.particleCount();
         if (contacts != null) {
-            contacts.project(x, prev, w, pool);
+            contacts.project(x, prev, w, colliders, pool);
         }
         // Contacts last, so that no particle ends the step inside a collider's thickness.
         if (colliders.length > 0) {
