@@ -29,11 +29,13 @@ import java.util.Arrays;
  *
  * <p>Friction and colliders: given the colliders ({@link #project(float[], float[], float[], Collider[],
  * WorkerPool)}), the contacts first run them once, so that a particle a collider holds (one the pass
- * moved) is where the collider's own friction puts it, and then treat it as immovable for friction:
- * its partner removes the whole tangential slip relative to it, not its inverse-mass share. Without this
- * a cloth resting on a cloth on a slope crept with μ above tan θ: the lower particle took half of the
- * pair's correction and the collider pass after the contacts undid that half (XPBD: 23 mm in 1 s with
- * μ = 0.6 on 20°).
+ * moved, or one on a collider's surface) is where the collider's own friction puts it. Held and pinned
+ * particles get support level 0, a particle in contact with a level-k one level k + 1 (Jacobi passes,
+ * at most {@link #MAX_LEVEL}); of a pair on different levels the upper one removes the whole tangential
+ * slip relative to the lower one, which does not give way, rather than its inverse-mass share. Without
+ * this a cloth resting on a cloth on a slope crept with μ above tan θ: the lower particle took half of
+ * the pair's correction and the collider pass after the contacts undid that half (XPBD: 23 mm in 1 s
+ * with μ = 0.6 on 20°).
  *
  * <p>With {@link ParticleContactSettings#vertexTriangle()} the sweeps are followed by as many sweeps of
  * {@link VertexTriangleContacts} (particles kept half a contact distance off other triangles' faces).
@@ -64,8 +66,15 @@ public final class ParticleContacts {
     private final int[] neighbourCount;
     private final int[] neighbours;
     private final boolean[] overflow;
-    /** Whether a collider held particle i this step (the collider pass before the sweeps moved it). */
-    private final boolean[] held;
+    /**
+     * Particle i's support level this step: 0 where a collider or a pin holds it, k + 1 where a partner in
+     * contact has level k, {@link #UNSUPPORTED} where no chain of contacts reaches a held particle within
+     * {@link #MAX_LEVEL} steps. The next array is the Jacobi copy the level passes write.
+     */
+    private int[] level;
+    private int[] nextLevel;
+    private static final int MAX_LEVEL = 8;
+    private static final int UNSUPPORTED = Integer.MAX_VALUE;
     /** Positions of a range before that collider pass, to see which particles it moved. */
     private final float[] beforeColliders;
     private Collider[] colliders = NO_COLLIDERS;
@@ -85,6 +94,7 @@ public final class ParticleContacts {
     private final RangeBody gatherBody = this::gather;
     private final RangeBody applyBody = this::apply;
     private final RangeBody collideBody = this::collide;
+    private final RangeBody levelBody = this::propagateLevels;
 
     public ParticleContacts(Model model, ParticleContactSettings settings) {
         this.settings = settings;
@@ -98,7 +108,8 @@ public final class ParticleContacts {
         this.overflow = new boolean[n];
         this.correction = new float[3 * n];
         this.contactsOf = new int[n];
-        this.held = new boolean[n];
+        this.level = new int[n];
+        this.nextLevel = new int[n];
         this.beforeColliders = new float[3 * n];
         IntList a = new IntList();
         IntList b = new IntList();
@@ -258,14 +269,19 @@ public final class ParticleContacts {
     public void project(float[] positions, float[] previous, float[] invMass, Collider[] stepColliders,
                         WorkerPool pool) {
         // candidates first: the collider pass moves particles by their penetration only, well within the
-        // search margin, and knowing which particles have partners spares the others the held test
+        // search margin, and knowing which particles have partners spares the others the surface test
         findCandidates(positions, pool);
         x = positions;
         prev = previous;
         w = invMass;
-        colliders = stepColliders;
-        pool.parallelFor(0, n, collideBody);
-        colliders = NO_COLLIDERS;
+        if (settings.staticFriction() == 0f) {
+            Arrays.fill(level, UNSUPPORTED); // frictionless: the levels decide nothing
+        } else {
+            colliders = stepColliders;
+            pool.parallelFor(0, n, collideBody);
+            colliders = NO_COLLIDERS;
+            supportLevels(pool);
+        }
         for (int it = 0; it < settings.iterations(); it++) {
             pool.parallelFor(0, n, gatherBody);
             pool.parallelFor(0, n, applyBody);
@@ -276,6 +292,23 @@ public final class ParticleContacts {
         x = null;
         prev = null;
         w = null;
+    }
+
+    /** Jacobi passes of {@link #propagateLevels} until nothing changes, at most {@link #MAX_LEVEL}. */
+    private void supportLevels(WorkerPool pool) {
+        for (int pass = 0; pass < MAX_LEVEL; pass++) {
+            pool.parallelFor(0, n, levelBody);
+            boolean changed = false;
+            for (int i = 0; i < n && !changed; i++) {
+                changed = nextLevel[i] != level[i];
+            }
+            int[] t = level;
+            level = nextLevel;
+            nextLevel = t;
+            if (!changed) {
+                break;
+            }
+        }
     }
 
     /**
@@ -453,32 +486,56 @@ public final class ParticleContacts {
         }
     }
 
+    /** One Jacobi pass of the support levels: each particle takes one more than its lowest partner's. */
+    private void propagateLevels(int begin, int end) {
+        final float d2 = distance * distance;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            int best = level[i];
+            for (int k = i * MAX_NEIGHBOURS, kEnd = k + neighbourCount[i]; k < kEnd; k++) {
+                int j = neighbours[k];
+                int lj = level[j];
+                if (lj == UNSUPPORTED || lj >= best - 1) {
+                    continue;
+                }
+                int j3 = 3 * j;
+                float ex = x[i3] - x[j3];
+                float ey = x[i3 + 1] - x[j3 + 1];
+                float ez = x[i3 + 2] - x[j3 + 2];
+                if (ex * ex + ey * ey + ez * ez < d2) {
+                    best = lj + 1;
+                }
+            }
+            nextLevel[i] = best;
+        }
+    }
+
     /**
-     * Runs the colliders on particles [begin, end) and marks as held those with contact partners that
-     * the pass moved or that lie on a collider's surface (within {@link #ON_SURFACE} contact distances of
-     * its thickness: a solver that ran its colliders just before leaves them exactly there).
+     * Runs the colliders on particles [begin, end) and gives support level 0 to pinned particles and to
+     * those with contact partners that the pass moved or that lie on a collider's surface (within
+     * {@link #ON_SURFACE} contact distances of its thickness: a solver that ran its colliders just before
+     * leaves them exactly there); the rest start {@link #UNSUPPORTED}.
      */
     private void collide(int begin, int end) {
-        if (colliders.length == 0) {
-            Arrays.fill(held, begin, end, false);
-            return;
-        }
-        System.arraycopy(x, 3 * begin, beforeColliders, 3 * begin, 3 * (end - begin));
-        for (Collider c : colliders) {
-            c.collide(x, prev, w, begin, end);
+        boolean any = colliders.length > 0;
+        if (any) {
+            System.arraycopy(x, 3 * begin, beforeColliders, 3 * begin, 3 * (end - begin));
+            for (Collider c : colliders) {
+                c.collide(x, prev, w, begin, end);
+            }
         }
         float slack = ON_SURFACE * distance;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
-            boolean h = false;
-            if (neighbourCount[i] > 0 && w[i] != 0f) {
+            boolean h = w[i] == 0f;
+            if (any && neighbourCount[i] > 0 && !h) {
                 h = x[i3] != beforeColliders[i3] || x[i3 + 1] != beforeColliders[i3 + 1]
                         || x[i3 + 2] != beforeColliders[i3 + 2];
                 for (int c = 0; !h && c < colliders.length; c++) {
                     h = colliders[c].signedDistance(x[i3], x[i3 + 1], x[i3 + 2]) <= colliders[c].thickness() + slack;
                 }
             }
-            held[i] = h;
+            level[i] = h ? 0 : UNSUPPORTED;
         }
     }
 
@@ -491,11 +548,15 @@ public final class ParticleContacts {
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             float wi = w[i];
-            boolean heldI = held[i];
+            int levelI = level[i];
             float cxs = 0f;
             float cys = 0f;
             float czs = 0f;
+            float fxs = 0f;
+            float fys = 0f;
+            float fzs = 0f;
             int contacts = 0;
+            int frictional = 0;
             float xi = x[i3];
             float yi = x[i3 + 1];
             float zi = x[i3 + 2];
@@ -524,7 +585,10 @@ public final class ParticleContacts {
                 float px = push * nx;
                 float py = push * ny;
                 float pz = push * nz;
-                if (mus > 0f) {
+                int levelJ = level[j];
+                float slipShare = levelI == levelJ ? share : levelI > levelJ ? 1f : 0f;
+                if (mus > 0f && slipShare > 0f) {
+                    frictional++;
                     // relative motion over the step, its tangential part removed up to μ·depth
                     float rx = (xi - prev[i3]) - (x[j3] - prev[j3]);
                     float ry = (yi - prev[i3 + 1]) - (x[j3 + 1] - prev[j3 + 1]);
@@ -536,15 +600,14 @@ public final class ParticleContacts {
                     float t2 = tx * tx + ty * ty + tz * tz;
                     if (t2 > 0f) {
                         // Coulomb on i's own corrections: its tangential one at most μ times its normal
-                        // one (push). A partner a collider holds does not give way, so i removes the
-                        // whole slip rather than its share (a held i none: its partner does).
-                        float slipShare = heldI == held[j] ? share : heldI ? 0f : 1f;
+                        // one (push). A partner nearer to a collider or pin (lower level) does not give
+                        // way, so i removes the whole slip rather than its share (and the partner none).
                         float slip = slipShare * (float) Math.sqrt(t2);
                         float f = slip <= mus * push ? slipShare
                                 : Math.min(slipShare, muk * push / (float) Math.sqrt(t2));
-                        px -= f * tx;
-                        py -= f * ty;
-                        pz -= f * tz;
+                        fxs -= f * tx;
+                        fys -= f * ty;
+                        fzs -= f * tz;
                     }
                 }
                 cxs += px;
@@ -558,6 +621,14 @@ public final class ParticleContacts {
                 cxs *= scale;
                 cys *= scale;
                 czs *= scale;
+            }
+            if (frictional > 0) {
+                // friction averaged over the contacts that give it: a middle layer's contacts with the
+                // layer above (which takes their slip) would otherwise dilute its hold on the one below
+                float scale = 1f / frictional;
+                cxs += fxs * scale;
+                cys += fys * scale;
+                czs += fzs * scale;
             }
             correction[i3] = cxs;
             correction[i3 + 1] = cys;
