@@ -24,6 +24,17 @@ final class AtomicTextFile implements AutoCloseable {
         this.writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
     }
 
+    /** Writes {@code lines} as the whole file, atomically; an I/O failure is the IOException itself. */
+    static void write(Path target, java.util.List<String> lines) throws IOException {
+        try (AtomicTextFile file = new AtomicTextFile(target)) {
+            for (String l : lines) {
+                file.line(l);
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
     void line(String text) {
         try {
             writer.write(text);

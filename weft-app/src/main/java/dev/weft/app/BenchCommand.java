@@ -13,7 +13,6 @@ import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,13 +160,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         Path csv = dir.resolve("xpbd.csv");
-        try (AtomicTextFile file = new AtomicTextFile(csv)) {
-            for (String r : rows) {
-                file.line(r);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        AtomicTextFile.write(csv, rows);
         out.printf(Locale.ROOT, "%nwrote %s%n", csv);
         if (contacts) {
             new ContactBench(threads, samples, warmup).run(scene, start, out, dir);

@@ -11,7 +11,6 @@ import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,13 +79,7 @@ final class ContactBench {
             }
         }
         Path csv = dir.resolve("contacts.csv");
-        try (AtomicTextFile file = new AtomicTextFile(csv)) {
-            for (String r : rows) {
-                file.line(r);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        AtomicTextFile.write(csv, rows);
         out.printf(Locale.ROOT, "%nwrote %s%n", csv);
     }
 

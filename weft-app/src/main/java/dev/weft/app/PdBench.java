@@ -9,7 +9,6 @@ import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,13 +70,7 @@ final class PdBench {
         out.printf(Locale.ROOT, "(seed 001, RBGS on a GTX 970: %.3f ms per iteration; target here: <= 0.09 ms with "
                 + "2 threads)%n", SEED_RBGS_MS);
         Path csv = dir.resolve("pd.csv");
-        try (AtomicTextFile file = new AtomicTextFile(csv)) {
-            for (String r : rows) {
-                file.line(r);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        AtomicTextFile.write(csv, rows);
         out.printf(Locale.ROOT, "wrote %s%n", csv);
     }
 
