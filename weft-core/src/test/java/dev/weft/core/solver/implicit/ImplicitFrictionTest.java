@@ -23,21 +23,26 @@ class ImplicitFrictionTest {
     private static final int STEPS = 120;
     private static final float H = 1f / 120f;
 
-    private static final Model CLOTH = cloth();
+    private static final Model CLOTH = cloth(5);
+    /**
+     * For the thread test: more particles than WorkerPool.MIN_PARALLEL_ITEMS and the linear solvers'
+     * MIN_PARALLEL_ROWS (1024), so 2 and 3 threads really split every pass.
+     */
+    private static final Model BIG_CLOTH = cloth(36);
 
-    private static Model cloth() {
+    private static Model cloth(int side) {
         ModelBuilder b = new ModelBuilder();
-        b.addGridCloth(GridClothSpec.of("cloth", 5, 5, 0.2f, 0.2f).withOrigin(-0.1f, 0f, -0.1f));
+        b.addGridCloth(GridClothSpec.of("cloth", side, side, 0.2f, 0.2f).withOrigin(-0.1f, 0f, -0.1f));
         return b.build();
     }
 
     /** The cloth laid flat on the plane y = x tan θ (normal (−sin θ, cos θ, 0)), at the plane's thickness. */
-    private static State onSlope() {
-        State s = State.atRest(CLOTH);
+    private static State onSlope(Model cloth) {
+        State s = State.atRest(cloth);
         float[] x = s.positions();
         double c = Math.cos(THETA);
         double sn = Math.sin(THETA);
-        for (int i = 0; i < CLOTH.particleCount(); i++) {
+        for (int i = 0; i < cloth.particleCount(); i++) {
             double px = x[3 * i];
             x[3 * i] = (float) (px * c - THICKNESS * sn);
             x[3 * i + 1] = (float) (px * sn + THICKNESS * c);
@@ -54,25 +59,29 @@ class ImplicitFrictionTest {
 
     /** Mean displacement of the particles down the slope, direction −(cos θ, sin θ, 0), after 1 s. */
     private static double slid(PlaneCollider plane, int threads, float[] out) {
-        State start = onSlope();
+        return slid(CLOTH, plane, threads, out);
+    }
+
+    private static double slid(Model cloth, PlaneCollider plane, int threads, float[] out) {
+        State start = onSlope(cloth);
         float[] x0 = start.positions().clone();
         Environment env = new Environment(new float[] {0f, (float) -G, 0f}, List.of(plane));
         try (WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(CLOTH, start, new ImplicitSolver(ImplicitSettings.defaults(), pool), env, 1)) {
+             Simulation sim = new Simulation(cloth, start, new ImplicitSolver(ImplicitSettings.defaults(), pool), env, 1)) {
             for (int k = 0; k < STEPS; k++) {
                 sim.advance(H);
             }
             ImplicitSolver solver = (ImplicitSolver) sim.solver();
-            assertThat(solver.lastContactCount()).isEqualTo(CLOTH.particleCount()); // still lying on it
+            assertThat(solver.lastContactCount()).isEqualTo(cloth.particleCount()); // still lying on it
             float[] x = sim.state().positions();
             if (out != null) {
                 System.arraycopy(x, 0, out, 0, x.length);
             }
             double sum = 0;
-            for (int i = 0; i < CLOTH.particleCount(); i++) {
+            for (int i = 0; i < cloth.particleCount(); i++) {
                 sum -= (x[3 * i] - x0[3 * i]) * Math.cos(THETA) + (x[3 * i + 1] - x0[3 * i + 1]) * Math.sin(THETA);
             }
-            return sum / CLOTH.particleCount();
+            return sum / cloth.particleCount();
         }
     }
 
@@ -89,7 +98,7 @@ class ImplicitFrictionTest {
         float[] x = new float[3 * CLOTH.particleCount()];
         double moved = slid(slope(0.45f, 0.45f), 1, x);
         assertThat(Math.abs(moved)).isLessThan(1e-5);
-        float[] x0 = onSlope().positions();
+        float[] x0 = onSlope(CLOTH).positions();
         for (int i = 0; i < x.length; i++) {
             assertThat(x[i]).isCloseTo(x0[i], within(1e-5f));
         }
@@ -123,9 +132,9 @@ class ImplicitFrictionTest {
 
     @Test
     void oneTwoAndThreeThreadsGiveIdenticalBitsWithFriction() {
-        float[][] x = new float[3][3 * CLOTH.particleCount()];
+        float[][] x = new float[3][3 * BIG_CLOTH.particleCount()];
         for (int t = 1; t <= 3; t++) {
-            slid(slope(0.2f, 0.2f), t, x[t - 1]);
+            slid(BIG_CLOTH, slope(0.2f, 0.2f), t, x[t - 1]);
         }
         assertThat(x[1]).isEqualTo(x[0]);
         assertThat(x[2]).isEqualTo(x[0]);
