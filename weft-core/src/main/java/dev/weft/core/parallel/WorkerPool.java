@@ -36,7 +36,7 @@ public final class WorkerPool implements AutoCloseable {
     private int begin;
     private int end;
     private volatile Throwable failure;
-    /** Non-empty passes handed to the workers, and those run whole on the calling thread. */
+    /** Non-empty passes handed to the workers, and passes of two or more items run whole on the calling thread. */
     private long passesSplit;
     private long passesInline;
     /** The workers' range counts at the last {@link #resetCounters}. */
@@ -73,7 +73,9 @@ public final class WorkerPool implements AutoCloseable {
             return;
         }
         if (threads == 1 || n < minItems) {
-            passesInline++;
+            if (n > 1) {
+                passesInline++;
+            }
             work.run(from, to);
             return;
         }
@@ -133,8 +135,9 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     /**
-     * Non-empty passes that ran whole on the calling thread (the pool has one thread, or the range was
-     * shorter than its {@code minItems}) since construction or {@link #resetCounters}.
+     * Passes of two or more items that ran whole on the calling thread (the pool has one thread, or the
+     * range was shorter than its {@code minItems}) since construction or {@link #resetCounters}. A pass
+     * of one item cannot split on any number of threads and is not counted.
      */
     public long passesInline() {
         return passesInline;

@@ -99,6 +99,7 @@ class WorkerPoolTest {
             pool.parallelFor(0, WorkerPool.MIN_PARALLEL_ITEMS - 1, body);
             pool.parallelFor(0, 1000, 1001, body);
             pool.parallelFor(5, 5, body); // empty: not a pass
+            pool.parallelFor(7, 8, body); // one item: cannot split, not counted as inline
             assertThat(offCaller.get()).isZero();
             assertThat(pool.rangesRunOnWorkers()).isZero();
             assertThat(pool.passesSplit()).isZero();
