@@ -92,4 +92,22 @@ class CommandLineErrorTest {
     void everyCommandAnswersAParseErrorInOneLine(String command, String expected, @TempDir Path tmp) {
         assertThat(errorLineOf(command, tmp)).startsWith("weft: error: " + expected);
     }
+
+    @ParameterizedTest(name = "weft {0}")
+    @CsvSource(delimiter = '|', value = {
+        "run --frames 0 | --frames: must be an integer >= 1, got 0",
+        "run --solver magic | --solver: unknown solver 'magic'; available: xpbd, pd, pbd",
+        "bench --iterations 0 | --iterations: must be an integer >= 1, got 0",
+        "bench --warmup -1 | --warmup: must be an integer >= 0, got -1",
+        "converge --omega 3 | --omega: must be a number in (0, 2)",
+        "converge --chebyshev-rho -1 | --chebyshev-rho: must be a number in (0, 1), or 0 for automatic",
+        "converge --stiffness 0 | --stiffness: must be a finite number > 0"
+    })
+    void valuesTheCommandRejectsAreNamedByTheirFlagToo(String command, String expected, @TempDir Path tmp) {
+        int code = weft((command + " --out " + tmp).split(" "));
+        assertThat(code).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString().lines().toList()).hasSize(1)
+                .first().asString().startsWith("weft: error: " + expected);
+        assertThat(err.toString()).doesNotContain("Usage:", "Exception");
+    }
 }
