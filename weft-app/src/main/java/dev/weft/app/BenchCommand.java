@@ -51,7 +51,7 @@ final class BenchCommand implements Callable<Integer> {
     int[] threads = {1, 2};
 
     @Option(names = "--modes", split = ",", paramLabel = "MODE",
-            description = "Iteration modes (default: colored,jacobi,gauss-seidel).")
+            description = "xpbd: iteration modes (default: colored,jacobi,gauss-seidel).")
     String[] modes = {"colored", "jacobi", "gauss-seidel"};
 
     @Option(names = "--iterations", paramLabel = "K", description = "Iterations per timed sample (default: ${DEFAULT-VALUE}).")
@@ -67,7 +67,7 @@ final class BenchCommand implements Callable<Integer> {
     Path outDir = Path.of("out");
 
     @Option(names = "--contacts", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Also time self-collision and the spatial hash (default: on; --no-contacts skips it).")
+            description = "xpbd: also time self-collision and the spatial hash (default: on; --no-contacts skips it).")
     boolean contacts = true;
 
     @Option(names = "--solvers", split = ",", paramLabel = "NAME",
@@ -75,7 +75,7 @@ final class BenchCommand implements Callable<Integer> {
     List<String> benchSolvers = new ArrayList<>(List.of("xpbd", "pd"));
 
     @Option(names = "--pd-inner", split = ",", paramLabel = "NAME",
-            description = "Projective Dynamics inner solvers to time (default: rbgs,jacobi,gs).")
+            description = "pd: Projective Dynamics inner solvers to time (default: rbgs,jacobi,gs).")
     List<String> pdInner = new ArrayList<>(List.of("rbgs", "jacobi", "gs"));
 
     @Option(names = "--table", paramLabel = "NAME",

@@ -81,14 +81,14 @@ final class ConvergeCommand implements Callable<Integer> {
     int threads = 2;
 
     @Option(names = "--stiffness", paramLabel = "K",
-            description = "Spring stiffness in N/m (default: ${DEFAULT-VALUE}).")
+            description = "Spring stiffness in N/m, every solver but pbd-jacobi (default: ${DEFAULT-VALUE}).")
     float stiffness = 1000f;
 
     @Option(names = "--omega", paramLabel = "W", description = "SOR factor of rbgs+sor (default: ${DEFAULT-VALUE}).")
     float omega = 1.7f;
 
     @Option(names = "--chebyshev-rho", paramLabel = "RHO",
-            description = "Spectral radius estimate of Chebyshev, 0 = automatic (default: ${DEFAULT-VALUE}).")
+            description = "Spectral radius estimate of jacobi+chebyshev, 0 = automatic (default: ${DEFAULT-VALUE}).")
     float chebyshevRho = 0f;
 
     @Option(names = "--samples", paramLabel = "R",
