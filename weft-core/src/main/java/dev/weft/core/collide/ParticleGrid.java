@@ -66,15 +66,16 @@ public final class ParticleGrid {
         pool.parallelFor(0, particles, cellBody);
         pool.parallelFor(0, mask + 1, clearBody);
         pool.parallelFor(0, particles, countBody);
-        // counts sit in start[b + 1]; exclusive prefix sum in blocks, then the block offsets
-        pool.parallelFor(0, blockSum.length, blockScanBody);
+        // counts sit in start[b + 1]; exclusive prefix sum in blocks, then the block offsets (a block is
+        // SCAN_BLOCK buckets: two blocks are worth splitting)
+        pool.parallelFor(0, blockSum.length, 2, blockScanBody);
         int run = 0;
         for (int k = 0; k < blockSum.length; k++) {
             int s = blockSum[k];
             blockSum[k] = run;
             run += s;
         }
-        pool.parallelFor(0, blockSum.length, blockOffsetBody);
+        pool.parallelFor(0, blockSum.length, 2, blockOffsetBody);
         // scatter claims slots by advancing start[b] itself (one array to miss in, not two); after it
         // start[b] holds bucket b's end, which is bucket b + 1's begin: shift back by one
         pool.parallelFor(0, particles, scatterBody);

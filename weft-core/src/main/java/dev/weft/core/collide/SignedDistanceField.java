@@ -15,6 +15,8 @@ import java.util.Locale;
 public final class SignedDistanceField {
     /** Grids larger than this are refused: at 4 bytes a node that is 256 MiB. */
     public static final long MAX_NODES = 64L << 20;
+    /** The build splits over rows of nodes once there are this many (two rows per thread of a 2-core machine). */
+    static final int MIN_PARALLEL_ROWS = 4;
 
     private final int nx;
     private final int ny;
@@ -56,12 +58,17 @@ public final class SignedDistanceField {
         return new int[] {nx, ny, nz};
     }
 
+    /** The sampled distances, x fastest then y then z (a copy). */
+    float[] nodeValues() {
+        return phi.clone();
+    }
+
     /**
      * Samples the distance to {@code mesh} on a grid of {@code cellSize} covering its bounds plus
      * {@code margin} on every side.
      *
      * @param source names the mesh in error messages (a file name)
-     * @param pool   threads for the build (one z-slab per chunk)
+     * @param pool   threads for the build (a run of x-rows of nodes per chunk)
      */
     public static SignedDistanceField fromClosedMesh(TriangleMesh mesh, String source, float cellSize, float margin,
                                                      WorkerPool pool) {
@@ -100,20 +107,23 @@ public final class SignedDistanceField {
         float x0 = lo[0];
         float y0 = lo[1];
         float z0 = lo[2];
-        pool.parallelFor(0, n[2], (begin, end) -> {
+        // One item per row of nodes along x (row k * sy + j), not per z-slice: a node is a BVH query
+        // of microseconds, so a row is worth more than a dispatch, and a grid of a few slices splits
+        // too. Every node is computed alone from the same inputs: the same bits for any split.
+        pool.parallelFor(0, n[2] * sy, MIN_PARALLEL_ROWS, (begin, end) -> {
             TriangleBvh.Query q = new TriangleBvh.Query();
-            for (int k = begin; k < end; k++) {
-                for (int j = 0; j < sy; j++) {
-                    for (int i = 0; i < sx; i++) {
-                        float px = x0 + i * cellSize;
-                        float py = y0 + j * cellSize;
-                        float pz = z0 + k * cellSize;
-                        bvh.closest(px, py, pz, Float.POSITIVE_INFINITY, q);
-                        float d = (float) Math.sqrt(q.value);
-                        float sign = MeshPseudonormals.side(normals, tris, q.triangle, q.region, px - q.x, py - q.y,
-                                pz - q.z);
-                        phi[(k * sy + j) * sx + i] = sign * d;
-                    }
+            for (int row = begin; row < end; row++) {
+                int j = row % sy;
+                int k = row / sy;
+                for (int i = 0; i < sx; i++) {
+                    float px = x0 + i * cellSize;
+                    float py = y0 + j * cellSize;
+                    float pz = z0 + k * cellSize;
+                    bvh.closest(px, py, pz, Float.POSITIVE_INFINITY, q);
+                    float d = (float) Math.sqrt(q.value);
+                    float sign = MeshPseudonormals.side(normals, tris, q.triangle, q.region, px - q.x, py - q.y,
+                            pz - q.z);
+                    phi[row * sx + i] = sign * d;
                 }
             }
         });

@@ -12,6 +12,12 @@ import java.util.concurrent.locks.LockSupport;
  * between passes and only then park; waking a parked thread costs tens of microseconds, spinning one
  * costs nothing that the pass would not. Results never depend on the split: every body writes only
  * what its indices own.
+ *
+ * <p>The pool counts what it did, so a test can tell that a pass really split (a "1 and N threads give
+ * the same bits" test proves nothing if every pass ran on the calling thread): {@link
+ * #rangesRunOnWorkers}, {@link #passesSplit} and {@link #passesInline}. Each counter is a plain field
+ * written by one thread (a worker counts its own ranges), so counting costs one increment per pass
+ * and thread; read them on the thread that calls {@link #parallelFor}, between passes.
  */
 public final class WorkerPool implements AutoCloseable {
     /** Ranges shorter than this run on the calling thread: dispatch would cost more than it saves. */
@@ -30,6 +36,11 @@ public final class WorkerPool implements AutoCloseable {
     private int begin;
     private int end;
     private volatile Throwable failure;
+    /** Non-empty passes handed to the workers, and passes of two or more items run whole on the calling thread. */
+    private long passesSplit;
+    private long passesInline;
+    /** The workers' range counts at the last {@link #resetCounters}. */
+    private long rangesRunOnWorkersAtReset;
 
     public WorkerPool(int threads) {
         if (threads < 1) {
@@ -62,12 +73,16 @@ public final class WorkerPool implements AutoCloseable {
             return;
         }
         if (threads == 1 || n < minItems) {
+            if (n > 1) {
+                passesInline++;
+            }
             work.run(from, to);
             return;
         }
         if (closed) {
             throw new IllegalStateException("worker pool is closed");
         }
+        passesSplit++;
         body = work;
         begin = from;
         end = to;
@@ -104,13 +119,55 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private void runChunk(int index) {
+    /**
+     * Ranges (chunks of passes) that worker threads, not the calling thread, ran since the pool was
+     * made or {@link #resetCounters} was last called. Zero for a pool of one thread and for passes too
+     * short to split. Exact once {@link #parallelFor} has returned: each worker counts a range before
+     * it reports the range done.
+     */
+    public long rangesRunOnWorkers() {
+        return workerRangeTotal() - rangesRunOnWorkersAtReset;
+    }
+
+    /** Non-empty passes that were split over the threads since construction or {@link #resetCounters}. */
+    public long passesSplit() {
+        return passesSplit;
+    }
+
+    /**
+     * Passes of two or more items that ran whole on the calling thread (the pool has one thread, or the
+     * range was shorter than its {@code minItems}) since construction or {@link #resetCounters}. A pass
+     * of one item cannot split on any number of threads and is not counted.
+     */
+    public long passesInline() {
+        return passesInline;
+    }
+
+    /** Sets {@link #rangesRunOnWorkers}, {@link #passesSplit} and {@link #passesInline} back to zero. */
+    public void resetCounters() {
+        passesSplit = 0;
+        passesInline = 0;
+        rangesRunOnWorkersAtReset = workerRangeTotal();
+    }
+
+    private long workerRangeTotal() {
+        long sum = 0;
+        for (Worker w : workers) {
+            sum += w.rangesRun;
+        }
+        return sum;
+    }
+
+    /** Runs chunk {@code index} of the current pass; returns whether it was non-empty. */
+    private boolean runChunk(int index) {
         int n = end - begin;
         int lo = begin + (int) ((long) n * index / threads);
         int hi = begin + (int) ((long) n * (index + 1) / threads);
         if (hi > lo) {
             body.run(lo, hi);
+            return true;
         }
+        return false;
     }
 
     private static void rethrow(Throwable t) {
@@ -143,6 +200,8 @@ public final class WorkerPool implements AutoCloseable {
         final int index;
         final Thread thread;
         volatile boolean parked;
+        /** Non-empty ranges this worker ran; written only by this worker, read by the caller after a pass. */
+        long rangesRun;
         /** The last generation this worker ran; read here, before the thread starts, so the first
          * dispatch (which may come before the thread is scheduled) is never mistaken for old work. */
         private long seen;
@@ -180,10 +239,15 @@ public final class WorkerPool implements AutoCloseable {
                     return;
                 }
                 seen = g;
+                boolean ran;
                 try {
-                    runChunk(index);
+                    ran = runChunk(index);
                 } catch (Throwable t) {
+                    ran = true;
                     failure = t;
+                }
+                if (ran) {
+                    rangesRun++; // before pending falls, so the caller sees it once the pass returns
                 }
                 pending.decrementAndGet();
             }

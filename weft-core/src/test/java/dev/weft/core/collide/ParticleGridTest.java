@@ -2,6 +2,7 @@ package dev.weft.core.collide;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import java.util.Random;
 import java.util.TreeSet;
@@ -78,6 +79,11 @@ class ParticleGridTest {
         assertThat(seen).containsOnly(1);
     }
 
+    /**
+     * 40,000 particles: a table of 65,536 buckets, so every phase splits on 2 and 3 threads, the
+     * prefix sum's four blocks of 16,384 buckets included (which never split before it got its own
+     * minimum of two blocks).
+     */
     @Test
     void buildIsIdenticalForAnyThreadCount() {
         int n = 40000;
@@ -89,6 +95,7 @@ class ParticleGridTest {
             try (WorkerPool pool = new WorkerPool(threads[t])) {
                 g.build(x, pool);
                 g.build(x, pool); // a rebuild starts from a clean table
+                PoolChecks.assertEveryPassSplit(pool, threads[t] + " threads");
             }
             results[t] = g.sorted().clone();
         }

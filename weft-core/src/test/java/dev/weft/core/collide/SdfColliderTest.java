@@ -76,14 +76,29 @@ class SdfColliderTest {
         assertThat(Arrays.copyOfRange(x, 9, 12)).containsExactly(0.9f, 0f, 0f);
     }
 
+    /**
+     * The sphere's grid (33 slices of 33 x 33 nodes) and a coarse one (13 slices of 13 x 13): every node the
+     * same bits on 1, 2 and 3 threads, and on 2 and 3 threads the build really ran on the workers
+     * (before it split by z-slice and needed 256 slices to leave the calling thread at all).
+     */
     @Test
-    void buildIsTheSameForOneAndTwoThreads() {
-        SignedDistanceField a = sphere(1).field();
-        SignedDistanceField b = sphere(2).field();
-        float[] ga = new float[3];
-        float[] gb = new float[3];
-        for (float t = -0.7f; t <= 0.7f; t += 0.013f) {
-            assertThat(a.sample(t, 0.3f * t, 0.1f, ga)).isEqualTo(b.sample(t, 0.3f * t, 0.1f, gb));
+    void buildIsTheSameForOneTwoAndThreeThreadsAndSplitsEvenWhenCoarse() {
+        for (float cell : new float[] {CELL, 0.2f}) {
+            float[][] nodes = new float[3][];
+            int[] dims = null;
+            for (int t = 1; t <= 3; t++) {
+                try (WorkerPool pool = new WorkerPool(t)) {
+                    SignedDistanceField f = SdfCollider.fromClosedMesh("ball.obj", Icosphere.of(R, 4), cell, 0.01f,
+                            0.3f, pool).field();
+                    nodes[t - 1] = f.nodeValues();
+                    dims = f.dimensions();
+                    assertThat(pool.passesInline()).as("cell %s, %d threads", cell, t).isEqualTo(t == 1 ? 1 : 0);
+                    assertThat(pool.rangesRunOnWorkers()).as("cell %s, %d threads", cell, t).isEqualTo(t - 1);
+                }
+            }
+            assertThat(dims[2]).as("slices").isLessThan(WorkerPool.MIN_PARALLEL_ITEMS);
+            assertThat(Arrays.equals(nodes[0], nodes[1])).as("cell %s, 1 vs 2 threads", cell).isTrue();
+            assertThat(Arrays.equals(nodes[0], nodes[2])).as("cell %s, 1 vs 3 threads", cell).isTrue();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.weft.core.solver.implicit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -198,7 +199,7 @@ class FilteredPcgTest {
     }
 
     @Test
-    void oneAndTwoThreadsGiveIdenticalBits() {
+    void oneTwoAndThreeThreadsGiveIdenticalBits() {
         double[][] results = new double[3][];
         for (int t = 1; t <= 3; t++) {
             // more rows than RowChunks.MIN_PARALLEL_ROWS, so 2 and 3 threads do split the passes
@@ -206,6 +207,7 @@ class FilteredPcgTest {
             double[] dv = new double[4500];
             try (WorkerPool pool = new WorkerPool(t)) {
                 new FilteredPcg(pool).solve(sys, dv, 60, 0.0);
+                PoolChecks.assertEveryPassSplit(pool, t + " threads");
             }
             results[t - 1] = dv;
         }

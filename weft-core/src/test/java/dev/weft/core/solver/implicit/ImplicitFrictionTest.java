@@ -8,6 +8,7 @@ import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
+import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.Environment;
@@ -73,6 +74,9 @@ class ImplicitFrictionTest {
             }
             ImplicitSolver solver = (ImplicitSolver) sim.solver();
             assertThat(solver.lastContactCount()).isEqualTo(cloth.particleCount()); // still lying on it
+            if (cloth == BIG_CLOTH) {
+                PoolChecks.assertEveryPassSplit(pool, threads + " threads");
+            }
             float[] x = sim.state().positions();
             if (out != null) {
                 System.arraycopy(x, 0, out, 0, x.length);

@@ -11,6 +11,7 @@ import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
+import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
@@ -143,6 +144,7 @@ class ImplicitSolverTest {
                         sim.advance(1f / 60f);
                     }
                     results[t - 1] = sim.state().positions().clone();
+                    PoolChecks.assertEveryPassSplit(pool, method.label() + ", " + t + " threads");
                 }
             }
             assertThat(results[1]).as(method.label()).isEqualTo(results[0]);

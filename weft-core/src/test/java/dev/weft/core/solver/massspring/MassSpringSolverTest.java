@@ -10,6 +10,7 @@ import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
+import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
@@ -182,6 +183,7 @@ class MassSpringSolverTest {
                     sim.advance(1f / 60f);
                 }
                 results[t - 1] = sim.state().positions().clone();
+                PoolChecks.assertEveryPassSplit(pool, t + " threads");
             }
         }
         assertThat(results[1]).isEqualTo(results[0]);

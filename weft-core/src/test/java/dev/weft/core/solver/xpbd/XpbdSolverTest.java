@@ -11,6 +11,7 @@ import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
+import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
@@ -199,6 +200,7 @@ class XpbdSolverTest {
                     sim.advance(FRAME / 4);
                 }
                 result[t - 1] = sim.state().positions().clone();
+                PoolChecks.assertEveryPassSplit(pool, mode + ", " + t + " threads");
             }
         }
         // fell, hit things, and bit for bit the same
