@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Seed 001's collision showcases (§6.2), each run (XPBD with particle contacts, as {@code weft run SCENE
  * --self-collision}) until the contact it shows has happened, then checked for what it claims. Every
- * frame on the way keeps every particle finite and off every collider ({@link ShowcaseRun}).
+ * frame on the way keeps every particle finite and off every collider ({@link ShowcaseRun}). The
+ * scenes are the built-in ones with coarser cloths (about 40 % of the particles, so that each test takes
+ * a few seconds on two shared cores); the same colliders, drops and timings.
  */
 class CollisionScenesTest {
     /**
@@ -21,7 +23,7 @@ class CollisionScenesTest {
      */
     @Test
     void stackLaysFiveClothsOnTheBoxOneOnAnotherInTheirOrder() {
-        try (ShowcaseRun run = new ShowcaseRun("stack")) {
+        try (ShowcaseRun run = new ShowcaseRun(CollisionScenes.stack(20))) {
             List<ModelObject> cloths = run.model.objects();
             Collider box = run.collider("box");
             while (run.frame() < 24) {
@@ -60,7 +62,7 @@ class CollisionScenesTest {
      */
     @Test
     void spheresBallReachesEachOfTheFourClothsAndCarriesThemForward() {
-        try (ShowcaseRun run = new ShowcaseRun("spheres")) {
+        try (ShowcaseRun run = new ShowcaseRun(CollisionScenes.spheres(20))) {
             List<ModelObject> cloths = run.model.objects();
             Collider ball = run.collider("ball");
             float ballSpeed = 10f;
@@ -119,7 +121,7 @@ class CollisionScenesTest {
      */
     @Test
     void funnelCatchesTheThreeClothsOnItsInsideWall() {
-        try (ShowcaseRun run = new ShowcaseRun("funnel")) {
+        try (ShowcaseRun run = new ShowcaseRun(CollisionScenes.funnel(16))) {
             List<ModelObject> cloths = run.model.objects();
             Collider funnel = run.collider("funnel");
             int[] touchedAt = new int[cloths.size()];
@@ -153,7 +155,7 @@ class CollisionScenesTest {
      */
     @Test
     void cannonballHitsTheClothAndGivesItMomentum() {
-        try (ShowcaseRun run = new ShowcaseRun("cannonball")) {
+        try (ShowcaseRun run = new ShowcaseRun(CollisionScenes.cannonball(32))) {
             ModelObject cloth = run.model.objects().get(0);
             Projectile ball = (Projectile) run.collider("cannonball");
             float ballMomentumBefore = ball.mass() * ball.velocity()[2];

@@ -36,8 +36,8 @@ final class ShowcaseRun implements AutoCloseable {
     private final XpbdSolver solver;
     private int frame;
 
-    ShowcaseRun(String name) {
-        scene = BuiltInScenes.byName(name);
+    ShowcaseRun(Scene scene) {
+        this.scene = scene;
         model = scene.model();
         pool = new WorkerPool(2);
         solver = new XpbdSolver(scene.xpbd(), pool).withParticleContacts(ParticleContactSettings.defaults());
