@@ -34,6 +34,15 @@ import picocli.CommandLine.Option;
         description = "Benchmark XPBD constraint projection per iteration mode and thread count, and "
                 + "Projective Dynamics per inner solver.")
 final class BenchCommand implements Callable<Integer> {
+    /** The flags only one of the timed solvers uses; one given without that solver is an error, not ignored. */
+    private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solvers")
+            .flag("--modes", "xpbd")
+            .flag("--contacts", "xpbd")
+            .flag("--pd-inner", "pd");
+    /** The flags of the xpbd/pd benchmark, which --table replaces. */
+    private static final List<String> NOT_WITH_TABLE = List.of("--size", "--solvers", "--modes", "--iterations",
+            "--pd-inner", "--contacts");
+
     @Option(names = "--size", paramLabel = "N", description = "Cloth of N x N particles (default: ${DEFAULT-VALUE}).")
     int size = 100;
 
@@ -42,7 +51,7 @@ final class BenchCommand implements Callable<Integer> {
     int[] threads = {1, 2};
 
     @Option(names = "--modes", split = ",", paramLabel = "MODE",
-            description = "Iteration modes (default: colored,jacobi,gauss-seidel).")
+            description = "xpbd: iteration modes (default: colored,jacobi,gauss-seidel).")
     String[] modes = {"colored", "jacobi", "gauss-seidel"};
 
     @Option(names = "--iterations", paramLabel = "K", description = "Iterations per timed sample (default: ${DEFAULT-VALUE}).")
@@ -58,7 +67,7 @@ final class BenchCommand implements Callable<Integer> {
     Path outDir = Path.of("out");
 
     @Option(names = "--contacts", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Also time self-collision and the spatial hash (default: on; --no-contacts skips it).")
+            description = "xpbd: also time self-collision and the spatial hash (default: on; --no-contacts skips it).")
     boolean contacts = true;
 
     @Option(names = "--solvers", split = ",", paramLabel = "NAME",
@@ -66,7 +75,7 @@ final class BenchCommand implements Callable<Integer> {
     List<String> benchSolvers = new ArrayList<>(List.of("xpbd", "pd"));
 
     @Option(names = "--pd-inner", split = ",", paramLabel = "NAME",
-            description = "Projective Dynamics inner solvers to time (default: rbgs,jacobi,gs).")
+            description = "pd: Projective Dynamics inner solvers to time (default: rbgs,jacobi,gs).")
     List<String> pdInner = new ArrayList<>(List.of("rbgs", "jacobi", "gs"));
 
     @Option(names = "--table", paramLabel = "NAME",
@@ -76,14 +85,34 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--big", description = "With --table seed000: also 10k, 40k and 250k particles (minutes).")
     boolean big;
 
+    @Option(names = "--particles", split = ",", paramLabel = "N",
+            description = "With --table seed000: the cloth sizes in particles, each made a square of "
+                    + "round(sqrt(N))^2 (default: 100,400,900,1600,2500,3600, the seed's).")
+    int[] tableParticles;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        GivenFlags given = GivenFlags.of(spec);
         if (table != null) {
+            if (!"seed000".equals(table)) {
+                throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000");
+            }
+            for (String flag : NOT_WITH_TABLE) {
+                if (given.has(flag)) {
+                    throw new InvalidInputException(given.typed(flag), "does not apply to --table " + table
+                            + " (it is used by the xpbd and pd benchmark, without --table)");
+                }
+            }
             return runTable(out);
+        }
+        for (String flag : List.of("--big", "--particles")) {
+            if (given.has(flag)) {
+                throw new InvalidInputException(flag, "applies to --table seed000 only");
+            }
         }
         if (size < 2 || size > 2000) {
             throw new InvalidInputException("--size", "must be between 2 and 2000, got " + size);
@@ -93,14 +122,16 @@ final class BenchCommand implements Callable<Integer> {
                 throw new InvalidInputException("--threads", "each count must be between 1 and 256, got " + t);
             }
         }
-        if (iterations < 1 || samples < 1 || warmup < 0) {
-            throw new InvalidInputException("--iterations/--samples/--warmup", "must be >= 1, >= 1 and >= 0");
+        if (iterations < 1) {
+            throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
         }
+        checkSamples(samples, warmup);
         for (String s : benchSolvers) {
             if (!s.equals("xpbd") && !s.equals("pd")) {
                 throw new InvalidInputException("--solvers", "unknown solver '" + s + "'; allowed: xpbd, pd");
             }
         }
+        SOLVER_FLAGS.check(benchSolvers, given);
         List<InnerSolver> innerList = new ArrayList<>();
         for (String m : pdInner) {
             innerList.add(InnerSolver.parse("--pd-inner", m));
@@ -169,26 +200,40 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private int runTable(PrintWriter out) throws IOException {
-        if (!"seed000".equals(table)) {
-            throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000");
-        }
         for (int t : threads) {
             if (t < 1 || t > 256) {
                 throw new InvalidInputException("--threads", "each count must be between 1 and 256, got " + t);
             }
         }
         int[] sizes = Seed000TableBench.DEFAULT_SIZES;
+        if (tableParticles != null) {
+            for (int n : tableParticles) {
+                if (n < 4 || n > 1_000_000) {
+                    throw new InvalidInputException("--particles", "each size must be between 4 and 1000000 particles, "
+                            + "got " + n);
+                }
+            }
+            sizes = tableParticles.clone();
+        }
         if (big) {
             sizes = java.util.stream.IntStream.concat(Arrays.stream(sizes), Arrays.stream(Seed000TableBench.BIG_SIZES))
                     .toArray();
         }
         // fewer samples than the XPBD bench: every cell is a whole implicit step
-        int tableSamples = spec.commandLine().getParseResult().hasMatchedOption("--samples") ? samples : 15;
-        int tableWarmup = spec.commandLine().getParseResult().hasMatchedOption("--warmup") ? warmup : 10;
-        if (tableSamples < 1 || tableWarmup < 0) {
-            throw new InvalidInputException("--samples/--warmup", "must be >= 1 and >= 0");
-        }
+        GivenFlags given = GivenFlags.of(spec);
+        int tableSamples = given.has("--samples") ? samples : 15;
+        int tableWarmup = given.has("--warmup") ? warmup : 10;
+        checkSamples(tableSamples, tableWarmup);
         return Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, tableWarmup, tableSamples);
+    }
+
+    private static void checkSamples(int samples, int warmup) {
+        if (samples < 1) {
+            throw new InvalidInputException("--samples", "must be an integer >= 1, got " + samples);
+        }
+        if (warmup < 0) {
+            throw new InvalidInputException("--warmup", "must be an integer >= 0, got " + warmup);
+        }
     }
 
     /** The hanging cloth after 30 frames of falling: every constraint type has work to do. */

@@ -40,6 +40,18 @@ final class ConvergeCommand implements Callable<Integer> {
             "gs", new int[] {1, 2, 4, 9},
             "jacobi", new int[] {9, 19, 32, 70},
             "jacobi-seed", new int[] {9, 19, 32, 70});
+    /** The flags only some solvers use; one given without them is an error, not ignored. */
+    private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solvers")
+            .flag("--omega", "rbgs+sor")
+            .flag("--chebyshev-rho", "jacobi+chebyshev")
+            // pbd-jacobi projects rigidly: no stiffness
+            .flag("--stiffness", "gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev", "xpbd-colored", "jacobi-seed");
+    /** The flags of figure 6.8's still frames, which only the hanging experiment draws. */
+    private static final List<String> STILL_FLAGS = List.of("--still-budget", "--still-iterations", "--still-frames",
+            "--still-size");
+    /** PdSettings names its parameters as fields; the user typed these flags. */
+    private static final Map<String, String> PD_SETTING_FLAGS = Map.of("stiffness", "--stiffness", "omega", "--omega",
+            "chebyshevRho", "--chebyshev-rho");
 
     @Option(names = "--experiment", paramLabel = "NAME",
             description = "enlarged or hanging (default: ${DEFAULT-VALUE}).")
@@ -69,14 +81,14 @@ final class ConvergeCommand implements Callable<Integer> {
     int threads = 2;
 
     @Option(names = "--stiffness", paramLabel = "K",
-            description = "Spring stiffness in N/m (default: ${DEFAULT-VALUE}).")
+            description = "Spring stiffness in N/m, every solver but pbd-jacobi (default: ${DEFAULT-VALUE}).")
     float stiffness = 1000f;
 
     @Option(names = "--omega", paramLabel = "W", description = "SOR factor of rbgs+sor (default: ${DEFAULT-VALUE}).")
     float omega = 1.7f;
 
     @Option(names = "--chebyshev-rho", paramLabel = "RHO",
-            description = "Spectral radius estimate of Chebyshev, 0 = automatic (default: ${DEFAULT-VALUE}).")
+            description = "Spectral radius estimate of jacobi+chebyshev, 0 = automatic (default: ${DEFAULT-VALUE}).")
     float chebyshevRho = 0f;
 
     @Option(names = "--samples", paramLabel = "R",
@@ -132,6 +144,7 @@ final class ConvergeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ConvergenceExperiment exp = ConvergenceExperiment.parse("--experiment", experiment);
         validate();
+        checkFlagsApply(exp);
         int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 120;
         boolean stills = exp == ConvergenceExperiment.HANGING && !noFrames;
         int[] stillColumns = stills ? stillColumns(frameCount) : null;
@@ -324,9 +337,39 @@ final class ConvergeCommand implements Callable<Integer> {
         if (samples < 1) {
             throw new InvalidInputException("--samples", "must be >= 1, got " + samples);
         }
-        // stiffness, omega and rho are checked, with their names, by PdSettings
-        new PdSettings(1, 1, stiffness, dev.weft.core.solver.pd.InnerSolver.JACOBI, omega, false, chebyshevRho,
-                PdSettings.WANG_CHEBYSHEV_DELAY, 0f);
+        // stiffness, omega and rho are checked by PdSettings; the message names the flag
+        try {
+            new PdSettings(1, 1, stiffness, dev.weft.core.solver.pd.InnerSolver.JACOBI, omega, false, chebyshevRho,
+                    PdSettings.WANG_CHEBYSHEV_DELAY, 0f);
+        } catch (InvalidInputException e) {
+            String flag = PD_SETTING_FLAGS.get(e.source());
+            if (flag == null) {
+                throw e;
+            }
+            throw new InvalidInputException(flag, e.getMessage().substring(e.source().length() + 2));
+        }
+    }
+
+    /** Flags given for solvers or figures this run does not have are errors, not ignored. */
+    private void checkFlagsApply(ConvergenceExperiment exp) {
+        GivenFlags given = GivenFlags.of(spec);
+        boolean hanging = exp == ConvergenceExperiment.HANGING;
+        // figure 6.8's rows (hanging, with frames) run gs, jacobi and rbgs with --stiffness, whatever --solvers says
+        SOLVER_FLAGS.check(solvers, hanging && !noFrames ? given.without("--stiffness") : given);
+        if (!hanging && given.has("--no-frames")) {
+            throw new InvalidInputException("--no-frames", "does not apply to --experiment " + exp.label()
+                    + " (only --experiment hanging draws still frames)");
+        }
+        for (String flag : STILL_FLAGS) {
+            if (given.has(flag) && (!hanging || noFrames)) {
+                throw new InvalidInputException(flag, "sets figure 6.8's still frames, which "
+                        + (hanging ? "--no-frames skips" : "only --experiment hanging draws, not " + exp.label()));
+            }
+        }
+        if (given.has("--still-budget") && stillIterations.keySet().containsAll(HangingStillFrames.SOLVERS)) {
+            throw new InvalidInputException("--still-budget", "does not apply when --still-iterations sets every row ("
+                    + String.join(", ", HangingStillFrames.SOLVERS) + ")");
+        }
     }
 
     private Result run(String name, ConvergenceExperiment exp, PdSettings base, Model model, int steps,

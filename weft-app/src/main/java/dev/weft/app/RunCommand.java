@@ -27,6 +27,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -38,6 +39,20 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Simulate a scene; write metrics.csv and OBJ frames into OUT/<scene>/.")
 final class RunCommand implements Callable<Integer> {
+    /** The flags only some solvers use; one given to another solver is an error, not ignored. */
+    private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solver")
+            .flag("--mode", "xpbd")
+            .flag("--iterations", "xpbd", "pbd", "pd", "implicit", "relaxation")
+            .flag("--inner-solver", "pd")
+            .flag("--omega", "pd")
+            .flag("--chebyshev", "pd")
+            .flag("--inner-iterations", "pd")
+            .flag("--stiffness", "pd")
+            .flag("--linear", "implicit")
+            .flag("--tolerance", "implicit")
+            .flag("--springs", "implicit", "mass-spring")
+            .flag("--verlet-damping", "mass-spring", "relaxation");
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
             description = "Built-in scene (see 'weft scenes'); default: ${DEFAULT-VALUE}.")
     String scene = BuiltInScenes.DEFAULT;
@@ -75,10 +90,12 @@ final class RunCommand implements Callable<Integer> {
     Float stiffness;
 
     @Option(names = "--mode", paramLabel = "MODE",
-            description = "Iteration mode: colored, jacobi, gauss-seidel (default: the scene's, colored).")
+            description = "xpbd: iteration mode colored, jacobi or gauss-seidel (default: the scene's, colored).")
     String mode;
 
-    @Option(names = "--iterations", paramLabel = "K", description = "Constraint iterations per substep.")
+    @Option(names = "--iterations", paramLabel = "K",
+            description = "Iterations per substep: xpbd, pbd: constraint iterations; pd: local/global alternations; "
+                    + "implicit: most linear-solver iterations; relaxation: relaxation passes (not mass-spring).")
     Integer iterations;
 
     @Option(names = "--substeps", paramLabel = "S", description = "Solver steps per frame.")
@@ -122,6 +139,15 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
         Scene s = BuiltInScenes.byName(scene);
+        if (!Solvers.names().contains(solver)) {
+            throw new InvalidInputException("--solver", "unknown solver '" + solver + "'; available: "
+                    + String.join(", ", Solvers.names()));
+        }
+        GivenFlags given = GivenFlags.of(spec);
+        SOLVER_FLAGS.check(List.of(solver), given);
+        if (given.has("--render-size") && !render) {
+            throw new InvalidInputException("--render-size", "sets the picture size of --render; give --render too");
+        }
         int frameCount = frames == null ? s.frames() : frames;
         float frameRate = fps == null ? s.fps() : fps;
         if (frameCount < 1) {
@@ -246,15 +272,9 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Projective Dynamics settings from the pd flags; those flags with another solver are an error. */
+    /** Projective Dynamics settings from the pd flags (which {@link #SOLVER_FLAGS} keeps from other solvers). */
     private PdSettings pdSettings() {
-        boolean pdFlags = innerSolver != null || omega != null || chebyshev || innerIterations != null
-                || stiffness != null;
         if (!"pd".equals(solver)) {
-            if (pdFlags) {
-                throw new InvalidInputException("--inner-solver/--omega/--chebyshev/--inner-iterations/--stiffness",
-                        "apply to --solver pd only, not " + solver);
-            }
             return PdSettings.defaults();
         }
         PdSettings pd = PdSettings.defaults();

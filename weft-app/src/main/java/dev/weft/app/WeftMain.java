@@ -34,6 +34,7 @@ public final class WeftMain implements Runnable {
         CommandLine cli = new CommandLine(new WeftMain());
         cli.setOut(out);
         cli.setErr(err);
+        cli.setParameterExceptionHandler(new ParseErrorHandler());
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof InvalidInputException) {
                 err.println("weft: error: " + ex.getMessage());

@@ -58,7 +58,7 @@ class RunPdCommandTest {
         err.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "xpbd", "--inner-solver", "gs", "--out", tmp.toString()))
                 .isEqualTo(WeftMain.EXIT_BAD_INPUT);
-        assertThat(err.toString()).contains("--solver pd only");
+        assertThat(err.toString()).contains("--inner-solver: does not apply to --solver xpbd (it is used by: pd)");
         assertThat(tmp.resolve("drape").resolve("metrics.csv")).doesNotExist();
     }
 }

@@ -33,7 +33,9 @@ import java.util.Arrays;
  *
  * <p>Every problem is reported as an {@link InvalidInputException} naming the file, the line and what is
  * allowed: malformed statements, out-of-range indices, degenerate triangles (repeated vertex after
- * welding, or zero area), edges shared by more than two triangles, and files without faces.
+ * welding, or zero area), a triangle given twice (the same three vertices after welding, in any rotation
+ * or winding, also from polygons' fans: it would double that piece's mass), edges shared by more than two
+ * triangles, and files without faces.
  */
 public final class ObjReader {
     /** Relative tolerance of the zero-area test: |cross| &lt;= AREA_EPS × (longest edge)². */
@@ -104,6 +106,8 @@ public final class ObjReader {
         private int triangleCount;
         /** Line of the face each triangle came from, to report topology errors where they are. */
         private int[] triangleLine = new int[1024];
+        /** The triangles by vertex set, to reject one given twice (after welding) where it is given. */
+        private final TriangleSet triangleSet = new TriangleSet();
 
         private int[] cornerVertex = new int[16];
         private int[] cornerTex = new int[16];
@@ -397,6 +401,10 @@ public final class ObjReader {
                         + point(p, b) + " and " + point(p, c) + " are collinear; a triangle needs three distinct,"
                         + " non-collinear vertices");
             }
+            int earlier = triangleSet.addOrFind(a, b, c);
+            if (earlier >= 0) {
+                throw repeatedTriangle(earlier, a, b, c, fanIndex, corners);
+            }
             if (3 * triangleCount + 3 > triangles.length) {
                 triangles = Arrays.copyOf(triangles, 2 * triangles.length);
                 triangleLine = Arrays.copyOf(triangleLine, 2 * triangleLine.length);
@@ -406,6 +414,43 @@ public final class ObjReader {
             triangles[3 * triangleCount + 2] = c;
             triangleLine[triangleCount] = lineNo;
             triangleCount++;
+        }
+
+        /**
+         * Triangle (a, b, c), number {@code fanIndex} of this face's {@code corners}-vertex fan, has the
+         * vertices of the earlier triangle {@code earlier}: the error names both faces' lines.
+         */
+        private InvalidInputException repeatedTriangle(int earlier, int a, int b, int c, int fanIndex, int corners) {
+            int ea = triangles[3 * earlier];
+            int eb = triangles[3 * earlier + 1];
+            int ec = triangles[3 * earlier + 2];
+            // Same winding: (a, b, c) is a rotation of the earlier triangle's corners.
+            boolean sameWinding = ea == a && eb == b && ec == c || ea == b && eb == c && ec == a
+                    || ea == c && eb == a && ec == b;
+            int earlierLine = triangleLine[earlier];
+            int firstOfEarlierFace = earlier;
+            while (firstOfEarlierFace > 0 && triangleLine[firstOfEarlierFace - 1] == earlierLine) {
+                firstOfEarlierFace--;
+            }
+            int earlierFan = earlier - firstOfEarlierFace + 1;
+            String which;
+            if (earlierLine == lineNo) {
+                which = "triangles " + earlierFan + " and " + fanIndex + " of the fan splitting this " + corners
+                        + "-vertex face are the same triangle";
+            } else {
+                String earlierFace = "the face at line " + earlierLine;
+                if (earlierFan > 1 || triangleCount > earlier + 1 && triangleLine[earlier + 1] == earlierLine) {
+                    earlierFace = "triangle " + earlierFan + " of the polygon at line " + earlierLine;
+                }
+                String thisFace = corners > 3 ? "triangle " + fanIndex + " of this " + corners + "-vertex face"
+                        : "this face";
+                which = thisFace + " (line " + lineNo + ") repeats " + earlierFace;
+            }
+            float[] p = welder.positions();
+            return error("repeated triangle: " + which + ", with " + (sameWinding ? "the same" : "the opposite")
+                    + " winding: both have the corners " + point(p, a) + ", " + point(p, b) + " and " + point(p, c)
+                    + " (after welding equal positions); each triangle may appear only once, in either winding"
+                    + " (one triangle is both sides of the cloth; a second copy would double its mass)");
         }
 
         private TriangleMesh build() {

@@ -64,6 +64,20 @@ public final class ClothMetrics {
         return e;
     }
 
+    /** Σ m v over free particles (pinned ones are held by the world), in kg·m/s: x, y, z. */
+    public static double[] linearMomentum(Model model, float[] v) {
+        float[] w = model.invMass();
+        double[] p = new double[3];
+        for (int i = 0; i < w.length; i++) {
+            if (w[i] > 0f) {
+                p[0] += v[3 * i] / w[i];
+                p[1] += v[3 * i + 1] / w[i];
+                p[2] += v[3 * i + 2] / w[i];
+            }
+        }
+        return p;
+    }
+
     /** Gravitational potential energy Σ m g·(−x) of free particles relative to the origin, in J. */
     public static double gravitationalEnergy(Model model, float[] x, float[] gravity) {
         float[] w = model.invMass();

@@ -22,12 +22,17 @@ public final class CollisionScenes {
 
     /** Figure 6.11: five cloths dropped onto a box (run with --self-collision for cloth–cloth contact). */
     public static Scene stack() {
+        return stack(32);
+    }
+
+    /** {@link #stack()} with cloths of {@code side} × {@code side} particles (32 built in; tests take fewer). */
+    public static Scene stack(int side) {
         ModelBuilder b = new ModelBuilder();
         for (int k = 0; k < 5; k++) {
             double a = Math.toRadians(11 * k);
             float c = (float) Math.cos(a);
             float s = (float) Math.sin(a);
-            b.addGridCloth(GridClothSpec.of("cloth" + k, 32, 32, 0.6f, 0.6f)
+            b.addGridCloth(GridClothSpec.of("cloth" + k, side, side, 0.6f, 0.6f)
                     .withOrigin(-0.3f * c - 0.3f * s, 0.45f + 0.1f * k, 0.3f * s - 0.3f * c)
                     .withAxes(new float[] {c, 0f, -s}, new float[] {s, 0f, c}));
         }
@@ -44,9 +49,14 @@ public final class CollisionScenes {
      * substep pulls it back (32: about 30 %).
      */
     public static Scene spheres() {
+        return spheres(32);
+    }
+
+    /** {@link #spheres()} with cloths of {@code side} × {@code side} particles (32 built in; tests take fewer). */
+    public static Scene spheres(int side) {
         ModelBuilder b = new ModelBuilder();
         for (int k = 0; k < 4; k++) {
-            ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth" + k, 32, 32, 0.8f, 0.8f)
+            ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth" + k, side, side, 0.8f, 0.8f)
                     .withOrigin(-0.4f, 1.4f, 0.4f * k).withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]));
             b.pinCorners(cloth, "top-left", "top-right");
         }
@@ -58,12 +68,17 @@ public final class CollisionScenes {
 
     /** Figure 6.14: three cloths fall through seed 001's funnel onto a box. */
     public static Scene funnel() {
+        return funnel(24);
+    }
+
+    /** {@link #funnel()} with cloths of {@code side} × {@code side} particles (24 built in; tests take fewer). */
+    public static Scene funnel(int side) {
         ModelBuilder b = new ModelBuilder();
         for (int k = 0; k < 3; k++) {
             double a = Math.toRadians(30 * k);
             float c = (float) Math.cos(a);
             float s = (float) Math.sin(a);
-            b.addGridCloth(GridClothSpec.of("cloth" + k, 24, 24, 0.7f, 0.7f)
+            b.addGridCloth(GridClothSpec.of("cloth" + k, side, side, 0.7f, 0.7f)
                     .withOrigin(-0.35f * c - 0.35f * s, 1.6f + 0.15f * k, 0.35f * s - 0.35f * c)
                     .withAxes(new float[] {c, 0f, -s}, new float[] {s, 0f, c}));
         }
@@ -82,8 +97,13 @@ public final class CollisionScenes {
      * the cloth tear; without tearing a heavier, faster ball stretches it by several hundred percent.)
      */
     public static Scene cannonball() {
+        return cannonball(48);
+    }
+
+    /** {@link #cannonball()} with a cloth of {@code side} × {@code side} particles (48 built in; tests take fewer). */
+    public static Scene cannonball(int side) {
         ModelBuilder b = new ModelBuilder();
-        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 48, 48, 1.2f, 1.2f).withOrigin(-0.6f, 1.8f, 0f)
+        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", side, side, 1.2f, 1.2f).withOrigin(-0.6f, 1.8f, 0f)
                 .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]));
         b.pinEdge(cloth, "top");
         PlaneCollider floor = PlaneCollider.floor(0f, 0.005f, 0.5f);

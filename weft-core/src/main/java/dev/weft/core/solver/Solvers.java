@@ -43,7 +43,8 @@ public final class Solvers {
     /**
      * Position-based dynamics with seed 001's Jacobi solver (algorithm 3): every distance constraint
      * projected to its rest length from the same positions (equal particle masses split the correction
-     * in halves), corrections averaged per particle over its n_p constraints. That is XPBD's Jacobi mode
+     * in halves), corrections weighted by 1/max(n_a, n_b) (the seed divides by each particle's own n_p,
+     * which leaks momentum at borders; see JacobiGather). That is XPBD's Jacobi mode
      * with zero stretch and shear compliance (then Δλ = (L − d)/Σw, XPBD's update is PBD's), so this reuses
      * it; bending and tethers keep the given settings.
      */

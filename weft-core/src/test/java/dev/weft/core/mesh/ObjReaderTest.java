@@ -261,6 +261,107 @@ class ObjReaderTest {
                 .hasMessageContaining("at most two triangles");
     }
 
+    /** A quad of two triangles and a third one hanging off its bottom edge: every edge has at most two faces. */
+    private static final String THREE_TRIANGLES = """
+            v 0 0 0
+            v 1 0 0
+            v 1 1 0
+            v 0 1 0
+            v 0.5 -1 0
+            f 1 2 3
+            f 1 3 4
+            f 2 1 5
+            """;
+
+    @Test
+    void rejectsARepeatedTriangleWithTheSameWindingNamingBothLines() {
+        assertFails(THREE_TRIANGLES + "f 1 2 3\n", 9)
+                .hasMessageContaining("repeated triangle: this face (line 9) repeats the face at line 6")
+                .hasMessageContaining("with the same winding")
+                .hasMessageContaining("(0.0, 0.0, 0.0), (1.0, 0.0, 0.0) and (1.0, 1.0, 0.0)")
+                .hasMessageContaining("each triangle may appear only once, in either winding");
+    }
+
+    @Test
+    void rejectsARepeatedTriangleWithItsCornersRotated() {
+        assertFails(THREE_TRIANGLES + "# rotated\nf 3 1 2\n", 10)
+                .hasMessageContaining("this face (line 10) repeats the face at line 6")
+                .hasMessageContaining("with the same winding");
+    }
+
+    @Test
+    void rejectsARepeatedTriangleWithTheOppositeWinding() {
+        assertFails(THREE_TRIANGLES + "f 4 3 1\n", 9)
+                .hasMessageContaining("this face (line 9) repeats the face at line 7")
+                .hasMessageContaining("with the opposite winding");
+    }
+
+    @Test
+    void rejectsATriangleRepeatedThroughWeldedVertices() {
+        // Lines 10-12 are new v lines, but at the positions of v 1, v 2 and v 3: the same triangle once welded.
+        assertFails(THREE_TRIANGLES + "v 0 0 0\nv 1 0 0\nv 1 1 0\nf 6 8 7\n", 12)
+                .hasMessageContaining("this face (line 12) repeats the face at line 6")
+                .hasMessageContaining("with the opposite winding");
+    }
+
+    @Test
+    void rejectsATriangleRepeatedByAQuadsFan() {
+        // The quad 1 3 4 5... splits into (1, 3, 4) and (1, 4, 5): its first triangle repeats line 7's face.
+        assertFails(THREE_TRIANGLES + "f 1 3 4 5\n", 9)
+                .hasMessageContaining("triangle 1 of this 4-vertex face (line 9) repeats the face at line 7");
+        // A triangle repeating the second triangle of an earlier quad.
+        assertFails("v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\nf 4 3 1\n", 6)
+                .hasMessageContaining("this face (line 6) repeats triangle 2 of the polygon at line 5")
+                .hasMessageContaining("with the opposite winding");
+        // Two triangles of one polygon's fan.
+        assertFails("v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4 3 2\n", 5)
+                .hasMessageContaining("triangles 2 and 3 of the fan splitting this 6-vertex face are the same");
+    }
+
+    @Test
+    void stillLoadsTrianglesThatShareTwoOfTheirThreeVertices() {
+        // Every pair of faces here shares vertices, and the two back faces share an edge with front ones,
+        // but no two faces have the same three vertices: a legitimate closed tetrahedron.
+        TriangleMesh mesh = read("""
+                v 0 0 0
+                v 1 0 0
+                v 0 1 0
+                v 0 0 1
+                f 1 3 2
+                f 1 2 4
+                f 2 3 4
+                f 3 1 4
+                """);
+        assertThat(mesh.triangleCount()).isEqualTo(4);
+        assertThat(read(THREE_TRIANGLES).triangleCount()).isEqualTo(3);
+    }
+
+    @Test
+    void findsARepeatedTriangleAmongThousands() {
+        // A 40 x 40 grid of quads (3042 triangles, enough to grow the triangle set's table many times),
+        // loaded as it is, then with its first quad given again, flipped, at the end.
+        StringBuilder grid = new StringBuilder();
+        int n = 40;
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                grid.append("v ").append(i).append(' ').append(j).append(" 0\n");
+            }
+        }
+        for (int j = 0; j + 1 < n; j++) {
+            for (int i = 0; i + 1 < n; i++) {
+                int v = j * n + i + 1;
+                grid.append("f ").append(v).append(' ').append(v + 1).append(' ').append(v + n + 1).append(' ')
+                        .append(v + n).append('\n');
+            }
+        }
+        assertThat(read(grid.toString()).triangleCount()).isEqualTo(2 * (n - 1) * (n - 1));
+        int lines = n * n + (n - 1) * (n - 1);
+        assertFails(grid + "f 1 " + (n + 1) + " " + (n + 2) + " 2\n", lines + 1)
+                .hasMessageContaining("triangle 1 of this 4-vertex face (line " + (lines + 1) + ") repeats "
+                        + "triangle 2 of the polygon at line " + (n * n + 1))
+                .hasMessageContaining("with the opposite winding");
+    }
+
     @Test
     void rejectsFileWithoutFaces() {
         assertThatThrownBy(() -> read("# nothing\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"))

@@ -15,7 +15,7 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The {@code pbd} solver is seed 001's position-based dynamics with its Jacobi solver (algorithm 3). */
+/** The {@code pbd} solver is seed 001's position-based dynamics with its Jacobi solver (algorithm 3, momentum-conserving weights). */
 class PbdBaselineTest {
     @Test
     void pbdSweepsAreSeedAlgorithmThree() {
@@ -54,7 +54,9 @@ class PbdBaselineTest {
      * Seed 001 algorithm 3, in double precision: for every constraint Δ = (|d| − L)·d̂ with d = q_b − q_a,
      * a moves by +Δ/2 and b by −Δ/2 (towards each other when stretched; the seed prints the opposite
      * signs, which would push a stretched pair apart), then each particle moves by the sum of its
-     * deltas over n_p, its constraint count. A pinned particle does not move.
+     * deltas, each delta divided by max(n_a, n_b), the larger constraint count of its two particles. The
+     * seed divides by the particle's own n_p; that breaks Newton's third law at the border (see
+     * JacobiGather), so both ends of a constraint share one weight here. A pinned particle does not move.
      */
     private static void algorithmThree(Model m, double[] q) {
         int[] p = m.distances().particles();
@@ -62,15 +64,17 @@ class PbdBaselineTest {
         double[] delta = new double[q.length];
         int[] count = new int[m.particleCount()];
         for (int c = 0; c < rest.length; c++) {
+            count[p[2 * c]]++;
+            count[p[2 * c + 1]]++;
+        }
+        for (int c = 0; c < rest.length; c++) {
             int a = p[2 * c];
             int bb = p[2 * c + 1];
             double dx = q[3 * bb] - q[3 * a];
             double dy = q[3 * bb + 1] - q[3 * a + 1];
             double dz = q[3 * bb + 2] - q[3 * a + 2];
             double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            double s = (d - rest[c]) / d;
-            count[a]++;
-            count[bb]++;
+            double s = (d - rest[c]) / d / Math.max(count[a], count[bb]);
             // equal masses, or one end pinned: the free end takes the whole correction
             double wa = m.invMass()[a];
             double wb = m.invMass()[bb];
@@ -88,7 +92,7 @@ class PbdBaselineTest {
                 continue;
             }
             for (int k = 0; k < 3; k++) {
-                q[3 * i + k] += delta[3 * i + k] / count[i];
+                q[3 * i + k] += delta[3 * i + k];
             }
         }
     }

@@ -11,6 +11,7 @@ import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.AeroForces;
+import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
@@ -127,6 +128,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private double[] planeNormal;
     private Collider[] otherColliders;
     private float[] prevX;
+    /** Positions right after x += h·v, before particle contacts and colliders correct them. */
+    private float[] integratedX;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
     private ParticleContacts contacts;
     private int particleContactCount;
@@ -293,6 +296,9 @@ public final class ImplicitSolver implements ParticleContactSolver {
             System.arraycopy(x, 0, prevX, 0, 3 * n);
         }
         pool.parallelFor(0, n, integrateBody);
+        if (project) {
+            System.arraycopy(x, 0, integratedX, 0, 3 * n);
+        }
         if (contacts != null) {
             contacts.project(x, prevX, w, pool);
         }
@@ -353,6 +359,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             released = new byte[n];
             badBlock = new byte[n];
             prevX = new float[3 * n];
+            integratedX = new float[3 * n];
             userDirty = true;
             boundEnvironment = null;
         }
@@ -722,28 +729,15 @@ public final class ImplicitSolver implements ParticleContactSolver {
         return (sx - b[i3]) * f.px(i) + (sy - b[i3 + 1]) * f.py(i) + (sz - b[i3 + 2]) * f.pz(i);
     }
 
-    /** Colliders other than planes: position projection after the step, velocity follows the move. */
+    /**
+     * Colliders other than planes: position projection after the step; the velocity gains the particle
+     * contacts' and colliders' corrections over h ({@link CorrectedVelocity}), not the float32
+     * displacement over h, which is quantized far from the origin.
+     */
     private void collideOthers(int begin, int end) {
         for (Collider c : otherColliders) {
             c.collide(x, prevX, w, begin, end);
         }
-        float inv = (float) (1.0 / h);
-        for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            if (w[i] == 0f) {
-                continue;
-            }
-            float moved = 0f;
-            // recompute v only where a collider moved the particle (x differs from prev + h v)
-            for (int k = 0; k < 3; k++) {
-                float expected = prevX[i3 + k] + (float) h * v[i3 + k];
-                moved = Math.max(moved, Math.abs(x[i3 + k] - expected));
-            }
-            if (moved > 0f) {
-                v[i3] = (x[i3] - prevX[i3]) * inv;
-                v[i3 + 1] = (x[i3 + 1] - prevX[i3 + 1]) * inv;
-                v[i3 + 2] = (x[i3 + 2] - prevX[i3 + 2]) * inv;
-            }
-        }
+        CorrectedVelocity.apply(x, integratedX, v, w, (float) (1.0 / h), 1f, begin, end);
     }
 }

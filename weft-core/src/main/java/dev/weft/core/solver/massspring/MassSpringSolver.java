@@ -8,6 +8,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
+import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
@@ -18,7 +19,7 @@ import dev.weft.core.springs.SpringSet;
  * Explicit mass-spring cloth with Verlet integration, seed 004's algorithm (figure 22.3): spring,
  * gravity and air ({@link AeroForces}) forces, then the damped Verlet step of seed 002 eq. 1,
  * {@code x(t+h) = x(t) + k (x(t) − x(t−h)) + h² F(t) / m}, then collisions by projection (each collider
- * moves a penetrating particle out along the surface normal; the velocity follows from the positions).
+ * moves a penetrating particle out along the surface normal; the velocity gains the correction over h).
  * The previous position is {@code x − h v}, so the {@link State} stays positions + velocities and
  * another solver can take over at any step.
  *
@@ -48,6 +49,8 @@ public final class MassSpringSolver implements ParticleContactSolver {
     private int[] incidenceSpring;
     private double[] springForce;
     private float[] prev;
+    /** Positions after the Verlet step, before contacts and colliders correct them. */
+    private float[] predicted;
     private AeroForces aero;
     private double[] airForce;
     private final ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[SpringForce.STRIDE]);
@@ -135,6 +138,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
         incidenceSpring = springs.incidenceSpring();
         springForce = new double[3 * springs.count()];
         prev = new float[3 * n];
+        predicted = new float[3 * n];
         aero = new AeroForces(m);
         airForce = aero.forces();
     }
@@ -193,23 +197,20 @@ public final class MassSpringSolver implements ParticleContactSolver {
             v[i3] = dx / h;
             v[i3 + 1] = dy / h;
             v[i3 + 2] = dz / h;
+            predicted[i3] = x[i3];
+            predicted[i3 + 1] = x[i3 + 1];
+            predicted[i3 + 2] = x[i3 + 2];
         }
     }
 
-    /** Projection out of the colliders; the velocity is the displacement over the step again. */
+    /**
+     * Projection out of the colliders; the velocity gains the contacts' and colliders' corrections over h
+     * ({@link CorrectedVelocity}: not the float32 displacement over h, which is quantized far from the origin).
+     */
     private void collide(int begin, int end) {
         for (Collider c : colliders) {
             c.collide(x, prev, w, begin, end);
         }
-        float inv = 1f / h;
-        for (int i = begin; i < end; i++) {
-            if (w[i] == 0f) {
-                continue;
-            }
-            int i3 = 3 * i;
-            v[i3] = (x[i3] - prev[i3]) * inv;
-            v[i3 + 1] = (x[i3 + 1] - prev[i3 + 1]) * inv;
-            v[i3 + 2] = (x[i3 + 2] - prev[i3 + 2]) * inv;
-        }
+        CorrectedVelocity.apply(x, predicted, v, w, 1f / h, 1f, begin, end);
     }
 }

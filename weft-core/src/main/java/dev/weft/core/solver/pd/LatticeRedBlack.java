@@ -102,7 +102,7 @@ final class LatticeRedBlack {
 
     /**
      * Gauss–Seidel (SOR with ω) update of the particles of one color, (row + column) % 2 == color, in
-     * rows [begin, end): q_p ← q_p + ω((m_p/h²·y_p + k·Σ(q_c ± p))/a_p − q_p). Pinned particles
+     * rows [begin, end): q_p ← q_p + ω(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p))/a_p. Pinned particles
      * (1/a_p = 0) keep their position.
      */
     void sweep(float[] x, float[] y, float[] massOverH2, float[] invDiagonal, float k, float omega, int color,
@@ -121,38 +121,42 @@ final class LatticeRedBlack {
                     continue;
                 }
                 int p3 = 3 * p;
+                float qx = x[p3];
+                float qy = x[p3 + 1];
+                float qz = x[p3 + 2];
                 float sx = 0f;
                 float sy = 0f;
                 float sz = 0f;
                 if (col > 0) { // left neighbour: q_p ≈ q_left − p_(left→p)
-                    sx += x[p3 - 3] - pr[p3 - 3];
-                    sy += x[p3 - 2] - pr[p3 - 2];
-                    sz += x[p3 - 1] - pr[p3 - 1];
+                    sx += (x[p3 - 3] - qx) - pr[p3 - 3];
+                    sy += (x[p3 - 2] - qy) - pr[p3 - 2];
+                    sz += (x[p3 - 1] - qz) - pr[p3 - 1];
                 }
                 if (col < c - 1) { // right neighbour: q_p ≈ q_right + p_(p→right)
-                    sx += x[p3 + 3] + pr[p3];
-                    sy += x[p3 + 4] + pr[p3 + 1];
-                    sz += x[p3 + 5] + pr[p3 + 2];
+                    sx += (x[p3 + 3] - qx) + pr[p3];
+                    sy += (x[p3 + 4] - qy) + pr[p3 + 1];
+                    sz += (x[p3 + 5] - qz) + pr[p3 + 2];
                 }
                 if (up) {
                     int u = p3 - c3;
-                    sx += x[u] - pd[u];
-                    sy += x[u + 1] - pd[u + 1];
-                    sz += x[u + 2] - pd[u + 2];
+                    sx += (x[u] - qx) - pd[u];
+                    sy += (x[u + 1] - qy) - pd[u + 1];
+                    sz += (x[u + 2] - qz) - pd[u + 2];
                 }
                 if (below) {
                     int d = p3 + c3;
-                    sx += x[d] + pd[p3];
-                    sy += x[d + 1] + pd[p3 + 1];
-                    sz += x[d + 2] + pd[p3 + 2];
+                    sx += (x[d] - qx) + pd[p3];
+                    sy += (x[d + 1] - qy) + pd[p3 + 1];
+                    sz += (x[d + 2] - qz) + pd[p3 + 2];
                 }
+                // The correction, not the absolute target: (m/h²·(y − q) + k·Σ(q_c ± p − q)) / a_p is
+                // zero at rest wherever the cloth is, where target·(1/a_p) − q rounds 1/a_p's error into
+                // a pull towards the origin.
                 float mh = massOverH2[p];
-                float tx = (mh * y[p3] + k * sx) * ip;
-                float ty = (mh * y[p3 + 1] + k * sy) * ip;
-                float tz = (mh * y[p3 + 2] + k * sz) * ip;
-                x[p3] += omega * (tx - x[p3]);
-                x[p3 + 1] += omega * (ty - x[p3 + 1]);
-                x[p3 + 2] += omega * (tz - x[p3 + 2]);
+                float sw = omega * ip;
+                x[p3] = qx + sw * (mh * (y[p3] - qx) + k * sx);
+                x[p3 + 1] = qy + sw * (mh * (y[p3 + 1] - qy) + k * sy);
+                x[p3 + 2] = qz + sw * (mh * (y[p3 + 2] - qz) + k * sz);
             }
         }
     }

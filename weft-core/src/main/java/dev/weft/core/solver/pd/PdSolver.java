@@ -10,6 +10,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
+import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
@@ -26,7 +27,8 @@ import dev.weft.core.solver.ParticleContactSolver;
  *       p_ab = L·(q_a − q_b)/|q_a − q_b| from the current positions (the seed's {@code temp});
  *       the <b>global step</b> runs {@code innerIterations} sweeps of an iterative solver on
  *       (m_p/h² + n_p·k)·q_p − k·Σ q_c = m_p/h²·y_p + k·Σ ±p (algorithm 4);</li>
- *   <li>particle contacts when on ({@link #withParticleContacts}), colliders, then v = (q − q_start)/h.</li>
+ *   <li>particle contacts when on ({@link #withParticleContacts}), colliders, then v = v_pred + (q − y)/h
+ *       ({@link CorrectedVelocity}).</li>
  * </ol>
  *
  * <p>Particle contacts (self- and inter-cloth) are a position projection after the local/global
@@ -38,7 +40,10 @@ import dev.weft.core.solver.ParticleContactSolver;
  *
  * <p>The per-particle update is q_p ← q_p + ω(target_p − q_p), target_p = (m_p/h²·y_p + k·Σ(q_c ± p))/a_p,
  * a_p = n_p·k + m_p/h². Seed algorithms 5–7 write {@code accum + q_cp + d̂Lk}; the factor k belongs to
- * both terms (it is k·(q_c + p) in the linear system), as here. Pinned particles keep their position
+ * both terms (it is k·(q_c + p) in the linear system), as here. It is computed as a correction,
+ * q_p + ω(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p))/a_p: the absolute form target·(1/a_p) rounds the
+ * reciprocal's error δ into every sweep as q_p·(1 + δ), which pulled a cloth at rest towards the world
+ * origin (0.7 m in 2 s at y = 1 m); the correction is exactly zero for a cloth at rest, wherever it is. Pinned particles keep their position
  * and act on their neighbours as known values.
  *
  * <p>Parallel passes write only what their indices own (a color's particles, one particle's Jacobi
@@ -381,9 +386,16 @@ public final class PdSolver implements ParticleContactSolver {
                 ay += (float) airForce[i3 + 1] * w[i];
                 az += (float) airForce[i3 + 2] * w[i];
             }
-            float px = x[i3] + dt * v[i3] + dt * dt * ax;
-            float py = x[i3 + 1] + dt * v[i3 + 1] + dt * dt * ay;
-            float pz = x[i3 + 2] + dt * v[i3 + 2] + dt * dt * az;
+            // y = q + h·v_pred with v_pred = v + h·a, kept in v for the velocity update (CorrectedVelocity)
+            float vx = v[i3] + dt * ax;
+            float vy = v[i3 + 1] + dt * ay;
+            float vz = v[i3 + 2] + dt * az;
+            v[i3] = vx;
+            v[i3 + 1] = vy;
+            v[i3 + 2] = vz;
+            float px = x[i3] + dt * vx;
+            float py = x[i3 + 1] + dt * vy;
+            float pz = x[i3 + 2] + dt * vz;
             y[i3] = px;
             y[i3 + 1] = py;
             y[i3 + 2] = pz;
@@ -400,13 +412,7 @@ public final class PdSolver implements ParticleContactSolver {
     }
 
     private void updateVelocities(int begin, int end) {
-        float s = 1f / h;
-        for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            v[i3] = (x[i3] - start[i3]) * s;
-            v[i3 + 1] = (x[i3 + 1] - start[i3 + 1]) * s;
-            v[i3 + 2] = (x[i3 + 2] - start[i3 + 2]) * s;
-        }
+        CorrectedVelocity.apply(x, y, v, w, 1f / h, 1f, begin, end);
     }
 
     // ---- local step -----------------------------------------------------------------------------
@@ -457,7 +463,7 @@ public final class PdSolver implements ParticleContactSolver {
 
     /**
      * Gauss–Seidel (with SOR) update in place of particles order[begin..end) (algorithms 5 and 7, eq. 5.2):
-     * q_p ← q_p + ω((m_p/h²·y_p + k·Σ(q_c ± p)) / a_p − q_p).
+     * q_p ← q_p + ω(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p)) / a_p, a correction (see the class comment).
      */
     private void relaxRange(int[] order, int begin, int end) {
         final float[] x = this.x;
@@ -475,24 +481,25 @@ public final class PdSolver implements ParticleContactSolver {
             if (ip == 0f) {
                 continue;
             }
+            int p3 = 3 * p;
+            float qx = x[p3];
+            float qy = x[p3 + 1];
+            float qz = x[p3 + 2];
             float sx = 0f;
             float sy = 0f;
             float sz = 0f;
             for (int s = start[p], e = start[p + 1]; s < e; s++) {
                 int c3 = 3 * nb[s];
                 int s3 = 3 * s;
-                sx += x[c3] + pr[s3];
-                sy += x[c3 + 1] + pr[s3 + 1];
-                sz += x[c3 + 2] + pr[s3 + 2];
+                sx += (x[c3] - qx) + pr[s3];
+                sy += (x[c3 + 1] - qy) + pr[s3 + 1];
+                sz += (x[c3 + 2] - qz) + pr[s3 + 2];
             }
-            int p3 = 3 * p;
             float mh = mh2[p];
-            float tx = (mh * yy[p3] + kk * sx) * ip;
-            float ty = (mh * yy[p3 + 1] + kk * sy) * ip;
-            float tz = (mh * yy[p3 + 2] + kk * sz) * ip;
-            x[p3] += w * (tx - x[p3]);
-            x[p3 + 1] += w * (ty - x[p3 + 1]);
-            x[p3 + 2] += w * (tz - x[p3 + 2]);
+            float sw = w * ip;
+            x[p3] = qx + sw * (mh * (yy[p3] - qx) + kk * sx);
+            x[p3 + 1] = qy + sw * (mh * (yy[p3 + 1] - qy) + kk * sy);
+            x[p3 + 2] = qz + sw * (mh * (yy[p3 + 2] - qz) + kk * sz);
         }
     }
 
@@ -534,24 +541,24 @@ public final class PdSolver implements ParticleContactSolver {
                 out[p3 + 2] = x[p3 + 2];
                 continue;
             }
+            float qx = x[p3];
+            float qy = x[p3 + 1];
+            float qz = x[p3 + 2];
             float sx = 0f;
             float sy = 0f;
             float sz = 0f;
             for (int s = start[p], e = start[p + 1]; s < e; s++) {
                 int c3 = 3 * nb[s];
                 int s3 = 3 * s;
-                sx += x[c3] + pr[s3];
-                sy += x[c3 + 1] + pr[s3 + 1];
-                sz += x[c3 + 2] + pr[s3 + 2];
+                sx += (x[c3] - qx) + pr[s3];
+                sy += (x[c3 + 1] - qy) + pr[s3 + 1];
+                sz += (x[c3 + 2] - qz) + pr[s3 + 2];
             }
             float mh = mh2[p];
-            float w = wOf[p];
-            float tx = (mh * yy[p3] + kk * sx) * ip;
-            float ty = (mh * yy[p3 + 1] + kk * sy) * ip;
-            float tz = (mh * yy[p3 + 2] + kk * sz) * ip;
-            out[p3] = x[p3] + w * (tx - x[p3]);
-            out[p3 + 1] = x[p3 + 1] + w * (ty - x[p3 + 1]);
-            out[p3 + 2] = x[p3 + 2] + w * (tz - x[p3 + 2]);
+            float sw = wOf[p] * ip;
+            out[p3] = qx + sw * (mh * (yy[p3] - qx) + kk * sx);
+            out[p3 + 1] = qy + sw * (mh * (yy[p3 + 1] - qy) + kk * sy);
+            out[p3 + 2] = qz + sw * (mh * (yy[p3 + 2] - qz) + kk * sz);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
+import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
@@ -25,12 +26,13 @@ import dev.weft.core.solver.ParticleContactSolver;
  * The distance constraints are relaxed color by color through the model's coloring, which on a grid is
  * seed 002's 8 independent passes (even/odd × horizontal, vertical, two diagonals: see
  * {@code LatticeColoring}) and on any mesh a greedy coloring; each pass runs in parallel (one color's
- * constraints share no particle). The responsivenesses are the seed's, whatever the masses: (0.5, 0.5)
- * between two free particles, (0, 1) when one end is fixed, nothing when both are. (A mass-weighted
- * split would differ on a grid's border particles, which carry half the mass.) Seed 002 has no
+ * constraints share no particle). The responsivenesses are mass-weighted: the seed's (0.5, 0.5) between
+ * two free particles of equal mass, (0, 1) when one end is fixed, nothing when both are (see
+ * {@link #relaxPair}: the seed's halves on unequal masses leak momentum). Seed 002 has no
  * bending springs, so distance constraints of kind BEND (a rope's second neighbours) are not relaxed:
- * a rope is a chain here. Velocities are the displacement over the step, so the state stays
- * positions + velocities.
+ * a rope is a chain here. The state stays positions + velocities: eq. 1's x − x_prev is h·v, and the
+ * new velocity is the Verlet velocity plus the relaxation's corrections over h ({@link CorrectedVelocity},
+ * not the float32 displacement over h, which is quantized far from the origin).
  *
  * <p>Particle contacts ({@link #withParticleContacts}) are one more projection after the relaxation
  * steps (grid and candidates once per step, as in XPBD), followed by the colliders once more so that
@@ -44,6 +46,8 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private AeroForces aero;
     private double[] airForce;
     private float[] start;
+    /** Positions after the Verlet move: the velocity is v_pred + (x − predicted)/h. */
+    private float[] predicted;
     private float[] w;
     private float[] x;
     private float[] v;
@@ -95,6 +99,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
         if (m != model) {
             model = m;
             start = new float[3 * m.particleCount()];
+            predicted = new float[3 * m.particleCount()];
             w = m.invMass();
             aero = new AeroForces(m);
             airForce = aero.forces();
@@ -147,14 +152,18 @@ public final class RelaxationSolver implements ParticleContactSolver {
 
     /**
      * Seed 002 eqs. 2a–2b for one rigid spring: with d = x_b − x_a and the correction
-     * Δ = (|d| − L) d / |d|, x_a += s_a Δ and x_b −= s_b Δ, with (s_a, s_b) = (0.5, 0.5) when both are
-     * free, (0, 1) or (1, 0) when one is fixed (inverse mass 0), and no move when both are. Coincident
-     * particles give no direction and are left alone.
+     * Δ = (|d| − L) d / |d|, x_a += s_a Δ and x_b −= s_b Δ, with the responsivenesses
+     * (s_a, s_b) = (w_a, w_b) / (w_a + w_b): the seed's (0.5, 0.5) between two free particles of equal
+     * mass, (0, 1) or (1, 0) when one is fixed (inverse mass 0), no move when both are. Between unequal
+     * masses (a grid's border particles carry half the mass) the seed's (0.5, 0.5) would move the pair's
+     * centre of mass, so a free cloth would not keep its momentum (1.4 % in 1 s); the mass-weighted
+     * split keeps it. Coincident particles give no direction and are left alone.
      */
     static void relaxPair(float[] x, float[] w, int ia, int ib, float restLength) {
-        boolean freeA = w[ia] != 0f;
-        boolean freeB = w[ib] != 0f;
-        if (!freeA && !freeB) {
+        float wa = w[ia];
+        float wb = w[ib];
+        float wsum = wa + wb;
+        if (wsum == 0f) {
             return;
         }
         int a = 3 * ia;
@@ -167,9 +176,9 @@ public final class RelaxationSolver implements ParticleContactSolver {
             return;
         }
         float d = (float) Math.sqrt(d2);
-        float s = (d - restLength) / d; // Δ = s·(x_b − x_a)
-        float sa = freeA ? (freeB ? 0.5f * s : s) : 0f;
-        float sb = freeB ? (freeA ? 0.5f * s : s) : 0f;
+        float s = (d - restLength) / (d * wsum); // Δ/(w_a + w_b) = s·(x_b − x_a)
+        float sa = wa * s;
+        float sb = wb * s;
         x[a] += sa * dx;
         x[a + 1] += sa * dy;
         x[a + 2] += sa * dz;
@@ -181,7 +190,6 @@ public final class RelaxationSolver implements ParticleContactSolver {
     /** Eq. 1 with x − x_prev = h v; fixed particles stay (no force is applied to them). */
     private void verlet(int begin, int end) {
         float k = settings.verletDamping();
-        float h2 = h * h;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             start[i3] = x[i3];
@@ -190,10 +198,20 @@ public final class RelaxationSolver implements ParticleContactSolver {
             if (w[i] == 0f) {
                 continue;
             }
+            // x' = x + h·v_pred with v_pred = k·v + h·F/m, kept in v for the velocity update
             float wi = w[i];
-            x[i3] += k * h * v[i3] + h2 * (gx + (float) airForce[i3] * wi);
-            x[i3 + 1] += k * h * v[i3 + 1] + h2 * (gy + (float) airForce[i3 + 1] * wi);
-            x[i3 + 2] += k * h * v[i3 + 2] + h2 * (gz + (float) airForce[i3 + 2] * wi);
+            float vx = k * v[i3] + h * (gx + (float) airForce[i3] * wi);
+            float vy = k * v[i3 + 1] + h * (gy + (float) airForce[i3 + 1] * wi);
+            float vz = k * v[i3 + 2] + h * (gz + (float) airForce[i3 + 2] * wi);
+            v[i3] = vx;
+            v[i3 + 1] = vy;
+            v[i3 + 2] = vz;
+            x[i3] += h * vx;
+            x[i3 + 1] += h * vy;
+            x[i3 + 2] += h * vz;
+            predicted[i3] = x[i3];
+            predicted[i3 + 1] = x[i3 + 1];
+            predicted[i3 + 2] = x[i3 + 2];
         }
     }
 
@@ -204,18 +222,6 @@ public final class RelaxationSolver implements ParticleContactSolver {
     }
 
     private void velocities(int begin, int end) {
-        float inv = 1f / h;
-        for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            if (w[i] == 0f) {
-                v[i3] = 0f;
-                v[i3 + 1] = 0f;
-                v[i3 + 2] = 0f;
-                continue;
-            }
-            v[i3] = (x[i3] - start[i3]) * inv;
-            v[i3 + 1] = (x[i3 + 1] - start[i3 + 1]) * inv;
-            v[i3 + 2] = (x[i3 + 2] - start[i3 + 2]) * inv;
-        }
+        CorrectedVelocity.apply(x, predicted, v, w, 1f / h, 1f, begin, end);
     }
 }

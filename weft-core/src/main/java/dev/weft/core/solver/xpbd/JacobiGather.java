@@ -3,11 +3,20 @@ package dev.weft.core.solver.xpbd;
 /**
  * The gather half of a parallel Jacobi sweep: each constraint has written its corrections into its own
  * slots (3 floats per particle it touches); each particle then sums its slots, in a fixed order, and
- * moves by their average (seed 001 §3.2.1). No two threads write the same particle.
+ * moves by the sum. No two threads write the same particle.
+ *
+ * <p>Seed 001 §3.2.1 averages each particle's sum over its own constraint count n_p. That breaks
+ * Newton's third law where counts differ (a border particle of a grid has fewer constraints than its
+ * interior neighbour, so the two ends of one constraint moved by unequal momenta: 0.3 % of a free
+ * cloth's momentum in 1 s). Here each constraint's correction is scaled by one weight that all its
+ * particles share, {@link #sharedWeights}: 1 / (the largest count among its particles). Every particle
+ * then moves by at most the average of its corrections (no overshoot where the seed's average did not
+ * overshoot), and each constraint's own momentum balance holds.
  */
 final class JacobiGather {
     private final int[] start;
     private final int[] slots;
+    private final float[] weight;
 
     /** @param particles {@code arity} particle indices per constraint */
     JacobiGather(int[] particles, int arity, int particleCount) {
@@ -23,6 +32,20 @@ final class JacobiGather {
         for (int s = 0; s < particles.length; s++) {
             slots[fill[particles[s]]++] = s;
         }
+        weight = new float[particles.length / arity];
+        for (int c = 0; c < weight.length; c++) {
+            int most = 1;
+            for (int k = 0; k < arity; k++) {
+                int p = particles[arity * c + k];
+                most = Math.max(most, start[p + 1] - start[p]);
+            }
+            weight[c] = 1f / most;
+        }
+    }
+
+    /** Per constraint, the factor its corrections are scaled by: 1 / max over its particles of n_p. */
+    float[] sharedWeights() {
+        return weight;
     }
 
     void apply(float[] correction, float[] x, float[] invMass, int begin, int end) {
@@ -41,11 +64,10 @@ final class JacobiGather {
                 sy += correction[o + 1];
                 sz += correction[o + 2];
             }
-            float inv = 1f / (to - from);
             int p3 = 3 * p;
-            x[p3] += sx * inv;
-            x[p3 + 1] += sy * inv;
-            x[p3 + 2] += sz * inv;
+            x[p3] += sx;
+            x[p3 + 1] += sy;
+            x[p3 + 2] += sz;
         }
     }
 }

@@ -13,6 +13,7 @@ import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
+import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSolver;
 
@@ -22,8 +23,9 @@ import dev.weft.core.solver.ParticleContactSolver;
  * <p>One step: predict positions from velocities, gravity and the air ({@link AeroForces}: wind and
  * drag per triangle, from the positions and velocities at the start of the step); reset the Lagrange multipliers; run
  * {@code iterations} sweeps over distance, bending and tether constraints; project colliders (with
- * friction); derive velocities from the displacement; damp. Sweeps are Jacobi, sequential
- * Gauss–Seidel or colored Gauss–Seidel ({@link IterationMode}).
+ * friction); velocities are the predicted ones plus the corrections over h ({@link CorrectedVelocity});
+ * damp. Sweeps are Jacobi, sequential symmetric Gauss–Seidel or colored Gauss–Seidel
+ * ({@link IterationMode}).
  *
  * <p>Every parallel pass writes only particles its own indices own (one color's constraints share no
  * particle; Jacobi gathers per particle), and floating-point operations are the same whatever the
@@ -45,6 +47,8 @@ public final class XpbdSolver implements ParticleContactSolver {
     private float[] v;
     private float[] w;
     private float[] prev;
+    /** Positions after the prediction: the velocity update adds (x − predicted)/h to the predicted velocity. */
+    private float[] predicted;
     private int[] distParticles;
     private float[] distRest;
     private float[] distAlpha;
@@ -69,6 +73,9 @@ public final class XpbdSolver implements ParticleContactSolver {
     private JacobiGather bendGather;
     private float[] distCorrection;
     private float[] bendCorrection;
+    /** Jacobi: per constraint, the weight both (all) its particles' corrections share (see JacobiGather). */
+    private float[] distJacobiWeight;
+    private float[] bendJacobiWeight;
 
     // Per-step values read by the range bodies.
     private float h;
@@ -219,8 +226,11 @@ public final class XpbdSolver implements ParticleContactSolver {
                             distColorRigid[c] ? rigidDistanceColorBody : distanceColorBody);
                 }
                 break;
-            case GAUSS_SEIDEL:
+            case GAUSS_SEIDEL: // symmetric: forward, then backward (see IterationMode.GAUSS_SEIDEL)
                 for (int k = 0; k < distNatural.length; k++) {
+                    projectDistance(distNatural[k]);
+                }
+                for (int k = distNatural.length - 1; k >= 0; k--) {
                     projectDistance(distNatural[k]);
                 }
                 break;
@@ -244,6 +254,9 @@ public final class XpbdSolver implements ParticleContactSolver {
                 for (int k = 0; k < bendNatural.length; k++) {
                     projectBending(bendNatural[k], bendGradScratch);
                 }
+                for (int k = bendNatural.length - 1; k >= 0; k--) {
+                    projectBending(bendNatural[k], bendGradScratch);
+                }
                 break;
             case JACOBI:
                 pool.parallelFor(0, bendRest.length, bendingJacobiBody);
@@ -260,6 +273,7 @@ public final class XpbdSolver implements ParticleContactSolver {
             int n = m.particleCount();
             w = m.invMass();
             prev = new float[3 * n];
+            predicted = new float[3 * n];
             DistanceConstraints d = m.distances();
             distParticles = d.particles();
             distRest = d.restLength();
@@ -284,6 +298,8 @@ public final class XpbdSolver implements ParticleContactSolver {
                 bendGather = new JacobiGather(bendParticles, 4, n);
                 distCorrection = new float[3 * distParticles.length];
                 bendCorrection = new float[3 * bendParticles.length];
+                distJacobiWeight = distGather.sharedWeights();
+                bendJacobiWeight = bendGather.sharedWeights();
             }
             h = Float.NaN;
             aero = new AeroForces(m);
@@ -340,9 +356,15 @@ public final class XpbdSolver implements ParticleContactSolver {
             float vx = v[i3] + dt * ax;
             float vy = v[i3 + 1] + dt * ay;
             float vz = v[i3 + 2] + dt * az;
+            v[i3] = vx;
+            v[i3 + 1] = vy;
+            v[i3 + 2] = vz;
             x[i3] += dt * vx;
             x[i3 + 1] += dt * vy;
             x[i3 + 2] += dt * vz;
+            predicted[i3] = x[i3];
+            predicted[i3 + 1] = x[i3 + 1];
+            predicted[i3 + 2] = x[i3 + 2];
         }
     }
 
@@ -353,13 +375,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     }
 
     private void updateVelocities(int begin, int end) {
-        float s = dampingFactor / h;
-        for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            v[i3] = (x[i3] - prev[i3]) * s;
-            v[i3 + 1] = (x[i3 + 1] - prev[i3 + 1]) * s;
-            v[i3 + 2] = (x[i3 + 2] - prev[i3 + 2]) * s;
-        }
+        CorrectedVelocity.apply(x, predicted, v, w, 1f / h, dampingFactor, begin, end);
     }
 
     // ---- distance constraints ----------------------------------------------------------------
@@ -371,7 +387,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     }
 
     private void projectDistance(int c) {
-        float scale = distanceMultiplierStep(c);
+        float scale = distanceMultiplierStep(c, 1f);
         if (scale == 0f) {
             return;
         }
@@ -393,11 +409,12 @@ public final class XpbdSolver implements ParticleContactSolver {
     }
 
     /**
-     * Updates constraint c's multiplier and returns Δλ / d: particle a moves by −w_a·(that)·(x_b − x_a)
-     * and b by +w_b·(that)·(x_b − x_a). Returns 0 when there is nothing to do (both pinned, or
-     * coincident particles without a direction).
+     * Updates constraint c's multiplier by {@code weight}·Δλ and returns that over d: particle a moves by
+     * −w_a·(that)·(x_b − x_a) and b by +w_b·(that)·(x_b − x_a). The weight is 1 in Gauss–Seidel and the
+     * constraint's shared Jacobi weight in Jacobi mode, so λ counts what was applied. Returns 0 when there
+     * is nothing to do (both pinned, or coincident particles without a direction).
      */
-    private float distanceMultiplierStep(int c) {
+    private float distanceMultiplierStep(int c, float weight) {
         int ia = distParticles[2 * c];
         int ib = distParticles[2 * c + 1];
         int a = 3 * ia;
@@ -413,6 +430,7 @@ public final class XpbdSolver implements ParticleContactSolver {
         float d = (float) Math.sqrt(d2);
         float alpha = distAlpha[c];
         float dl = (distRest[c] - d - alpha * distLambda[c]) / (wsum + alpha);
+        dl *= weight;
         distLambda[c] += dl;
         return dl / d;
     }
@@ -457,7 +475,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     /** Jacobi: each constraint's correction from the same positions, into its own slots. */
     private void distanceCorrections(int begin, int end) {
         for (int c = begin; c < end; c++) {
-            float scale = distanceMultiplierStep(c);
+            float scale = distanceMultiplierStep(c, distJacobiWeight[c]);
             int ia = distParticles[2 * c];
             int ib = distParticles[2 * c + 1];
             int a = 3 * ia;
@@ -487,7 +505,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     }
 
     private void projectBending(int c, float[] grad) {
-        float dl = bendingMultiplierStep(c, grad);
+        float dl = bendingMultiplierStep(c, grad, 1f);
         if (dl == 0f) {
             return;
         }
@@ -504,7 +522,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     private void bendingCorrections(int begin, int end) {
         float[] grad = gradScratch.get();
         for (int c = begin; c < end; c++) {
-            float dl = bendingMultiplierStep(c, grad);
+            float dl = bendingMultiplierStep(c, grad, bendJacobiWeight[c]);
             int o = 12 * c;
             for (int k = 0; k < 4; k++) {
                 float s = w[bendParticles[4 * c + k]] * dl;
@@ -515,8 +533,11 @@ public final class XpbdSolver implements ParticleContactSolver {
         }
     }
 
-    /** Updates constraint c's multiplier and returns Δλ (0 when there is nothing to do); fills grad. */
-    private float bendingMultiplierStep(int c, float[] grad) {
+    /**
+     * Updates constraint c's multiplier by {@code weight}·Δλ and returns that (0 when there is nothing to
+     * do); fills grad.
+     */
+    private float bendingMultiplierStep(int c, float[] grad, float weight) {
         int e0 = bendParticles[4 * c];
         int e1 = bendParticles[4 * c + 1];
         int o0 = bendParticles[4 * c + 2];
@@ -541,6 +562,7 @@ public final class XpbdSolver implements ParticleContactSolver {
             return 0f;
         }
         float dl = (-constraint - bendAlpha * bendLambda[c]) / denom;
+        dl *= weight;
         bendLambda[c] += dl;
         return dl;
     }

@@ -90,19 +90,25 @@ class RelaxationSolverTest {
     }
 
     @Test
-    void aFreeFreeProjectionMovesBothEndsEquallyWhateverTheirMasses() {
-        // Seed 002's responsiveness (0.5, 0.5): unit level, inverse masses 4 and 1, a spring of rest 1
-        // stretched to 1.3 along x and 0.4 along y
+    void aProjectionSplitsTheCorrectionByInverseMassAndKeepsTheCentreOfMass() {
+        // Responsivenesses (w_a, w_b)/(w_a + w_b): inverse masses 4 and 1, a spring of rest 1 stretched to
+        // 1.3 along x and 0.4 along y; a moves 4 times as far as b, so m_a·Δa + m_b·Δb = 0
         float[] x = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
         float[] w = {4f, 1f};
         RelaxationSolver.relaxPair(x, w, 0, 1, 1f);
-        // a moved as far as b, the other way (to float rounding of b's coordinates near 1.3; a
-        // mass-weighted split would move a 4 times as far as b: 0.17 against 0.04)
-        assertThat(x[0]).isCloseTo(-(x[3] - 1.3f), within(1e-6f));
-        assertThat(x[1]).isCloseTo(-(x[4] - 0.4f), within(1e-6f));
-        assertThat(x[0]).isGreaterThan(0.1f); // towards b: half of the 0.36 m error, along (0.96, 0.29)
+        for (int k = 0; k < 2; k++) {
+            double moveA = x[k];
+            double moveB = x[3 + k] - (k == 0 ? 1.3 : 0.4);
+            assertThat(moveA / w[0] + moveB / w[1]).as("momentum change along %d", k).isCloseTo(0.0, within(1e-6));
+        }
+        assertThat(x[0]).isGreaterThan(0.25f); // towards b: 4/5 of the 0.36 m error, along (0.96, 0.29)
         double length = Math.hypot(x[3] - x[0], x[4] - x[1]);
         assertThat(length).isCloseTo(1.0, within(1e-6)); // float rounding of a unit length
+        // equal masses: seed 002's (0.5, 0.5)
+        float[] e = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
+        RelaxationSolver.relaxPair(e, new float[] {2f, 2f}, 0, 1, 1f);
+        assertThat(e[0]).isCloseTo(-(e[3] - 1.3f), within(1e-6f));
+        assertThat(e[1]).isCloseTo(-(e[4] - 0.4f), within(1e-6f));
         // next to a fixed particle (inverse mass 0) the free one takes the whole correction: (0, 1)
         float[] y = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
         RelaxationSolver.relaxPair(y, new float[] {0f, 1f}, 0, 1, 1f);
@@ -111,11 +117,11 @@ class RelaxationSolverTest {
     }
 
     @Test
-    void inASolverStepTheLighterEndOfARopeMovesHalfTheError() {
+    void inASolverStepTheLighterEndOfARopeMovesTwoThirdsOfTheError() {
         // A 3-particle rope along x without bending: its ends carry half the middle's mass. Particle 0
         // is pulled out by 0.1 m; no gravity, no motion, one relaxation pass. Whichever color runs
-        // first, 0–1 is projected once with 1–2 still or already at rest, and seed 002's (0.5, 0.5)
-        // moves particle 0 back by exactly half the error (the mass-weighted split would move it 2/3).
+        // first, 0–1 is projected once with 1–2 still or already at rest, and the mass-weighted split
+        // moves particle 0 back by 2/3 of the error (w_0 = 2 w_1), the middle by 1/3.
         ModelBuilder b = new ModelBuilder().bending(false);
         b.addRope(new RopeSpec("rope", new float[] {0f, 1f, 0f, 2f, 1f, 0f}, 3, 0.5f));
         Model m = b.build();
@@ -126,7 +132,7 @@ class RelaxationSolverTest {
             new RelaxationSolver(new RelaxationSettings(1, 1f), pool)
                     .step(m, s, new Environment(new float[3], List.of()), 1e-3f);
         }
-        assertThat(s.positions()[0]).isCloseTo(-0.05f, within(1e-6f)); // float rounding of 0.1 m sums
+        assertThat(s.positions()[0]).isCloseTo(-0.1f / 3f, within(1e-6f)); // float rounding of 0.1 m sums
     }
 
     @Test

@@ -1,0 +1,141 @@
+package dev.weft.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code weft bench} and {@code weft bench --table seed000} on tiny sizes: the CSV files they write. */
+class BenchCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int weft(String... args) {
+        return WeftMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    /** A timing or rate: a positive, finite number. */
+    private static void assertPositive(CsvTable csv, List<String> row, String... columns) {
+        for (String c : columns) {
+            double v = csv.number(row, c);
+            assertThat(Double.isFinite(v) && v > 0).as("%s = %s in %s", c, v, row).isTrue();
+        }
+    }
+
+    @Test
+    void benchTimesXpbdPdAndContactsOnATinyClothIntoThreeCsvFiles(@TempDir Path tmp) throws IOException {
+        int code = weft("bench", "--size", "8", "--threads", "1,2", "--iterations", "2", "--samples", "2", "--warmup",
+                "1", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        Path dir = tmp.resolve("bench");
+
+        CsvTable xpbd = CsvTable.read(dir.resolve("xpbd.csv"));
+        assertThat(xpbd.header).containsExactly("mode", "threads", "particles", "distance_constraints",
+                "bending_constraints", "ms_per_iteration_all", "ms_per_iteration_distance",
+                "distance_projections_per_s", "ms_per_iteration_bending", "bending_projections_per_s", "jdk", "cpu");
+        // every mode on every thread count
+        assertThat(xpbd.rows).extracting(r -> xpbd.cell(r, "mode") + "/" + xpbd.cell(r, "threads")).containsExactly(
+                "colored/1", "colored/2", "jacobi/1", "jacobi/2", "gauss-seidel/1", "gauss-seidel/2");
+        for (List<String> row : xpbd.rows) {
+            assertThat(xpbd.number(row, "particles")).isEqualTo(64);
+            assertPositive(xpbd, row, "distance_constraints", "bending_constraints", "ms_per_iteration_all",
+                    "ms_per_iteration_distance", "distance_projections_per_s", "ms_per_iteration_bending",
+                    "bending_projections_per_s");
+            // the rate is the constraint count over the time of one pass
+            assertThat(xpbd.number(row, "distance_projections_per_s")).isCloseTo(
+                    xpbd.number(row, "distance_constraints") / (xpbd.number(row, "ms_per_iteration_distance") / 1e3),
+                    within(0.01 * xpbd.number(row, "distance_projections_per_s")));
+            assertThat(xpbd.cell(row, "jdk")).isNotBlank();
+            assertThat(xpbd.cell(row, "cpu")).isNotBlank();
+        }
+
+        CsvTable pd = CsvTable.read(dir.resolve("pd.csv"));
+        assertThat(pd.header).containsExactly("inner", "threads", "particles", "springs", "ms_per_iteration",
+                "particle_iterations_per_s", "jdk", "cpu");
+        // sequential Gauss-Seidel runs on one thread only
+        assertThat(pd.rows).extracting(r -> pd.cell(r, "inner") + "/" + pd.cell(r, "threads")).containsExactly(
+                "rbgs/1", "rbgs/2", "jacobi/1", "jacobi/2", "gs/1");
+        for (List<String> row : pd.rows) {
+            assertThat(pd.number(row, "particles")).isEqualTo(64);
+            assertPositive(pd, row, "springs", "ms_per_iteration", "particle_iterations_per_s");
+            assertThat(pd.number(row, "particle_iterations_per_s")).isCloseTo(
+                    64 / (pd.number(row, "ms_per_iteration") / 1e3),
+                    within(0.01 * pd.number(row, "particle_iterations_per_s")));
+        }
+
+        CsvTable contacts = CsvTable.read(dir.resolve("contacts.csv"));
+        assertThat(contacts.header).containsExactly("measurement", "threads", "particles", "ms_step_without_contacts",
+                "ms_step_with_contacts", "ms_contact_pass", "contact_share_of_step");
+        assertThat(contacts.rows).extracting(r -> contacts.cell(r, "measurement") + "/" + contacts.cell(r, "threads")
+                + "/" + contacts.cell(r, "particles")).containsExactly("self_collision/1/64", "self_collision/2/64",
+                "hash_build/1/100000", "hash_build/2/100000", "hash_build/1/1000000", "hash_build/2/1000000");
+        for (List<String> row : contacts.rows) {
+            if (contacts.cell(row, "measurement").equals("self_collision")) {
+                assertPositive(contacts, row, "ms_step_without_contacts", "ms_step_with_contacts", "ms_contact_pass",
+                        "contact_share_of_step");
+            } else {
+                assertPositive(contacts, row, "ms_contact_pass"); // the build time, in the pass column
+            }
+        }
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("xpbd.csv", "pd.csv",
+                    "contacts.csv");
+        }
+    }
+
+    @Test
+    void seed000TableTimesEveryCellOnTinyClothsBesideTheSeedsFigures(@TempDir Path tmp) throws IOException {
+        int code = weft("bench", "--table", "seed000", "--particles", "16,100", "--threads", "1", "--samples", "2",
+                "--warmup", "1", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        Path dir = tmp.resolve("bench");
+        CsvTable csv = CsvTable.read(dir.resolve("seed000.csv"));
+        assertThat(csv.header).containsExactly("particles", "solver", "iterations", "threads", "failed", "steps_per_s",
+                "cpu_steps_per_s", "seed_cpu_fps", "seed_cpu_rendering", "seed_gpu_fps", "ratio_to_seed_cpu",
+                "ratio_to_seed_gpu", "assembly_ms", "solve_ms", "matvec_ms", "vector_reduction_ms",
+                "relative_residual", "jdk", "cpu");
+        // 2 sizes x {cg, jacobi} x {10, 30, 50, 70} iterations x 1 thread count
+        assertThat(csv.rows).hasSize(16);
+        assertThat(csv.rows).extracting(r -> csv.cell(r, "particles")).containsOnly("16", "100");
+        for (List<String> row : csv.rows) {
+            String cellName = csv.cell(row, "particles") + " " + csv.cell(row, "solver") + " "
+                    + csv.cell(row, "iterations");
+            // seed 000's Jacobi fails (its "X") from 900 particles at 10 iterations; these small cloths all run
+            assertThat(csv.cell(row, "failed")).as(cellName).isEqualTo("false");
+            assertPositive(csv, row, "steps_per_s", "cpu_steps_per_s", "assembly_ms", "solve_ms", "matvec_ms");
+            boolean cg = csv.cell(row, "solver").equals("cg");
+            if (cg) {
+                assertPositive(csv, row, "vector_reduction_ms");
+            } else {
+                // Jacobi fuses its vector update into the product pass: nothing to time apart
+                assertThat(csv.number(row, "vector_reduction_ms")).as(cellName).isZero();
+            }
+            double residual = csv.number(row, "relative_residual");
+            assertThat(residual).as(cellName + ": relative residual").isBetween(0.0, 1.0);
+            if (csv.cell(row, "particles").equals("16")) {
+                // not a size of the seed's table: no seed figures
+                assertThat(csv.cell(row, "seed_cpu_fps")).isEmpty();
+                assertThat(csv.cell(row, "seed_gpu_fps")).isEmpty();
+                assertThat(csv.cell(row, "ratio_to_seed_cpu")).isEmpty();
+            } else {
+                assertPositive(csv, row, "seed_cpu_fps", "seed_gpu_fps", "ratio_to_seed_cpu", "ratio_to_seed_gpu");
+                assertThat(csv.number(row, "ratio_to_seed_gpu")).as(cellName).isCloseTo(
+                        csv.number(row, "steps_per_s") / csv.number(row, "seed_gpu_fps"), within(0.01));
+            }
+        }
+        // seed 000 appendix C.1, 100 particles at 30 CG iterations: 257 frames/s on its CPU, 32 on its GPU
+        List<String> cg30 = csv.rows.stream().filter(r -> csv.cell(r, "particles").equals("100")
+                && csv.cell(r, "solver").equals("cg") && csv.cell(r, "iterations").equals("30")).findFirst().orElseThrow();
+        assertThat(csv.cell(cg30, "seed_cpu_fps")).isEqualTo("257");
+        assertThat(csv.cell(cg30, "seed_gpu_fps")).isEqualTo("32");
+        byte[] png = Files.readAllBytes(dir.resolve("seed000.png"));
+        assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+    }
+}
