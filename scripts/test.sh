@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need (a JDK 17+, Maven and Mesa's headless OpenGL, from Debian's packages
 # where missing) and runs every test of every module, the long physics checks tagged "slow" included
-# (about 5 minutes of the run on 2 cores; WEFT_SLOW=0 leaves them out). Used by .ci/run and by hand.
+# (about 6 minutes of the run on 2 cores; WEFT_SLOW=0 leaves them out). Used by .ci/run and by hand.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
