@@ -75,8 +75,8 @@ public final class XpbdSolver implements ParticleContactSolver {
     private float[] tetherLength;
     private int[] tetherColorStart;
     private float[] bendGradScratch;
-    /** Gradient and relative-position scratch per thread: bending passes run on several threads at once. */
-    private final ThreadLocal<float[]> gradScratch = ThreadLocal.withInitial(() -> new float[24]);
+    /** Gradient scratch per thread: bending passes run on several threads at once. */
+    private final ThreadLocal<float[]> gradScratch = ThreadLocal.withInitial(() -> new float[12]);
     private JacobiGather distGather;
     private JacobiGather bendGather;
     private float[] distCorrection;
@@ -317,7 +317,7 @@ public final class XpbdSolver implements ParticleContactSolver {
             tetherParticles = t.particles();
             tetherLength = t.maxLength();
             tetherColorStart = t.colorStart();
-            bendGradScratch = new float[24];
+            bendGradScratch = new float[12];
             if (settings.mode() == IterationMode.JACOBI) {
                 distGather = new JacobiGather(distParticles, 2, n);
                 bendGather = new JacobiGather(bendParticles, 4, n);
@@ -405,43 +405,41 @@ public final class XpbdSolver implements ParticleContactSolver {
     }
 
     private void projectDistance(int c) {
-        float scale = distanceMultiplierStep(c, 1f);
+        int ia = distParticles[2 * c];
+        int ib = distParticles[2 * c + 1];
+        int a = 3 * ia;
+        int b = 3 * ib;
+        float dax = d[a];
+        float day = d[a + 1];
+        float daz = d[a + 2];
+        float dbx = d[b];
+        float dby = d[b + 1];
+        float dbz = d[b + 2];
+        float dx = (y[b] - y[a]) + (dbx - dax);
+        float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+        float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
+        float scale = distanceMultiplierStep(c, w[ia] + w[ib], dx * dx + dy * dy + dz * dz, 1f);
         if (scale == 0f) {
             return;
         }
-        int ia = distParticles[2 * c];
-        int ib = distParticles[2 * c + 1];
-        int a = 3 * ia;
-        int b = 3 * ib;
         float sa = w[ia] * scale;
         float sb = w[ib] * scale;
-        float dx = (y[b] - y[a]) + (d[b] - d[a]);
-        float dy = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
-        float dz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
-        d[a] -= sa * dx;
-        d[a + 1] -= sa * dy;
-        d[a + 2] -= sa * dz;
-        d[b] += sb * dx;
-        d[b + 1] += sb * dy;
-        d[b + 2] += sb * dz;
+        d[a] = dax - sa * dx;
+        d[a + 1] = day - sa * dy;
+        d[a + 2] = daz - sa * dz;
+        d[b] = dbx + sb * dx;
+        d[b + 1] = dby + sb * dy;
+        d[b + 2] = dbz + sb * dz;
     }
 
     /**
-     * Updates constraint c's multiplier by {@code weight}·Δλ and returns that over d: particle a moves by
-     * −w_a·(that)·(x_b − x_a) and b by +w_b·(that)·(x_b − x_a). The weight is 1 in Gauss–Seidel and the
-     * constraint's shared Jacobi weight in Jacobi mode, so λ counts what was applied. Returns 0 when there
-     * is nothing to do (both pinned, or coincident particles without a direction).
+     * Updates constraint c's multiplier by {@code weight}·Δλ, given the inverse mass sum and the squared
+     * length of x_b − x_a, and returns that over the length: particle a moves by −w_a·(that)·(x_b − x_a)
+     * and b by +w_b·(that)·(x_b − x_a). The weight is 1 in Gauss–Seidel and the constraint's shared
+     * Jacobi weight in Jacobi mode, so λ counts what was applied. Returns 0 when there is nothing to do
+     * (both pinned, or coincident particles without a direction).
      */
-    private float distanceMultiplierStep(int c, float weight) {
-        int ia = distParticles[2 * c];
-        int ib = distParticles[2 * c + 1];
-        int a = 3 * ia;
-        int b = 3 * ib;
-        float dx = (y[b] - y[a]) + (d[b] - d[a]);
-        float dy = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
-        float dz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
-        float wsum = w[ia] + w[ib];
-        float d2 = dx * dx + dy * dy + dz * dz;
+    private float distanceMultiplierStep(int c, float wsum, float d2, float weight) {
         if (wsum == 0f || d2 < 1e-24f) {
             return 0f;
         }
@@ -468,9 +466,16 @@ public final class XpbdSolver implements ParticleContactSolver {
             int ib = pairs[2 * c + 1];
             int a = 3 * ia;
             int b = 3 * ib;
-            float dx = (y[b] - y[a]) + (d[b] - d[a]);
-            float dy = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
-            float dz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
+            // Each coordinate loaded once into a local: the stores below may alias nothing the JIT can see.
+            float dax = d[a];
+            float day = d[a + 1];
+            float daz = d[a + 2];
+            float dbx = d[b];
+            float dby = d[b + 1];
+            float dbz = d[b + 2];
+            float dx = (y[b] - y[a]) + (dbx - dax);
+            float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+            float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
             float wa = w[ia];
             float wb = w[ib];
             float wsum = wa + wb;
@@ -482,28 +487,28 @@ public final class XpbdSolver implements ParticleContactSolver {
             float s = (rest[c] - len) / (wsum * len);
             float sa = wa * s;
             float sb = wb * s;
-            d[a] -= sa * dx;
-            d[a + 1] -= sa * dy;
-            d[a + 2] -= sa * dz;
-            d[b] += sb * dx;
-            d[b + 1] += sb * dy;
-            d[b + 2] += sb * dz;
+            d[a] = dax - sa * dx;
+            d[a + 1] = day - sa * dy;
+            d[a + 2] = daz - sa * dz;
+            d[b] = dbx + sb * dx;
+            d[b + 1] = dby + sb * dy;
+            d[b + 2] = dbz + sb * dz;
         }
     }
 
     /** Jacobi: each constraint's correction from the same positions, into its own slots. */
     private void distanceCorrections(int begin, int end) {
         for (int c = begin; c < end; c++) {
-            float scale = distanceMultiplierStep(c, distJacobiWeight[c]);
             int ia = distParticles[2 * c];
             int ib = distParticles[2 * c + 1];
             int a = 3 * ia;
             int b = 3 * ib;
-            float sa = w[ia] * scale;
-            float sb = w[ib] * scale;
             float dx = (y[b] - y[a]) + (d[b] - d[a]);
             float dy = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
             float dz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
+            float scale = distanceMultiplierStep(c, w[ia] + w[ib], dx * dx + dy * dy + dz * dz, distJacobiWeight[c]);
+            float sa = w[ia] * scale;
+            float sb = w[ib] * scale;
             int o = 6 * c;
             distCorrection[o] = -sa * dx;
             distCorrection[o + 1] = -sa * dy;
@@ -554,23 +559,14 @@ public final class XpbdSolver implements ParticleContactSolver {
 
     /**
      * Updates constraint c's multiplier by {@code weight}·Δλ and returns that (0 when there is nothing to
-     * do); fills grad[0..12). The angle is computed from the stencil's positions relative to e0 (in
-     * grad[12..24)): it depends only on differences, which are exact that way.
+     * do); fills grad.
      */
     private float bendingMultiplierStep(int c, float[] grad, float weight) {
         int e0 = bendParticles[4 * c];
         int e1 = bendParticles[4 * c + 1];
         int o0 = bendParticles[4 * c + 2];
         int o1 = bendParticles[4 * c + 3];
-        int r0 = 3 * e0;
-        for (int k = 0; k < 4; k++) {
-            int p3 = 3 * bendParticles[4 * c + k];
-            int r = 12 + 3 * k;
-            grad[r] = (y[p3] - y[r0]) + (d[p3] - d[r0]);
-            grad[r + 1] = (y[p3 + 1] - y[r0 + 1]) + (d[p3 + 1] - d[r0 + 1]);
-            grad[r + 2] = (y[p3 + 2] - y[r0 + 2]) + (d[p3 + 2] - d[r0 + 2]);
-        }
-        float angle = DihedralAngle.compute(grad, 4, 5, 6, 7, grad);
+        float angle = DihedralAngle.compute(y, d, e0, e1, o0, o1, grad);
         if (Float.isNaN(angle)) {
             return 0f;
         }
