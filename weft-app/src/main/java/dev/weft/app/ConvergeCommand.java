@@ -389,7 +389,7 @@ final class ConvergeCommand implements Callable<Integer> {
             lab.begin(model, s);
             for (int it = 0; it < iterations; it++) {
                 lab.iterate();
-                r.residualPerIteration[st * iterations + it] = ClothMetrics.residual(model, s.positions());
+                r.residualPerIteration[st * iterations + it] = ClothMetrics.residual(model, lab.positions());
             }
             lab.end();
         }

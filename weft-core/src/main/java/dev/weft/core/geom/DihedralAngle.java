@@ -19,18 +19,44 @@ public final class DihedralAngle {
         int b = 3 * e1;
         int c = 3 * o0;
         int d = 3 * o1;
-        // Shared edge E = e1 - e0.
-        float ex = x[b] - x[a];
-        float ey = x[b + 1] - x[a + 1];
-        float ez = x[b + 2] - x[a + 2];
-        // N1 = (o0 - e0) x (o0 - e1), N2 = (o1 - e1) x (o1 - e0)  (unnormalised normals).
-        float p0x = x[c] - x[a], p0y = x[c + 1] - x[a + 1], p0z = x[c + 2] - x[a + 2];
-        float p1x = x[c] - x[b], p1y = x[c + 1] - x[b + 1], p1z = x[c + 2] - x[b + 2];
+        // Shared edge E = e1 - e0; N1 = (o0 - e0) x (o0 - e1), N2 = (o1 - e1) x (o1 - e0) (unnormalised).
+        return fromDifferences(x[b] - x[a], x[b + 1] - x[a + 1], x[b + 2] - x[a + 2],
+                x[c] - x[a], x[c + 1] - x[a + 1], x[c + 2] - x[a + 2],
+                x[c] - x[b], x[c + 1] - x[b + 1], x[c + 2] - x[b + 2],
+                x[d] - x[b], x[d + 1] - x[b + 1], x[d + 2] - x[b + 2],
+                x[d] - x[a], x[d + 1] - x[a + 1], x[d + 2] - x[a + 2], grad);
+    }
+
+    /**
+     * As {@link #compute(float[], int, int, int, int, float[])} with each position given as y + d (a
+     * prediction and its correction, see {@code StepPositions}): differences are taken as
+     * (y_j − y_i) + (d_j − d_i), exact for nearby particles wherever they are.
+     */
+    public static float compute(float[] y, float[] dd, int e0, int e1, int o0, int o1, float[] grad) {
+        int a = 3 * e0;
+        int b = 3 * e1;
+        int c = 3 * o0;
+        int d = 3 * o1;
+        return fromDifferences(
+                (y[b] - y[a]) + (dd[b] - dd[a]), (y[b + 1] - y[a + 1]) + (dd[b + 1] - dd[a + 1]),
+                (y[b + 2] - y[a + 2]) + (dd[b + 2] - dd[a + 2]),
+                (y[c] - y[a]) + (dd[c] - dd[a]), (y[c + 1] - y[a + 1]) + (dd[c + 1] - dd[a + 1]),
+                (y[c + 2] - y[a + 2]) + (dd[c + 2] - dd[a + 2]),
+                (y[c] - y[b]) + (dd[c] - dd[b]), (y[c + 1] - y[b + 1]) + (dd[c + 1] - dd[b + 1]),
+                (y[c + 2] - y[b + 2]) + (dd[c + 2] - dd[b + 2]),
+                (y[d] - y[b]) + (dd[d] - dd[b]), (y[d + 1] - y[b + 1]) + (dd[d + 1] - dd[b + 1]),
+                (y[d + 2] - y[b + 2]) + (dd[d + 2] - dd[b + 2]),
+                (y[d] - y[a]) + (dd[d] - dd[a]), (y[d + 1] - y[a + 1]) + (dd[d + 1] - dd[a + 1]),
+                (y[d + 2] - y[a + 2]) + (dd[d + 2] - dd[a + 2]), grad);
+    }
+
+    /** E = e1 − e0, P0 = o0 − e0, P1 = o0 − e1, Q0 = o1 − e1, Q1 = o1 − e0. */
+    private static float fromDifferences(float ex, float ey, float ez, float p0x, float p0y, float p0z,
+                                         float p1x, float p1y, float p1z, float q0x, float q0y, float q0z,
+                                         float q1x, float q1y, float q1z, float[] grad) {
         float n1x = p0y * p1z - p0z * p1y;
         float n1y = p0z * p1x - p0x * p1z;
         float n1z = p0x * p1y - p0y * p1x;
-        float q0x = x[d] - x[b], q0y = x[d + 1] - x[b + 1], q0z = x[d + 2] - x[b + 2];
-        float q1x = x[d] - x[a], q1y = x[d + 1] - x[a + 1], q1z = x[d + 2] - x[a + 2];
         float n2x = q0y * q1z - q0z * q1y;
         float n2y = q0z * q1x - q0x * q1z;
         float n2z = q0x * q1y - q0y * q1x;

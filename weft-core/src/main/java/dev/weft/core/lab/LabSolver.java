@@ -124,6 +124,15 @@ public final class LabSolver {
         }
     }
 
+    /**
+     * The positions the current iterations work on, to measure between {@link #iterate} calls: during a
+     * step they are local to each body (lengths and residuals are right, absolute values are not), after
+     * {@link #end} the state's.
+     */
+    public float[] positions() {
+        return pd != null ? pd.iteratePositions() : xpbd.iteratePositions();
+    }
+
     /** A whole step of {@code iterations} iterations. */
     public void step(Model m, State s, int iterations) {
         begin(m, s);

@@ -23,7 +23,6 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
-import net.jqwik.api.Disabled;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -380,7 +379,6 @@ class SolverLawProperties {
      * to float32 rounding for XPBD, PBD, relaxation, mass-spring and implicit, and to the unconverged
      * residual of its global solve for PD (see {@link #ROUNDING_MOMENTUM}, {@link #PD_RESIDUAL_MOMENTUM}).
      */
-    @Disabled("known bug, issue #12 open: position-based solvers add corrections to float32 positions in place, so sub-ulp parts are lost unevenly; a spinning body far from the origin loses momentum and gains internal energy. Fix: accumulate corrections in their own array (x = y + d, v += d/h)")
     @Property(tries = 60)
     void freeBodyKeepsItsMomentum(@ForAll("solvers") SolverConfig solver, @ForAll("bodies") Body body,
                                   @ForAll("placements") Placement placement, @ForAll("motions") Motion motion) {
@@ -437,7 +435,6 @@ class SolverLawProperties {
      * h = 1/960 s. The rounding of the velocities themselves (2⁻²⁴ of a few m/s per step) is far
      * below it. Anything above it is energy the solver made.
      */
-    @Disabled("known bug, issue #12 open: position-based solvers add corrections to float32 positions in place, so sub-ulp parts are lost unevenly; a spinning body far from the origin loses momentum and gains internal energy. Fix: accumulate corrections in their own array (x = y + d, v += d/h)")
     @Property(tries = 40)
     void undampedFreeBodyGainsNoEnergy(@ForAll("solvers") SolverConfig solver, @ForAll("bodies") Body body,
                                        @ForAll("placements") Placement placement, @ForAll("motions") Motion motion) {
@@ -484,28 +481,24 @@ class SolverLawProperties {
     }
 
     /** Relaxation at the origin: 1.2 % of the momentum in 0.5 s (bound 0.2 %). */
-    @Disabled("known bug, issue #12 open: position-based solvers add corrections to float32 positions in place, so sub-ulp parts are lost unevenly; a spinning body far from the origin loses momentum and gains internal energy. Fix: accumulate corrections in their own array (x = y + d, v += d/h)")
     @Example
     void relaxationKeepsMomentumAtTheOrigin() {
         freeBodyKeepsItsMomentum(solver("relaxation"), ONE_METRE_CLOTH, AT_THE_ORIGIN, DRIFT_AND_SPIN);
     }
 
     /** XPBD Gauss–Seidel at 1000 m: 3.7 % (bound 0.2 %). */
-    @Disabled("known bug, issue #12 open: position-based solvers add corrections to float32 positions in place, so sub-ulp parts are lost unevenly; a spinning body far from the origin loses momentum and gains internal energy. Fix: accumulate corrections in their own array (x = y + d, v += d/h)")
     @Example
     void xpbdGaussSeidelKeepsMomentumFarAway() {
         freeBodyKeepsItsMomentum(solver("xpbd gauss-seidel"), ONE_METRE_CLOTH, AT_1000_M, DRIFT_AND_SPIN);
     }
 
     /** PD (RBGS) at 1000 m: 13 % (bound 3 %, its residual at the origin). */
-    @Disabled("known bug, issue #12 open: position-based solvers add corrections to float32 positions in place, so sub-ulp parts are lost unevenly; a spinning body far from the origin loses momentum and gains internal energy. Fix: accumulate corrections in their own array (x = y + d, v += d/h)")
     @Example
     void pdKeepsMomentumFarAway() {
         freeBodyKeepsItsMomentum(solver("pd rbgs"), ONE_METRE_CLOTH, AT_1000_M, DRIFT_AND_SPIN);
     }
 
     /** XPBD colored at 100 m spinning at 1 rad/s: +3.8 % internal kinetic energy (allowance 0.09 %). */
-    @Disabled("known bug, issue #12 open: position-based solvers add corrections to float32 positions in place, so sub-ulp parts are lost unevenly; a spinning body far from the origin loses momentum and gains internal energy. Fix: accumulate corrections in their own array (x = y + d, v += d/h)")
     @Example
     void xpbdGainsNoEnergyAt100Metres() {
         undampedFreeBodyGainsNoEnergy(solver("xpbd colored"), ONE_METRE_CLOTH, AT_100_M,

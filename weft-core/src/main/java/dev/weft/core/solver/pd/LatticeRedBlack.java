@@ -73,26 +73,29 @@ final class LatticeRedBlack {
         return new LatticeRedBlack(columns, rows, right, down);
     }
 
-    /** Local step for rows [begin, end): the projections of each particle's right and lower spring. */
-    void project(float[] x, int begin, int end) {
+    /**
+     * Local step for rows [begin, end): the projections of each particle's right and lower spring, the
+     * positions being y + d (see PdSolver).
+     */
+    void project(float[] y, float[] d, int begin, int end) {
         final int c = columns;
         for (int r = begin; r < end; r++) {
             for (int p = r * c, last = p + c; p < last; p++) {
                 int p3 = 3 * p;
                 if (restRight[p] > 0f) {
-                    projectOne(x, p3, p3 + 3, restRight[p], projRight);
+                    projectOne(y, d, p3, p3 + 3, restRight[p], projRight);
                 }
                 if (restDown[p] > 0f) {
-                    projectOne(x, p3, p3 + 3 * c, restDown[p], projDown);
+                    projectOne(y, d, p3, p3 + 3 * c, restDown[p], projDown);
                 }
             }
         }
     }
 
-    private static void projectOne(float[] x, int a, int b, float length, float[] out) {
-        float dx = x[a] - x[b];
-        float dy = x[a + 1] - x[b + 1];
-        float dz = x[a + 2] - x[b + 2];
+    private static void projectOne(float[] y, float[] d, int a, int b, float length, float[] out) {
+        float dx = (y[a] - y[b]) + (d[a] - d[b]);
+        float dy = (y[a + 1] - y[b + 1]) + (d[a + 1] - d[b + 1]);
+        float dz = (y[a + 2] - y[b + 2]) + (d[a + 2] - d[b + 2]);
         float d2 = dx * dx + dy * dy + dz * dz;
         float s = d2 > 1e-24f ? length / (float) Math.sqrt(d2) : 0f;
         out[a] = dx * s;
@@ -102,10 +105,10 @@ final class LatticeRedBlack {
 
     /**
      * Gauss–Seidel (SOR with ω) update of the particles of one color, (row + column) % 2 == color, in
-     * rows [begin, end): q_p ← q_p + ω(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p))/a_p. Pinned particles
-     * (1/a_p = 0) keep their position.
+     * rows [begin, end): q_p ← q_p + ω(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p))/a_p, written on the
+     * correction d = q − y (see PdSolver). Pinned particles (1/a_p = 0) keep their position.
      */
-    void sweep(float[] x, float[] y, float[] massOverH2, float[] invDiagonal, float k, float omega, int color,
+    void sweep(float[] y, float[] d, float[] massOverH2, float[] invDiagonal, float k, float omega, int color,
                int begin, int end) {
         final int c = columns;
         final int c3 = 3 * c;
@@ -121,42 +124,47 @@ final class LatticeRedBlack {
                     continue;
                 }
                 int p3 = 3 * p;
-                float qx = x[p3];
-                float qy = x[p3 + 1];
-                float qz = x[p3 + 2];
+                float yx = y[p3];
+                float yy = y[p3 + 1];
+                float yz = y[p3 + 2];
+                float dx = d[p3];
+                float dy = d[p3 + 1];
+                float dz = d[p3 + 2];
                 float sx = 0f;
                 float sy = 0f;
                 float sz = 0f;
                 if (col > 0) { // left neighbour: q_p ≈ q_left − p_(left→p)
-                    sx += (x[p3 - 3] - qx) - pr[p3 - 3];
-                    sy += (x[p3 - 2] - qy) - pr[p3 - 2];
-                    sz += (x[p3 - 1] - qz) - pr[p3 - 1];
+                    int o = p3 - 3;
+                    sx += ((y[o] - yx) + (d[o] - dx)) - pr[o];
+                    sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) - pr[o + 1];
+                    sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) - pr[o + 2];
                 }
                 if (col < c - 1) { // right neighbour: q_p ≈ q_right + p_(p→right)
-                    sx += (x[p3 + 3] - qx) + pr[p3];
-                    sy += (x[p3 + 4] - qy) + pr[p3 + 1];
-                    sz += (x[p3 + 5] - qz) + pr[p3 + 2];
+                    int o = p3 + 3;
+                    sx += ((y[o] - yx) + (d[o] - dx)) + pr[p3];
+                    sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) + pr[p3 + 1];
+                    sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) + pr[p3 + 2];
                 }
                 if (up) {
-                    int u = p3 - c3;
-                    sx += (x[u] - qx) - pd[u];
-                    sy += (x[u + 1] - qy) - pd[u + 1];
-                    sz += (x[u + 2] - qz) - pd[u + 2];
+                    int o = p3 - c3;
+                    sx += ((y[o] - yx) + (d[o] - dx)) - pd[o];
+                    sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) - pd[o + 1];
+                    sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) - pd[o + 2];
                 }
                 if (below) {
-                    int d = p3 + c3;
-                    sx += (x[d] - qx) + pd[p3];
-                    sy += (x[d + 1] - qy) + pd[p3 + 1];
-                    sz += (x[d + 2] - qz) + pd[p3 + 2];
+                    int o = p3 + c3;
+                    sx += ((y[o] - yx) + (d[o] - dx)) + pd[p3];
+                    sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) + pd[p3 + 1];
+                    sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) + pd[p3 + 2];
                 }
                 // The correction, not the absolute target: (m/h²·(y − q) + k·Σ(q_c ± p − q)) / a_p is
                 // zero at rest wherever the cloth is, where target·(1/a_p) − q rounds 1/a_p's error into
-                // a pull towards the origin.
+                // a pull towards the origin; and on d = q − y, so that it is not rounded to ulp(q).
                 float mh = massOverH2[p];
                 float sw = omega * ip;
-                x[p3] = qx + sw * (mh * (y[p3] - qx) + k * sx);
-                x[p3 + 1] = qy + sw * (mh * (y[p3 + 1] - qy) + k * sy);
-                x[p3 + 2] = qz + sw * (mh * (y[p3 + 2] - qz) + k * sz);
+                d[p3] = dx + sw * (k * sx - mh * dx);
+                d[p3 + 1] = dy + sw * (k * sy - mh * dy);
+                d[p3 + 2] = dz + sw * (k * sz - mh * dz);
             }
         }
     }

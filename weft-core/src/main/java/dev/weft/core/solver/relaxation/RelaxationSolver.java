@@ -10,8 +10,8 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
-import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.StepPositions;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 
@@ -31,8 +31,10 @@ import dev.weft.core.solver.ParticleContactSolver;
  * {@link #relaxPair}: the seed's halves on unequal masses leak momentum). Seed 002 has no
  * bending springs, so distance constraints of kind BEND (a rope's second neighbours) are not relaxed:
  * a rope is a chain here. The state stays positions + velocities: eq. 1's x − x_prev is h·v, and the
- * new velocity is the Verlet velocity plus the relaxation's corrections over h ({@link CorrectedVelocity},
- * not the float32 displacement over h, which is quantized far from the origin).
+ * new velocity is the Verlet velocity plus the relaxation's and colliders' corrections over h (not the
+ * float32 displacement over h, which is quantized far from the origin). The positions are kept as the
+ * Verlet prediction plus the relaxation's corrections ({@link StepPositions}), so that no correction is
+ * rounded to the ulp of a world coordinate.
  *
  * <p>Particle contacts ({@link #withParticleContacts}) are one more projection after the relaxation
  * steps (grid and candidates once per step, as in XPBD), followed by the colliders once more so that
@@ -45,11 +47,15 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private Model model;
     private AeroForces aero;
     private double[] airForce;
+    /** World positions at the step's start (colliders' friction and swept tests). */
     private float[] start;
-    /** Positions after the Verlet move: the velocity is v_pred + (x − predicted)/h. */
-    private float[] predicted;
+    /** Positions during the step: y (Verlet prediction) + d (corrections). */
+    private StepPositions positions;
+    private float[] y;
+    private float[] d;
     private float[] w;
-    private float[] x;
+    /** The state's (world) positions. */
+    private float[] world;
     private float[] v;
     private float h;
     private float gx;
@@ -66,7 +72,9 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private final RangeBody verletBody = this::verlet;
     private final RangeBody relaxBody = this::relaxRange;
     private final RangeBody collideBody = this::collide;
-    private final RangeBody velocityBody = this::velocities;
+    private final RangeBody collideInsideBody = (b, e) -> positions.collideRange(colliders, world, start, w, b, e);
+    private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
+    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, 1f, b, e);
 
     public RelaxationSolver(RelaxationSettings settings, WorkerPool pool) {
         this.settings = settings;
@@ -99,7 +107,9 @@ public final class RelaxationSolver implements ParticleContactSolver {
         if (m != model) {
             model = m;
             start = new float[3 * m.particleCount()];
-            predicted = new float[3 * m.particleCount()];
+            positions = new StepPositions(m.particleCount());
+            y = positions.predicted();
+            d = positions.corrections();
             w = m.invMass();
             aero = new AeroForces(m);
             airForce = aero.forces();
@@ -113,7 +123,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
                 relaxed[c] = d.kind()[c] != bend;
             }
         }
-        x = state.positions();
+        world = state.positions();
         v = state.velocities();
         h = dt;
         gx = env.gravityX();
@@ -121,31 +131,32 @@ public final class RelaxationSolver implements ParticleContactSolver {
         gz = env.gravityZ();
         colliders = env.colliders();
         int n = m.particleCount();
-        aero.compute(pool, x, v, env);
+        aero.compute(pool, world, v, env);
         pool.parallelFor(0, n, verletBody);
         for (int it = 0; it < settings.iterations(); it++) {
             for (int c = 0; c + 1 < colorStart.length; c++) {
                 pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);
             }
             if (colliders.length > 0) {
-                pool.parallelFor(0, n, collideBody);
+                pool.parallelFor(0, n, collideInsideBody);
             }
         }
+        pool.parallelFor(0, n, settleBody);
         ParticleContacts contacts = contactSlot.bind(m);
         if (contacts != null) {
-            contacts.project(x, start, w, colliders, pool);
+            contacts.project(world, start, w, colliders, pool);
             if (colliders.length > 0) {
                 pool.parallelFor(0, n, collideBody);
             }
         }
-        pool.parallelFor(0, n, velocityBody);
+        pool.parallelFor(0, n, finishBody);
         state.advance(dt);
     }
 
     private void relaxRange(int begin, int end) {
         for (int c = begin; c < end; c++) {
             if (relaxed[c]) {
-                relaxPair(x, w, pairs[2 * c], pairs[2 * c + 1], rest[c]);
+                relaxPair(y, d, w, pairs[2 * c], pairs[2 * c + 1], rest[c]);
             }
         }
     }
@@ -157,9 +168,10 @@ public final class RelaxationSolver implements ParticleContactSolver {
      * mass, (0, 1) or (1, 0) when one is fixed (inverse mass 0), no move when both are. Between unequal
      * masses (a grid's border particles carry half the mass) the seed's (0.5, 0.5) would move the pair's
      * centre of mass, so a free cloth would not keep its momentum (1.4 % in 1 s); the mass-weighted
-     * split keeps it. Coincident particles give no direction and are left alone.
+     * split keeps it. Coincident particles give no direction and are left alone. Positions are y + d;
+     * the corrections go to d ({@link StepPositions}).
      */
-    static void relaxPair(float[] x, float[] w, int ia, int ib, float restLength) {
+    static void relaxPair(float[] y, float[] d, float[] w, int ia, int ib, float restLength) {
         float wa = w[ia];
         float wb = w[ib];
         float wsum = wa + wb;
@@ -168,34 +180,36 @@ public final class RelaxationSolver implements ParticleContactSolver {
         }
         int a = 3 * ia;
         int b = 3 * ib;
-        float dx = x[b] - x[a];
-        float dy = x[b + 1] - x[a + 1];
-        float dz = x[b + 2] - x[a + 2];
+        float dx = (y[b] - y[a]) + (d[b] - d[a]);
+        float dy = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
+        float dz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
         float d2 = dx * dx + dy * dy + dz * dz;
         if (d2 < 1e-24f) {
             return;
         }
-        float d = (float) Math.sqrt(d2);
-        float s = (d - restLength) / (d * wsum); // Δ/(w_a + w_b) = s·(x_b − x_a)
+        float len = (float) Math.sqrt(d2);
+        float s = (len - restLength) / (len * wsum); // Δ/(w_a + w_b) = s·(x_b − x_a)
         float sa = wa * s;
         float sb = wb * s;
-        x[a] += sa * dx;
-        x[a + 1] += sa * dy;
-        x[a + 2] += sa * dz;
-        x[b] -= sb * dx;
-        x[b + 1] -= sb * dy;
-        x[b + 2] -= sb * dz;
+        d[a] += sa * dx;
+        d[a + 1] += sa * dy;
+        d[a + 2] += sa * dz;
+        d[b] -= sb * dx;
+        d[b + 1] -= sb * dy;
+        d[b + 2] -= sb * dz;
     }
 
     /** Eq. 1 with x − x_prev = h v; fixed particles stay (no force is applied to them). */
     private void verlet(int begin, int end) {
         float k = settings.verletDamping();
+        float[] x = world;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             start[i3] = x[i3];
             start[i3 + 1] = x[i3 + 1];
             start[i3 + 2] = x[i3 + 2];
             if (w[i] == 0f) {
+                positions.predict(i, x, 0f, 0f, 0f);
                 continue;
             }
             // x' = x + h·v_pred with v_pred = k·v + h·F/m, kept in v for the velocity update
@@ -206,22 +220,13 @@ public final class RelaxationSolver implements ParticleContactSolver {
             v[i3] = vx;
             v[i3 + 1] = vy;
             v[i3 + 2] = vz;
-            x[i3] += h * vx;
-            x[i3 + 1] += h * vy;
-            x[i3 + 2] += h * vz;
-            predicted[i3] = x[i3];
-            predicted[i3 + 1] = x[i3 + 1];
-            predicted[i3 + 2] = x[i3 + 2];
+            positions.predict(i, x, h * vx, h * vy, h * vz);
         }
     }
 
     private void collide(int begin, int end) {
         for (Collider c : colliders) {
-            c.collide(x, start, w, begin, end);
+            c.collide(world, start, w, begin, end);
         }
-    }
-
-    private void velocities(int begin, int end) {
-        CorrectedVelocity.apply(x, predicted, v, w, 1f / h, 1f, begin, end);
     }
 }

@@ -13,8 +13,8 @@ import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
-import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.StepPositions;
 import dev.weft.core.solver.ParticleContactSolver;
 
 /**
@@ -22,9 +22,11 @@ import dev.weft.core.solver.ParticleContactSolver;
  *
  * <p>One step: predict positions from velocities, gravity and the air ({@link AeroForces}: wind and
  * drag per triangle, from the positions and velocities at the start of the step); reset the Lagrange multipliers; run
- * {@code iterations} sweeps over distance, bending and tether constraints; project colliders (with
- * friction); velocities are the predicted ones plus the corrections over h ({@link CorrectedVelocity});
- * damp. Sweeps are Jacobi, sequential symmetric Gauss–Seidel or colored Gauss–Seidel
+ * {@code iterations} sweeps over distance, bending and tether constraints, which read the positions as
+ * prediction + correction and write the correction ({@link StepPositions}: no correction is rounded
+ * to the ulp of a world coordinate); velocities are the predicted ones plus the corrections over h;
+ * particle contacts and colliders (with friction) on the world positions, their displacement over h
+ * added to the velocity; damp. Sweeps are Jacobi, sequential symmetric Gauss–Seidel or colored Gauss–Seidel
  * ({@link IterationMode}).
  *
  * <p>Every parallel pass writes only particles its own indices own (one color's constraints share no
@@ -43,12 +45,18 @@ public final class XpbdSolver implements ParticleContactSolver {
 
     // Bound model data (copied references, so the hot loops read fields, not getters).
     private Model model;
-    private float[] x;
+    /** Positions during the iterations: y (predicted) + d (corrections); constraints write d. */
+    private StepPositions positions;
+    private float[] y;
+    private float[] d;
+    /** The state's (world) positions. */
+    private float[] world;
+    /** {@link #iteratePositions()}'s array. */
+    private float[] current;
     private float[] v;
     private float[] w;
+    /** World positions at the start of the step (colliders' friction and swept tests). */
     private float[] prev;
-    /** Positions after the prediction: the velocity update adds (x − predicted)/h to the predicted velocity. */
-    private float[] predicted;
     private int[] distParticles;
     private float[] distRest;
     private float[] distAlpha;
@@ -100,11 +108,12 @@ public final class XpbdSolver implements ParticleContactSolver {
     private final RangeBody bendingColorBody = this::projectBendingRange;
     private final RangeBody tetherColorBody = this::projectTethers;
     private final RangeBody collideBody = this::collide;
-    private final RangeBody velocityBody = this::updateVelocities;
+    private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
+    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, dampingFactor, b, e);
     private final RangeBody distanceJacobiBody = this::distanceCorrections;
-    private final RangeBody distanceGatherBody = (b, e) -> distGather.apply(distCorrection, x, w, b, e);
+    private final RangeBody distanceGatherBody = (b, e) -> distGather.apply(distCorrection, d, w, b, e);
     private final RangeBody bendingJacobiBody = this::bendingCorrections;
-    private final RangeBody bendingGatherBody = (b, e) -> bendGather.apply(bendCorrection, x, w, b, e);
+    private final RangeBody bendingGatherBody = (b, e) -> bendGather.apply(bendCorrection, d, w, b, e);
 
     public XpbdSolver(XpbdSettings settings, WorkerPool pool) {
         this.settings = settings;
@@ -159,7 +168,7 @@ public final class XpbdSolver implements ParticleContactSolver {
         colliders = env.colliders();
         air = env.hasAir();
         if (air) {
-            aero.compute(pool, x, v, env); // lagged: the force of the step's start, as the other solvers
+            aero.compute(pool, world, v, env); // lagged: the force of the step's start, as the other solvers
         }
         pool.parallelFor(0, m.particleCount(), predictBody);
         java.util.Arrays.fill(distLambda, 0f);
@@ -171,17 +180,28 @@ public final class XpbdSolver implements ParticleContactSolver {
         sweep(passes);
     }
 
-    /** Colliders, velocities and the clock: the end of a step begun by {@link #beginStep}. */
+    /**
+     * The positions the iterations of the current step have reached (prediction + corrections), for
+     * measuring between iterations (the convergence laboratory); a scratch array, overwritten by the
+     * next call.
+     */
+    public float[] iteratePositions() {
+        positions.current(current);
+        return current;
+    }
+
+    /** World positions, contacts, colliders, velocities and the clock: the end of a step begun by {@link #beginStep}. */
     public void endStep(State state) {
         int n = model.particleCount();
+        pool.parallelFor(0, n, settleBody);
         if (contacts != null) {
-            contacts.project(x, prev, w, colliders, pool);
+            contacts.project(world, prev, w, colliders, pool);
         }
-        // Contacts last, so that no particle ends the step inside a collider's thickness.
+        // Colliders last, so that no particle ends the step inside a collider's thickness.
         if (colliders.length > 0) {
             pool.parallelFor(0, n, collideBody);
         }
-        pool.parallelFor(0, n, velocityBody);
+        pool.parallelFor(0, n, finishBody);
         state.advance(h);
     }
 
@@ -193,7 +213,9 @@ public final class XpbdSolver implements ParticleContactSolver {
      */
     public void relax(Model m, State state, float dt, int iterations, int passes) {
         bind(m, state, dt);
+        positions.begin(world);
         iterate(iterations, passes);
+        positions.write(world, w, 0, m.particleCount());
     }
 
     private void iterate(int iterations, int passes) {
@@ -273,7 +295,10 @@ public final class XpbdSolver implements ParticleContactSolver {
             int n = m.particleCount();
             w = m.invMass();
             prev = new float[3 * n];
-            predicted = new float[3 * n];
+            positions = new StepPositions(n);
+            y = positions.predicted();
+            d = positions.corrections();
+            current = new float[3 * n];
             DistanceConstraints d = m.distances();
             distParticles = d.particles();
             distRest = d.restLength();
@@ -306,7 +331,7 @@ public final class XpbdSolver implements ParticleContactSolver {
             airForce = aero.forces();
             contacts = contactSettings == null ? null : new ParticleContacts(m, contactSettings);
         }
-        x = state.positions();
+        world = state.positions();
         v = state.velocities();
         if (dt != h) {
             h = dt;
@@ -334,6 +359,7 @@ public final class XpbdSolver implements ParticleContactSolver {
 
     private void predict(int begin, int end) {
         float dt = h;
+        float[] x = world;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             prev[i3] = x[i3];
@@ -343,6 +369,7 @@ public final class XpbdSolver implements ParticleContactSolver {
                 v[i3] = 0f;
                 v[i3 + 1] = 0f;
                 v[i3 + 2] = 0f;
+                positions.predict(i, x, 0f, 0f, 0f);
                 continue;
             }
             float ax = gx;
@@ -359,23 +386,14 @@ public final class XpbdSolver implements ParticleContactSolver {
             v[i3] = vx;
             v[i3 + 1] = vy;
             v[i3 + 2] = vz;
-            x[i3] += dt * vx;
-            x[i3 + 1] += dt * vy;
-            x[i3 + 2] += dt * vz;
-            predicted[i3] = x[i3];
-            predicted[i3 + 1] = x[i3 + 1];
-            predicted[i3 + 2] = x[i3 + 2];
+            positions.predict(i, x, dt * vx, dt * vy, dt * vz);
         }
     }
 
     private void collide(int begin, int end) {
         for (Collider c : colliders) {
-            c.collide(x, prev, w, begin, end);
+            c.collide(world, prev, w, begin, end);
         }
-    }
-
-    private void updateVelocities(int begin, int end) {
-        CorrectedVelocity.apply(x, predicted, v, w, 1f / h, dampingFactor, begin, end);
     }
 
     // ---- distance constraints ----------------------------------------------------------------
@@ -387,60 +405,59 @@ public final class XpbdSolver implements ParticleContactSolver {
     }
 
     private void projectDistance(int c) {
-        float scale = distanceMultiplierStep(c, 1f);
+        int ia = distParticles[2 * c];
+        int ib = distParticles[2 * c + 1];
+        int a = 3 * ia;
+        int b = 3 * ib;
+        float dax = d[a];
+        float day = d[a + 1];
+        float daz = d[a + 2];
+        float dbx = d[b];
+        float dby = d[b + 1];
+        float dbz = d[b + 2];
+        float dx = (y[b] - y[a]) + (dbx - dax);
+        float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+        float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
+        float scale = distanceMultiplierStep(c, w[ia] + w[ib], dx * dx + dy * dy + dz * dz, 1f);
         if (scale == 0f) {
             return;
         }
-        int ia = distParticles[2 * c];
-        int ib = distParticles[2 * c + 1];
-        int a = 3 * ia;
-        int b = 3 * ib;
         float sa = w[ia] * scale;
         float sb = w[ib] * scale;
-        float dx = x[b] - x[a];
-        float dy = x[b + 1] - x[a + 1];
-        float dz = x[b + 2] - x[a + 2];
-        x[a] -= sa * dx;
-        x[a + 1] -= sa * dy;
-        x[a + 2] -= sa * dz;
-        x[b] += sb * dx;
-        x[b + 1] += sb * dy;
-        x[b + 2] += sb * dz;
+        d[a] = dax - sa * dx;
+        d[a + 1] = day - sa * dy;
+        d[a + 2] = daz - sa * dz;
+        d[b] = dbx + sb * dx;
+        d[b + 1] = dby + sb * dy;
+        d[b + 2] = dbz + sb * dz;
     }
 
     /**
-     * Updates constraint c's multiplier by {@code weight}·Δλ and returns that over d: particle a moves by
-     * −w_a·(that)·(x_b − x_a) and b by +w_b·(that)·(x_b − x_a). The weight is 1 in Gauss–Seidel and the
-     * constraint's shared Jacobi weight in Jacobi mode, so λ counts what was applied. Returns 0 when there
-     * is nothing to do (both pinned, or coincident particles without a direction).
+     * Updates constraint c's multiplier by {@code weight}·Δλ, given the inverse mass sum and the squared
+     * length of x_b − x_a, and returns that over the length: particle a moves by −w_a·(that)·(x_b − x_a)
+     * and b by +w_b·(that)·(x_b − x_a). The weight is 1 in Gauss–Seidel and the constraint's shared
+     * Jacobi weight in Jacobi mode, so λ counts what was applied. Returns 0 when there is nothing to do
+     * (both pinned, or coincident particles without a direction).
      */
-    private float distanceMultiplierStep(int c, float weight) {
-        int ia = distParticles[2 * c];
-        int ib = distParticles[2 * c + 1];
-        int a = 3 * ia;
-        int b = 3 * ib;
-        float dx = x[b] - x[a];
-        float dy = x[b + 1] - x[a + 1];
-        float dz = x[b + 2] - x[a + 2];
-        float wsum = w[ia] + w[ib];
-        float d2 = dx * dx + dy * dy + dz * dz;
+    private float distanceMultiplierStep(int c, float wsum, float d2, float weight) {
         if (wsum == 0f || d2 < 1e-24f) {
             return 0f;
         }
-        float d = (float) Math.sqrt(d2);
+        float len = (float) Math.sqrt(d2);
         float alpha = distAlpha[c];
-        float dl = (distRest[c] - d - alpha * distLambda[c]) / (wsum + alpha);
+        float dl = (distRest[c] - len - alpha * distLambda[c]) / (wsum + alpha);
         dl *= weight;
         distLambda[c] += dl;
-        return dl / d;
+        return dl / len;
     }
 
     /**
      * Zero compliance: XPBD's update reduces to PBD's, Δλ = (L − d) / Σw, and λ itself is never
-     * needed, so this pass reads 12 bytes per constraint instead of 20 and skips a division.
+     * needed, so this pass skips λ and a division.
      */
     private void projectRigidDistances(int begin, int end) {
-        final float[] x = this.x;
+        final float[] y = this.y;
+        final float[] d = this.d;
         final float[] w = this.w;
         final int[] pairs = distParticles;
         final float[] rest = distRest;
@@ -449,9 +466,16 @@ public final class XpbdSolver implements ParticleContactSolver {
             int ib = pairs[2 * c + 1];
             int a = 3 * ia;
             int b = 3 * ib;
-            float dx = x[b] - x[a];
-            float dy = x[b + 1] - x[a + 1];
-            float dz = x[b + 2] - x[a + 2];
+            // Each coordinate loaded once into a local: the stores below may alias nothing the JIT can see.
+            float dax = d[a];
+            float day = d[a + 1];
+            float daz = d[a + 2];
+            float dbx = d[b];
+            float dby = d[b + 1];
+            float dbz = d[b + 2];
+            float dx = (y[b] - y[a]) + (dbx - dax);
+            float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+            float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
             float wa = w[ia];
             float wb = w[ib];
             float wsum = wa + wb;
@@ -459,32 +483,32 @@ public final class XpbdSolver implements ParticleContactSolver {
             if (wsum == 0f || d2 < 1e-24f) {
                 continue;
             }
-            float d = (float) Math.sqrt(d2);
-            float s = (rest[c] - d) / (wsum * d);
+            float len = (float) Math.sqrt(d2);
+            float s = (rest[c] - len) / (wsum * len);
             float sa = wa * s;
             float sb = wb * s;
-            x[a] -= sa * dx;
-            x[a + 1] -= sa * dy;
-            x[a + 2] -= sa * dz;
-            x[b] += sb * dx;
-            x[b + 1] += sb * dy;
-            x[b + 2] += sb * dz;
+            d[a] = dax - sa * dx;
+            d[a + 1] = day - sa * dy;
+            d[a + 2] = daz - sa * dz;
+            d[b] = dbx + sb * dx;
+            d[b + 1] = dby + sb * dy;
+            d[b + 2] = dbz + sb * dz;
         }
     }
 
     /** Jacobi: each constraint's correction from the same positions, into its own slots. */
     private void distanceCorrections(int begin, int end) {
         for (int c = begin; c < end; c++) {
-            float scale = distanceMultiplierStep(c, distJacobiWeight[c]);
             int ia = distParticles[2 * c];
             int ib = distParticles[2 * c + 1];
             int a = 3 * ia;
             int b = 3 * ib;
+            float dx = (y[b] - y[a]) + (d[b] - d[a]);
+            float dy = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
+            float dz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
+            float scale = distanceMultiplierStep(c, w[ia] + w[ib], dx * dx + dy * dy + dz * dz, distJacobiWeight[c]);
             float sa = w[ia] * scale;
             float sb = w[ib] * scale;
-            float dx = x[b] - x[a];
-            float dy = x[b + 1] - x[a + 1];
-            float dz = x[b + 2] - x[a + 2];
             int o = 6 * c;
             distCorrection[o] = -sa * dx;
             distCorrection[o + 1] = -sa * dy;
@@ -513,9 +537,9 @@ public final class XpbdSolver implements ParticleContactSolver {
             int p = bendParticles[4 * c + k];
             float s = w[p] * dl;
             int p3 = 3 * p;
-            x[p3] += s * grad[3 * k];
-            x[p3 + 1] += s * grad[3 * k + 1];
-            x[p3 + 2] += s * grad[3 * k + 2];
+            d[p3] += s * grad[3 * k];
+            d[p3 + 1] += s * grad[3 * k + 1];
+            d[p3 + 2] += s * grad[3 * k + 2];
         }
     }
 
@@ -542,7 +566,7 @@ public final class XpbdSolver implements ParticleContactSolver {
         int e1 = bendParticles[4 * c + 1];
         int o0 = bendParticles[4 * c + 2];
         int o1 = bendParticles[4 * c + 3];
-        float angle = DihedralAngle.compute(x, e0, e1, o0, o1, grad);
+        float angle = DihedralAngle.compute(y, d, e0, e1, o0, o1, grad);
         if (Float.isNaN(angle)) {
             return 0f;
         }
@@ -573,16 +597,16 @@ public final class XpbdSolver implements ParticleContactSolver {
         for (int c = begin; c < end; c++) {
             int p = 3 * tetherParticles[2 * c];
             int a = 3 * tetherParticles[2 * c + 1];
-            float dx = x[p] - x[a];
-            float dy = x[p + 1] - x[a + 1];
-            float dz = x[p + 2] - x[a + 2];
+            float dx = (y[p] - y[a]) + (d[p] - d[a]);
+            float dy = (y[p + 1] - y[a + 1]) + (d[p + 1] - d[a + 1]);
+            float dz = (y[p + 2] - y[a + 2]) + (d[p + 2] - d[a + 2]);
             float d2 = dx * dx + dy * dy + dz * dz;
             float max = tetherLength[c];
             if (d2 > max * max) {
-                float s = max / (float) Math.sqrt(d2);
-                x[p] = x[a] + dx * s;
-                x[p + 1] = x[a + 1] + dy * s;
-                x[p + 2] = x[a + 2] + dz * s;
+                float s = max / (float) Math.sqrt(d2) - 1f; // onto the sphere of radius max about the anchor
+                d[p] += dx * s;
+                d[p + 1] += dy * s;
+                d[p + 2] += dz * s;
             }
         }
     }

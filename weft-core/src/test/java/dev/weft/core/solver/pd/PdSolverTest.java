@@ -43,7 +43,7 @@ class PdSolverTest {
                 lab.begin(m, s);
                 for (int it = 0; it < iterations; it++) {
                     lab.iterate();
-                    r[st * iterations + it] = ClothMetrics.residual(m, s.positions());
+                    r[st * iterations + it] = ClothMetrics.residual(m, lab.positions());
                 }
                 lab.end();
             }

@@ -93,9 +93,8 @@ class RelaxationSolverTest {
     void aProjectionSplitsTheCorrectionByInverseMassAndKeepsTheCentreOfMass() {
         // Responsivenesses (w_a, w_b)/(w_a + w_b): inverse masses 4 and 1, a spring of rest 1 stretched to
         // 1.3 along x and 0.4 along y; a moves 4 times as far as b, so m_a·Δa + m_b·Δb = 0
-        float[] x = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
         float[] w = {4f, 1f};
-        RelaxationSolver.relaxPair(x, w, 0, 1, 1f);
+        float[] x = relaxed(new float[] {0f, 0f, 0f, 1.3f, 0.4f, 0f}, w);
         for (int k = 0; k < 2; k++) {
             double moveA = x[k];
             double moveB = x[3 + k] - (k == 0 ? 1.3 : 0.4);
@@ -105,15 +104,24 @@ class RelaxationSolverTest {
         double length = Math.hypot(x[3] - x[0], x[4] - x[1]);
         assertThat(length).isCloseTo(1.0, within(1e-6)); // float rounding of a unit length
         // equal masses: seed 002's (0.5, 0.5)
-        float[] e = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
-        RelaxationSolver.relaxPair(e, new float[] {2f, 2f}, 0, 1, 1f);
+        float[] e = relaxed(new float[] {0f, 0f, 0f, 1.3f, 0.4f, 0f}, new float[] {2f, 2f});
         assertThat(e[0]).isCloseTo(-(e[3] - 1.3f), within(1e-6f));
         assertThat(e[1]).isCloseTo(-(e[4] - 0.4f), within(1e-6f));
         // next to a fixed particle (inverse mass 0) the free one takes the whole correction: (0, 1)
-        float[] y = {0f, 0f, 0f, 1.3f, 0.4f, 0f};
-        RelaxationSolver.relaxPair(y, new float[] {0f, 1f}, 0, 1, 1f);
+        float[] y = relaxed(new float[] {0f, 0f, 0f, 1.3f, 0.4f, 0f}, new float[] {0f, 1f});
         assertThat(new float[] {y[0], y[1], y[2]}).containsExactly(0f, 0f, 0f);
         assertThat(Math.hypot(y[3], y[4])).isCloseTo(1.0, within(1e-6));
+    }
+
+    /** One projection of the rest-length-1 spring between particles 0 and 1 at {@code x}: the positions after it. */
+    private static float[] relaxed(float[] x, float[] w) {
+        float[] d = new float[x.length];
+        RelaxationSolver.relaxPair(x, d, w, 0, 1, 1f);
+        float[] out = new float[x.length];
+        for (int k = 0; k < x.length; k++) {
+            out[k] = x[k] + d[k];
+        }
+        return out;
     }
 
     @Test
