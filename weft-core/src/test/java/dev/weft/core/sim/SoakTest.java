@@ -21,12 +21,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and the scene's 16 substeps per 60 Hz frame: XPBD for 10⁵ substeps (104 s), pd, pbd and relaxation
  * for 20 s; the implicit solver for 20 s at 2 substeps (stable at any step; 16 would cost 8 times
  * as much); mass-spring for 14 s at 160 substeps (explicit: see {@link #MASS_SPRING_SUBSTEPS}).
- * Runs of 25 s found the largest energy rise after settling within 2.1 s of it and the largest
- * kinetic energy before 19 s, so 20 s loses nothing measured and keeps the group near 6 minutes on 2
- * cores with mass-spring in it; XPBD's run covers the long horizon. Tagged {@code slow}:
- * {@code mvn verify -Pslow} ({@code ./scripts/test.sh} runs them). Measured values are in the
- * comments (after the PD, Jacobi-weight, symmetric Gauss-Seidel and corrected-velocity fixes of
- * issue #12).
+ * Runs of 25 s found every largest energy rise and kinetic energy after settling before 17 s (all
+ * but relaxation's, 1e-8 J and 5e-11 J, within 1.1 s of settling), so 20 s loses nothing measured
+ * and keeps the group near 6 minutes on 2 cores with mass-spring in it; XPBD's run covers the long
+ * horizon. Tagged {@code slow}: {@code mvn verify -Pslow} ({@code ./scripts/test.sh} runs them).
+ * Measured values are in the comments (after issue #12's fixes: PD's correction form, Jacobi
+ * weights, symmetric Gauss-Seidel, corrected velocity, corrections kept apart from positions).
  *
  * <p>The cloth starts at rest in its rest shape, so its energy is all gravitational, E₀; damping,
  * friction and contacts can only take energy out and the elastic energy is never negative, so
@@ -57,9 +57,9 @@ class SoakTest {
      * Rise of kinetic + gravitational energy after settling: 1e-3 J is the 0.2 kg cloth's centre of mass
      * rising 0.5 mm. Some rise is honest: XPBD's one iteration per substep keeps relaxing the sag's
      * stretch for a long time, and elastic energy turns into height (measured at most +1.5e-4 J from
-     * 10 s to 104 s; implicit +2.5e-5 J, pd +7.8e-6 J, relaxation +5.4e-6 J from 10 s to 25 s, each
-     * within 2.1 s of 10 s; pbd and mass-spring never rise). A contact that pumps energy, a pin that
-     * drifts or a cloth that starts to flap would exceed it.
+     * 10 s to 104 s; implicit +2.5e-5 J and pd +1.6e-6 J from 10 s to 25 s, both within 1.1 s of
+     * 10 s; relaxation +1.2e-8 J; pbd and mass-spring never rise). A contact that pumps energy, a pin
+     * that drifts or a cloth that starts to flap would exceed it.
      */
     private static final double CREEP_J = 1e-3;
     /**
@@ -80,7 +80,7 @@ class SoakTest {
      *                     mass-spring 1.012)
      * @param minClearance bound on how far a particle may end inside a collider's thickness shell:
      *                     the position-based solvers and mass-spring project onto the colliders last,
-     *                     so only float rounding (measured -8e-8 m); the implicit solver constrains
+     *                     so only float rounding (measured -6e-8 m); the implicit solver constrains
      *                     velocities through its filter and then projects, and ends particles up to
      *                     0.8 mm inside the 5 mm shell at 2 substeps (measured -7.7e-4 m, before the
      *                     issue #12 fixes -1.94e-3 m): never past half of it
