@@ -10,7 +10,8 @@ import dev.weft.core.springs.SpringMaterial;
  * @param layout          which springs the model gets (seed 004: {@link SpringLayout#PATTERN_12})
  * @param material        k_s, k_d per spring type
  * @param verletDamping   seed 002 eq. 1's k, the share of last step's displacement kept: 1 is undamped,
- *                        "usually very close to 1"; per step, so the same k damps more at smaller steps
+ *                        "usually very close to 1"; kept per 1/60 s whatever the step, so substeps do
+ *                        not change the damping ({@link dev.weft.core.solver.VerletDamping})
  */
 public record MassSpringSettings(SpringLayout layout, SpringMaterial material, float verletDamping) {
     public MassSpringSettings {

@@ -10,6 +10,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.VerletDamping;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.springs.SpringForce;
@@ -160,7 +161,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
 
     /** Gathers forces and takes the Verlet step; remembers x(t) in prev for the collision response. */
     private void integrate(int begin, int end) {
-        float k = settings.verletDamping();
+        float k = VerletDamping.perStep(settings.verletDamping(), h); // k is per 1/60 s
         float h2 = h * h;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;

@@ -7,7 +7,8 @@ import dev.weft.core.util.Check;
  * Settings of {@link RelaxationSolver}.
  *
  * @param iterations    relaxation steps per time step (each: every distance constraint once, then collisions)
- * @param verletDamping seed 002 eq. 1's k: 1 is undamped, "usually very close to 1"
+ * @param verletDamping seed 002 eq. 1's k: 1 is undamped, "usually very close to 1"; the share of velocity
+ *                      kept per 1/60 s, whatever the step ({@link dev.weft.core.solver.VerletDamping})
  */
 public record RelaxationSettings(int iterations, float verletDamping) {
     public RelaxationSettings {

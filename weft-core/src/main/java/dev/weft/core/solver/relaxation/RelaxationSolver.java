@@ -11,6 +11,7 @@ import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.VerletDamping;
 import dev.weft.core.solver.StepPositions;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
@@ -201,7 +202,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
 
     /** Eq. 1 with x − x_prev = h v; fixed particles stay (no force is applied to them). */
     private void verlet(int begin, int end) {
-        float k = settings.verletDamping();
+        float k = VerletDamping.perStep(settings.verletDamping(), h); // k is per 1/60 s
         float[] x = world;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;

@@ -94,8 +94,9 @@ class MassSpringSolverTest {
     @Test
     void dampedSpringPendulumLosesEnergy() {
         double[] undamped = energies(1f, 0f, 0.05f, 2.5e-4f, 12000);
-        // seed 002's k = 0.99975 per 0.25 ms step takes velocity out at 1/s: e^(−2·3 s) of the kinetic part
-        double[] verletDamped = energies(0.99975f, 0f, 0.05f, 2.5e-4f, 12000);
+        // seed 002's k per 1/60 s (VerletDamping): k = e^(−1/60) takes velocity out at 1/s, whatever the
+        // step: e^(−2·3 s) of the kinetic part
+        double[] verletDamped = energies((float) Math.exp(-1.0 / 60), 0f, 0.05f, 2.5e-4f, 12000);
         // k_d = 0.5 N·s/m damps the radial bounce at k_d / 2m = 50/s: its 0.125 J are gone in 3 s
         double[] springDamped = energies(1f, 0.5f, 0.05f, 2.5e-4f, 12000);
         assertThat(verletDamped[3]).isLessThan(0.5 * undamped[3]);
