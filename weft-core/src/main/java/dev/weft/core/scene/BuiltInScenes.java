@@ -46,10 +46,11 @@ public final class BuiltInScenes {
 
     /**
      * The default scene: a 1 m cloth of 64 × 64 particles, held horizontally 1 m up by its two top
-     * corners, falls, swings onto a sphere and drapes down towards the floor. 5 s at 60 fps, 48
+     * corners, falls, swings onto a sphere and drapes down towards the floor. 5 s at 60 fps, 46
      * substeps of one XPBD iteration, distance (skip-spring) bending: max strain peaks at 7.3 % while
-     * the free edge whips round the sphere and ends at 1.3 %, where 16 substeps with dihedral bending,
-     * for the same cost per frame, gave 28 % and 6.7 % (issue #12; README, "The default scene's strain").
+     * the free edge whips round the sphere and ends at 1.4 %, where 16 substeps with dihedral bending,
+     * for about the same cost per frame, gave 28 % and 6.7 % (issue #12; README, "The default scene's
+     * strain").
      */
     public static Scene drape() {
         ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
@@ -59,7 +60,7 @@ public final class BuiltInScenes {
                 new SphereCollider("sphere", new float[] {0f, 0.45f, -0.4f}, 0.2f, 0.005f, 0.3f),
                 PlaneCollider.floor(0f, 0.005f, 0.5f)));
         return new Scene("drape", "64x64 cloth pinned at two corners swings onto a sphere and drapes towards the floor",
-                b.build(), env, 60f, 300, 48, XpbdSettings.defaults());
+                b.build(), env, 60f, 300, 46, XpbdSettings.defaults());
     }
 
     /**

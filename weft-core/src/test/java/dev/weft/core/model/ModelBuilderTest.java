@@ -150,7 +150,8 @@ class ModelBuilderTest {
             if (kind[c] == DistanceKind.BEND.code()) {
                 springs.add(Math.min(p[2 * c], p[2 * c + 1]) + "-" + Math.max(p[2 * c], p[2 * c + 1]));
                 float len = dm.distances().restLength()[c];
-                assertThat(len).isCloseTo(Math.min(p[2 * c], p[2 * c + 1]) == 1 ? (float) Math.sqrt(2) : 2f, within(1e-6f));
+                float expected = Math.min(p[2 * c], p[2 * c + 1]) == 1 ? (float) Math.sqrt(2) : 2f;
+                assertThat(len).isCloseTo(expected, within(1e-6f));
             }
         }
         // across edge 0-2 (0-based): vertices 1 and 3, √2 apart; across edge 1-2: vertices 0 and 4, 2 m apart
