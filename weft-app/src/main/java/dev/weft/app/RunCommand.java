@@ -5,6 +5,7 @@ import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.mesh.ObjWriter;
 import dev.weft.core.metrics.ClothMetrics;
+import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
@@ -185,8 +186,10 @@ final class RunCommand implements Callable<Integer> {
         }
         Model model = s.model();
         float dt = 1f / frameRate;
-        out.printf(Locale.ROOT, "weft run: scene %s (%d particles, %d distance, %d bending, %d tether constraints)%n",
-                s.name(), model.particleCount(), model.distances().count(), model.bending().count(),
+        int distanceBending = model.distances().countOf(DistanceKind.BEND);
+        out.printf(Locale.ROOT, "weft run: scene %s (%d particles, %d distance%s, %d dihedral bending, %d tether "
+                + "constraints)%n", s.name(), model.particleCount(), model.distances().count(),
+                distanceBending > 0 ? " (" + distanceBending + " of them bending)" : "", model.bending().count(),
                 model.tethers().count());
         if (SpringSolvers.handles(solver)) {
             out.printf(Locale.ROOT, "  solver %s, %d substeps, %d thread(s), %d frames at %.4g fps%n", solver, steps,

@@ -15,7 +15,11 @@ public final class LatticeColoring {
         /** (r, c)–(r+1, c+1) */
         DIAGONAL,
         /** (r, c+1)–(r+1, c) */
-        ANTI_DIAGONAL
+        ANTI_DIAGONAL,
+        /** (r, c)–(r, c+2): a skip spring across two horizontal edges (distance bending) */
+        SKIP_HORIZONTAL,
+        /** (r, c)–(r+2, c): a skip spring across two vertical edges (distance bending) */
+        SKIP_VERTICAL
     }
 
     private LatticeColoring() {
@@ -36,9 +40,44 @@ public final class LatticeColoring {
                 return 4 + (row & 1);
             case ANTI_DIAGONAL:
                 return 6 + (row & 1);
+            case SKIP_HORIZONTAL:
+                return 8 + skipParity(col);
+            case SKIP_VERTICAL:
+                return 10 + skipParity(row);
             default:
                 throw new AssertionError(direction);
         }
+    }
+
+    /**
+     * The 12 passes of a grid with skip springs (distance bending), ordered so that the structural
+     * (stretch) edges come last: skip x, skip y, diagonal, anti-diagonal, x, y, each even/odd. A colored
+     * sweep then ends on the inextensibility constraints instead of on the softer ones that disturb
+     * them; on the default scene (48 substeps, shear compliance 10⁻⁶) this lowered the peak strain from
+     * 12 % to 7.7 % (README, issue #12).
+     */
+    public static int stretchLastColor(EdgeDirection direction, int row, int col) {
+        switch (direction) {
+            case SKIP_HORIZONTAL:
+                return skipParity(col);
+            case SKIP_VERTICAL:
+                return 2 + skipParity(row);
+            case DIAGONAL:
+                return 4 + (row & 1);
+            case ANTI_DIAGONAL:
+                return 6 + (row & 1);
+            case HORIZONTAL:
+                return 8 + (col & 1);
+            case VERTICAL:
+                return 10 + (row & 1);
+            default:
+                throw new AssertionError(direction);
+        }
+    }
+
+    /** Skip springs starting at 2k and 2k+1 share no particle; those at k and k+2 share one: (k / 2) mod 2. */
+    private static int skipParity(int index) {
+        return (index >> 1) & 1;
     }
 
     /**

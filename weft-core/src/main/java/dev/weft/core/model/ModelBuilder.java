@@ -41,6 +41,7 @@ public final class ModelBuilder {
     private final IntList pins = new IntList();
     private boolean tethers = true;
     private boolean bending = true;
+    private BendingModel bendingModel = BendingModel.DIHEDRAL;
 
     /** Long-range attachments to pinned particles (on by default). */
     public ModelBuilder tethers(boolean enabled) {
@@ -48,9 +49,27 @@ public final class ModelBuilder {
         return this;
     }
 
-    /** Bending (on by default): dihedral constraints across cloth edges, second-neighbour springs on ropes. */
+    /**
+     * Bending (on by default): on cloths as {@link #bendingModel} says (dihedral constraints across
+     * edges by default), second-neighbour springs on ropes.
+     */
     public ModelBuilder bending(boolean enabled) {
         this.bending = enabled;
+        return this;
+    }
+
+    /**
+     * How cloths added after this call bend ({@link BendingModel#DIHEDRAL} by default); ropes always
+     * use second-neighbour distance springs. With {@link BendingModel#DISTANCE} a cloth gets distance
+     * constraints of kind {@link DistanceKind#BEND} instead of dihedral stencils, made when the body
+     * is added, so {@link #bending(boolean) bending(false)} must come before it (as for ropes). On a
+     * grid its colored passes end with the stretch edges ({@link LatticeColoring#stretchLastColor}).
+     */
+    public ModelBuilder bendingModel(BendingModel model) {
+        if (model == null) {
+            throw new InvalidInputException("bendingModel", "must be one of dihedral, distance");
+        }
+        this.bendingModel = model;
         return this;
     }
 
@@ -103,22 +122,31 @@ public final class ModelBuilder {
         // and those sub-ulp corrections, rounded unequally at the two ends, once made an undamped
         // resting cloth creep (0.2 mm in 2 s) and changed its momentum.
         // Row-major (lexicographic) creation order: the "natural" order of sequential Gauss-Seidel.
+        // Distance bending adds the skip springs (r, c)-(r, c+2) and (r, c)-(r+2, c) and orders the
+        // colored passes so that the stretch edges come last (LatticeColoring.stretchLastColor).
+        boolean skipSprings = withBending && bending && bendingModel == BendingModel.DISTANCE;
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
                 int p = first + r * cols + c;
                 if (c + 1 < cols) {
-                    addDistance(p, p + 1, distance(p, p + 1), DistanceKind.STRETCH, LatticeColoring.edgeColor(EdgeDirection.HORIZONTAL, r, c));
+                    addGridEdge(p, p + 1, DistanceKind.STRETCH, EdgeDirection.HORIZONTAL, r, c, skipSprings);
                 }
                 if (r + 1 < rows) {
-                    addDistance(p, p + cols, distance(p, p + cols), DistanceKind.STRETCH, LatticeColoring.edgeColor(EdgeDirection.VERTICAL, r, c));
+                    addGridEdge(p, p + cols, DistanceKind.STRETCH, EdgeDirection.VERTICAL, r, c, skipSprings);
                 }
                 if (s.shear() && r + 1 < rows && c + 1 < cols) {
-                    addDistance(p, p + cols + 1, distance(p, p + cols + 1), DistanceKind.SHEAR, LatticeColoring.edgeColor(EdgeDirection.DIAGONAL, r, c));
-                    addDistance(p + 1, p + cols, distance(p + 1, p + cols), DistanceKind.SHEAR, LatticeColoring.edgeColor(EdgeDirection.ANTI_DIAGONAL, r, c));
+                    addGridEdge(p, p + cols + 1, DistanceKind.SHEAR, EdgeDirection.DIAGONAL, r, c, skipSprings);
+                    addGridEdge(p + 1, p + cols, DistanceKind.SHEAR, EdgeDirection.ANTI_DIAGONAL, r, c, skipSprings);
+                }
+                if (skipSprings && c + 2 < cols) {
+                    addGridEdge(p, p + 2, DistanceKind.BEND, EdgeDirection.SKIP_HORIZONTAL, r, c, true);
+                }
+                if (skipSprings && r + 2 < rows) {
+                    addGridEdge(p, p + 2 * cols, DistanceKind.BEND, EdgeDirection.SKIP_VERTICAL, r, c, true);
                 }
             }
         }
-        if (withBending) {
+        if (withBending && !skipSprings) {
             addBendingStencils(first, cols * rows, localTris);
         }
         return addObject(new ModelObject(s.name(), ModelObject.Type.GRID_CLOTH, first, cols * rows,
@@ -163,7 +191,11 @@ public final class ModelBuilder {
             int b = first + edges[e + 1];
             addDistance(a, b, distance(a, b), DistanceKind.STRETCH, -1);
         }
-        addStencils(first, topology.bendingStencils());
+        if (bending && bendingModel == BendingModel.DISTANCE) {
+            addOppositeVertexSprings(first, edges, topology.bendingStencils());
+        } else {
+            addStencils(first, topology.bendingStencils());
+        }
         return addObject(new ModelObject(name, ModelObject.Type.MESH_CLOTH, first, n, firstTriangle,
                 mesh.triangleCount(), 0, 0), false);
     }
@@ -411,10 +443,38 @@ public final class ModelBuilder {
         addStencils(first, MeshTopology.of(vertexCount, localTriangles).bendingStencils());
     }
 
+    /**
+     * Distance bending on a triangle mesh: one spring between the two opposite vertices of each
+     * bending stencil (e0, e1, o0, o1), unless they are already joined by an edge; colored greedily.
+     */
+    private void addOppositeVertexSprings(int first, int[] edges, int[] stencils) {
+        java.util.Set<Long> joined = new java.util.HashSet<>();
+        for (int e = 0; e < edges.length; e += 2) {
+            joined.add(pairKey(edges[e], edges[e + 1]));
+        }
+        for (int s = 0; s < stencils.length; s += 4) {
+            int o0 = stencils[s + 2];
+            int o1 = stencils[s + 3];
+            if (joined.add(pairKey(o0, o1))) {
+                addDistance(first + o0, first + o1, distance(first + o0, first + o1), DistanceKind.BEND, -1);
+            }
+        }
+    }
+
+    private static long pairKey(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
+    }
+
     private void addStencils(int first, int[] stencils) {
         for (int s : stencils) {
             bendStencils.add(first + s);
         }
+    }
+
+    private void addGridEdge(int a, int b, DistanceKind kind, EdgeDirection direction, int row, int col,
+                             boolean stretchLast) {
+        addDistance(a, b, distance(a, b), kind, stretchLast ? LatticeColoring.stretchLastColor(direction, row, col)
+                : LatticeColoring.edgeColor(direction, row, col));
     }
 
     private void addDistance(int a, int b, float rest, DistanceKind kind, int latticeColor) {

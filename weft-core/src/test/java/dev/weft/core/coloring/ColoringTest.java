@@ -2,9 +2,13 @@ package dev.weft.core.coloring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.core.model.BendingModel;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.RopeSpec;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +48,31 @@ class ColoringTest {
         assertThat(m.distances().colorCount()).isEqualTo(8);
         assertThat(Coloring.fromColors(colorsOf(m.distances().colorStart())).isValidFor(
                 m.distances().particles(), 2, m.particleCount())).isTrue();
+    }
+
+    @Test
+    void gridWithDistanceBendingUsesTwelvePassesEndingWithTheStretchEdges() {
+        ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
+        b.addGridCloth(GridClothSpec.of("c", 17, 12, 1f, 1f));
+        b.addRope(new RopeSpec("r", new float[] {0, 0, 0, 1, 0, 0}, 9, 0.1f)); // greedy colors merge in
+        Model m = b.build();
+        DistanceConstraints d = m.distances();
+        assertThat(d.colorCount()).isEqualTo(12);
+        assertThat(Coloring.fromColors(colorsOf(d.colorStart())).isValidFor(d.particles(), 2, m.particleCount()))
+                .isTrue();
+        // skip springs first, then shear, and the last four passes hold the grid's stretch edges only
+        int[] start = d.colorStart();
+        byte[] kind = d.kind();
+        for (int c = 8; c < 12; c++) {
+            for (int k = start[c]; k < start[c + 1]; k++) {
+                assertThat(kind[k]).as("color %d", c).isEqualTo(DistanceKind.STRETCH.code());
+            }
+        }
+        for (int k = start[0]; k < start[4]; k++) {
+            if (d.particles()[2 * k] < 17 * 12) {
+                assertThat(kind[k]).isEqualTo(DistanceKind.BEND.code());
+            }
+        }
     }
 
     @Test

@@ -37,6 +37,40 @@ class ModelBuilderTest {
     }
 
     @Test
+    void distanceBendingGivesAGridSkipSpringsInsteadOfDihedralStencils() {
+        ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
+        b.addGridCloth(GridClothSpec.of("c", 10, 8, 2f, 1f).withOrigin(0.3f, 1.7f, -0.9f));
+        Model m = b.build();
+        assertThat(m.bending().count()).isZero();
+        assertThat(m.distances().countOf(DistanceKind.STRETCH)).isEqualTo(9 * 8 + 10 * 7);
+        assertThat(m.distances().countOf(DistanceKind.SHEAR)).isEqualTo(2 * 9 * 7);
+        // (r, c)-(r, c+2) along the rows and (r, c)-(r+2, c) along the columns
+        assertThat(m.distances().countOf(DistanceKind.BEND)).isEqualTo(8 * 8 + 10 * 6);
+        int[] p = m.distances().particles();
+        float[] rest = m.distances().restLength();
+        byte[] kind = m.distances().kind();
+        float[] x = m.restPositions();
+        for (int c = 0; c < rest.length; c++) {
+            int a = p[2 * c];
+            int d = p[2 * c + 1];
+            if (kind[c] == DistanceKind.BEND.code()) {
+                assertThat(d - a == 2 && a / 10 == d / 10 || d - a == 20).as("skip spring %d-%d", a, d).isTrue();
+            }
+            // every rest length is the float distance of the stored rest positions, as the solver measures it
+            float dx = x[3 * d] - x[3 * a];
+            float dy = x[3 * d + 1] - x[3 * a + 1];
+            float dz = x[3 * d + 2] - x[3 * a + 2];
+            assertThat(rest[c]).isEqualTo((float) Math.sqrt(dx * dx + dy * dy + dz * dz));
+        }
+        // bending(false) still means no bending at all
+        ModelBuilder off = new ModelBuilder().bending(false).bendingModel(BendingModel.DISTANCE);
+        off.addGridCloth(GridClothSpec.of("c", 10, 8, 2f, 1f));
+        assertThat(off.build().distances().countOf(DistanceKind.BEND)).isZero();
+        assertThatThrownBy(() -> new ModelBuilder().bendingModel(null)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("dihedral, distance");
+    }
+
+    @Test
     void pinsByCornerEdgeAndIndex() {
         ModelBuilder b = new ModelBuilder();
         ModelObject c = b.addGridCloth(GridClothSpec.of("c", 5, 4, 1f, 1f));
@@ -101,5 +135,26 @@ class ModelBuilderTest {
         assertThat(m.tethers().count()).isEqualTo(4);
         // 1.5 m² at 1 kg/m²; the pinned vertex is in two triangles of area 0.5, a third of each
         assertThat(m.totalFreeMass()).isCloseTo(1.5 - 2 * 0.5 / 3, within(1e-5));
+
+        // distance bending: a spring between the opposite vertices of each of the two stencils
+        ModelBuilder d = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
+        d.addMeshCloth("sheet", mesh, 1f);
+        Model dm = d.build();
+        assertThat(dm.bending().count()).isZero();
+        assertThat(dm.distances().countOf(DistanceKind.STRETCH)).isEqualTo(7);
+        assertThat(dm.distances().countOf(DistanceKind.BEND)).isEqualTo(2);
+        int[] p = dm.distances().particles();
+        byte[] kind = dm.distances().kind();
+        java.util.Set<String> springs = new java.util.TreeSet<>();
+        for (int c = 0; c < dm.distances().count(); c++) {
+            if (kind[c] == DistanceKind.BEND.code()) {
+                springs.add(Math.min(p[2 * c], p[2 * c + 1]) + "-" + Math.max(p[2 * c], p[2 * c + 1]));
+                float len = dm.distances().restLength()[c];
+                float expected = Math.min(p[2 * c], p[2 * c + 1]) == 1 ? (float) Math.sqrt(2) : 2f;
+                assertThat(len).isCloseTo(expected, within(1e-6f));
+            }
+        }
+        // across edge 0-2 (0-based): vertices 1 and 3, √2 apart; across edge 1-2: vertices 0 and 4, 2 m apart
+        assertThat(springs).containsExactly("0-4", "1-3");
     }
 }
