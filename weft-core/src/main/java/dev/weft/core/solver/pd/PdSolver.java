@@ -135,7 +135,7 @@ public final class PdSolver implements ParticleContactSolver {
     private final RangeBody predictBody = this::predict;
     private final RangeBody localBody = this::projectSprings;
     private final RangeBody colorBody = this::gaussSeidelColorRange;
-    private final RangeBody jacobiBody = this::jacobiTargets;
+    private final RangeBody jacobiBody = (b, e) -> relaxRange(identityOrder, b, e, next);
     private final RangeBody jacobiApplyBody = this::jacobiApply;
     private final RangeBody collideBody = this::collide;
     private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
@@ -473,19 +473,20 @@ public final class PdSolver implements ParticleContactSolver {
     // ---- global step ----------------------------------------------------------------------------
 
     private void gaussSeidelSequential() {
-        relaxRange(identityOrder, 0, n);
+        relaxRange(identityOrder, 0, n, d);
     }
 
     private void gaussSeidelColorRange(int begin, int end) {
-        relaxRange(colorOrder, begin, end);
+        relaxRange(colorOrder, begin, end, d);
     }
 
     /**
-     * Gauss–Seidel (with SOR) update in place of particles order[begin..end) (algorithms 5 and 7, eq. 5.2):
-     * q_p ← q_p + ω(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p)) / a_p, a correction (see the class comment),
-     * written on d = q − y.
+     * The update of particles order[begin..end) (algorithms 5–7, eq. 5.2):
+     * q_p ← q_p + ω_p(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p)) / a_p, a correction (see the class comment),
+     * written on d = q − y into {@code out}: d itself for Gauss–Seidel (with SOR), the next iterate for
+     * Jacobi (every particle reads the previous d; pinned ones copy theirs).
      */
-    private void relaxRange(int[] order, int begin, int end) {
+    private void relaxRange(int[] order, int begin, int end, float[] out) {
         final float[] y = this.y;
         final float[] d = this.d;
         final float[] pr = slotProjection;
@@ -494,20 +495,23 @@ public final class PdSolver implements ParticleContactSolver {
         final float[] inv = invDiagonal;
         final float[] mh2 = massOverH2;
         final float kk = k;
-        final float w = omega;
+        final float[] wOf = omegaOf;
         for (int i = begin; i < end; i++) {
             int p = order[i];
-            float ip = inv[p];
-            if (ip == 0f) {
-                continue;
-            }
             int p3 = 3 * p;
-            float yx = y[p3];
-            float yy = y[p3 + 1];
-            float yz = y[p3 + 2];
+            float ip = inv[p];
             float dx = d[p3];
             float dy = d[p3 + 1];
             float dz = d[p3 + 2];
+            if (ip == 0f) {
+                out[p3] = dx;
+                out[p3 + 1] = dy;
+                out[p3 + 2] = dz;
+                continue;
+            }
+            float yx = y[p3];
+            float yy = y[p3 + 1];
+            float yz = y[p3 + 2];
             float sx = 0f;
             float sy = 0f;
             float sz = 0f;
@@ -519,10 +523,10 @@ public final class PdSolver implements ParticleContactSolver {
                 sz += ((y[c3 + 2] - yz) + (d[c3 + 2] - dz)) + pr[s3 + 2];
             }
             float mh = mh2[p];
-            float sw = w * ip;
-            d[p3] = dx + sw * (kk * sx - mh * dx);
-            d[p3 + 1] = dy + sw * (kk * sy - mh * dy);
-            d[p3 + 2] = dz + sw * (kk * sz - mh * dz);
+            float sw = wOf[p] * ip;
+            out[p3] = dx + sw * (kk * sx - mh * dx);
+            out[p3 + 1] = dy + sw * (kk * sy - mh * dy);
+            out[p3 + 2] = dz + sw * (kk * sz - mh * dz);
         }
     }
 
@@ -541,51 +545,6 @@ public final class PdSolver implements ParticleContactSolver {
         }
         pool.parallelFor(0, n, jacobiApplyBody);
         sweeps++;
-    }
-
-    /** Jacobi: each particle's relaxed correction from the previous iterate, into its own slot of next. */
-    private void jacobiTargets(int begin, int end) {
-        final float[] y = this.y;
-        final float[] d = this.d;
-        final float[] out = next;
-        final float[] pr = slotProjection;
-        final int[] start = slotStart;
-        final int[] nb = slotNeighbour;
-        final float[] inv = invDiagonal;
-        final float[] mh2 = massOverH2;
-        final float kk = k;
-        final float[] wOf = omegaOf;
-        for (int p = begin; p < end; p++) {
-            int p3 = 3 * p;
-            float ip = inv[p];
-            if (ip == 0f) {
-                out[p3] = d[p3];
-                out[p3 + 1] = d[p3 + 1];
-                out[p3 + 2] = d[p3 + 2];
-                continue;
-            }
-            float yx = y[p3];
-            float yy = y[p3 + 1];
-            float yz = y[p3 + 2];
-            float dx = d[p3];
-            float dy = d[p3 + 1];
-            float dz = d[p3 + 2];
-            float sx = 0f;
-            float sy = 0f;
-            float sz = 0f;
-            for (int s = start[p], e = start[p + 1]; s < e; s++) {
-                int c3 = 3 * nb[s];
-                int s3 = 3 * s;
-                sx += ((y[c3] - yx) + (d[c3] - dx)) + pr[s3];
-                sy += ((y[c3 + 1] - yy) + (d[c3 + 1] - dy)) + pr[s3 + 1];
-                sz += ((y[c3 + 2] - yz) + (d[c3 + 2] - dz)) + pr[s3 + 2];
-            }
-            float mh = mh2[p];
-            float sw = wOf[p] * ip;
-            out[p3] = dx + sw * (kk * sx - mh * dx);
-            out[p3 + 1] = dy + sw * (kk * sy - mh * dy);
-            out[p3 + 2] = dz + sw * (kk * sz - mh * dz);
-        }
     }
 
     /**

@@ -26,19 +26,20 @@ public record XpbdSettings(IterationMode mode, int iterations, float stretchComp
     }
 
     /**
-     * Cotton-like cloth: inextensible and unsheared, soft bending. One iteration per step: scenes take
-     * many substeps instead ("small steps", Macklin et al. 2019). Measured on a 64 x 64 cloth hanging
-     * from an edge, 1 iteration x 16 substeps leaves 0.5 % strain where 2 iterations x 8 substeps, the
-     * same work, leave 1.9 %. Shear compliance is 0: the former 10⁻⁶ m/N, divided by h², was
-     * 2 × 10⁻⁵ of the summed inverse masses of a 64 x 64 cloth's shear constraint at 16 substeps and
-     * 2 × 10⁻⁴ at the default scene's 46, far below what one iteration resolves, and it kept the
-     * shear passes off the multiplier-free path (issue #12: about 10 % of a frame of the default
-     * scene). Damping 1/s stands in for air resistance where a scene has no air
-     * ({@code Environment.withAir}): a swinging cloth settles within seconds and a free fall tops out
-     * near g / 1 s⁻¹ ≈ 10 m/s.
+     * Cotton-like cloth: practically inextensible, a little shear, soft bending. One iteration per
+     * step: scenes take many substeps instead ("small steps", Macklin et al. 2019). Measured on a
+     * 64 x 64 cloth hanging from an edge, 1 iteration x 16 substeps leaves 0.5 % strain where
+     * 2 iterations x 8 substeps, the same work, leave 1.9 %. Shear compliance 10⁻⁶ m/N is far below
+     * what one iteration resolves, but not 0: with stretch and shear both rigid, a grid's in-plane
+     * constraints over-determine it, and the float32 rounding of positions far from the origin (an ulp
+     * of 7.6e-6 m at 126 m) leaves them inconsistent, so the sweeps fight and pump energy (a free
+     * 10 x 6 cloth at 126 m gained 33 % internal kinetic energy in 1 s: SolverLawProperties'
+     * example); the compliance makes the shear constraints give. Damping 1/s stands in for air
+     * resistance where a scene has no air ({@code Environment.withAir}): a swinging cloth settles
+     * within seconds and a free fall tops out near g / 1 s⁻¹ ≈ 10 m/s.
      */
     public static XpbdSettings defaults() {
-        return new XpbdSettings(IterationMode.COLORED, 1, 0f, 0f, 2f, 1e-3f, 1f, true);
+        return new XpbdSettings(IterationMode.COLORED, 1, 0f, 1e-6f, 2f, 1e-3f, 1f, true);
     }
 
     public XpbdSettings withMode(IterationMode m) {
