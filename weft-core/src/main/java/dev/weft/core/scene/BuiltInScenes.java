@@ -47,10 +47,10 @@ public final class BuiltInScenes {
     /**
      * The default scene: a 1 m cloth of 64 × 64 particles, held horizontally 1 m up by its two top
      * corners, falls, swings onto a sphere and drapes down towards the floor. 5 s at 60 fps, 46
-     * substeps of one XPBD iteration, distance (skip-spring) bending: max strain peaks at 7.3 % while
-     * the free edge whips round the sphere and ends at 1.4 %, where 16 substeps with dihedral bending,
-     * for about the same cost per frame, gave 28 % and 6.7 % (issue #12; README, "The default scene's
-     * strain").
+     * substeps of one XPBD iteration, distance (skip-spring) bending: max strain peaks at 7.8 % while
+     * the free edge whips round the sphere and ends at 1.3 %, where 16 substeps with dihedral bending
+     * gave 28 % and 6.7 % (issue #12; README, "The default scene's strain", with its cost: 1.39× per
+     * frame, issue #12's cost bound still open).
      */
     public static Scene drape() {
         ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
