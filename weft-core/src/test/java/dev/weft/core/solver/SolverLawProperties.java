@@ -53,9 +53,9 @@ class SolverLawProperties {
     private static final Environment NO_GRAVITY = new Environment(new float[3], List.of());
     /**
      * The properties draw their inputs from a fixed seed, so that CI is repeatable: with a new seed per
-     * run they found four new failures in this session's last runs (two fixed, one allowed for with its
-     * reason, one open below). To explore, run with another seed (or none) and keep what it finds as an
-     * example.
+     * run they found three new failures in this session's last runs (one fixed, one allowed for with
+     * its reason, one open: see the examples). To explore, run with another seed (or none) and keep what
+     * it finds as an example.
      */
     private static final String SEED = "20261123";
     /** Metres per axis that a placement may move a body from the origin. */
