@@ -75,9 +75,12 @@ public final class StepPositions {
         for (Collider c : colliders) {
             c.collide(world, start, invMass, begin, end);
         }
-        for (int i = 3 * begin; i < 3 * end; i++) {
-            if (invMass[i / 3] != 0f) {
-                d[i] += world[i] - (y[i] + d[i]);
+        for (int i = begin; i < end; i++) {
+            if (invMass[i] == 0f) {
+                continue;
+            }
+            for (int k = 3 * i; k < 3 * i + 3; k++) {
+                d[k] += world[k] - (y[k] + d[k]);
             }
         }
     }
