@@ -33,6 +33,11 @@ final class SpringSolverOptions {
                     + "whatever the substeps, 1 = undamped (default: 0.99).")
     float verletDamping = 0.99f;
 
+    @Option(names = "--fixed-steps",
+            description = "mass-spring: one Verlet step per substep, as seed 004 runs it; a substep longer than "
+                    + "the springs' stable step then blows up (default: each substep split into stable steps).")
+    boolean fixedSteps;
+
     @Option(names = "--wind", split = ",", paramLabel = "X,Y,Z",
             description = "Wind velocity in m/s, with sea-level air (density 1.2 kg/m³, pressure drag 1, "
                     + "friction drag 0.02), for every solver; replaces the scene's own wind (the flag scene has one).")
@@ -60,7 +65,7 @@ final class SpringSolverOptions {
         if (!(verletDamping > 0f && verletDamping <= 1f)) {
             throw new InvalidInputException("--verlet-damping", "must be in (0, 1], got " + verletDamping);
         }
-        massSpring = massSpring.withVerletDamping(verletDamping);
+        massSpring = massSpring.withVerletDamping(verletDamping).withStableSteps(!fixedSteps);
         RelaxationSettings relaxation = new RelaxationSettings(
                 iterations == null ? RelaxationSettings.defaults().iterations() : iterations, verletDamping);
         return SpringSolvers.create(name, implicit, massSpring, relaxation, pool);

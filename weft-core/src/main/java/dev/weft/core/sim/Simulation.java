@@ -1,5 +1,6 @@
 package dev.weft.core.sim;
 
+import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.solver.Environment;
@@ -8,12 +9,23 @@ import dev.weft.core.util.Check;
 
 /**
  * Drives a solver over frames: each frame is {@code substeps} solver steps of {@code frameDt / substeps}.
- * After every step the state is checked, and a non-finite or runaway position stops the run with a
- * {@link SimulationDivergedException} instead of being passed on.
+ * After every step the state is checked, and a non-finite or runaway position, or a distance
+ * constraint stretched to {@link #RUNAWAY_STRETCH} times its rest length, stops the run with a
+ * {@link SimulationDivergedException} instead of being passed on. The stretch test catches a blow-up
+ * that something bounds in space (tethers, colliders keep an unstable cloth within reach of its pins,
+ * where the runaway-distance test never fires).
  */
 public final class Simulation implements AutoCloseable {
     /** A particle farther than this from the origin (in metres) counts as having blown up. */
     public static final float RUNAWAY_DISTANCE = 1e4f;
+    /**
+     * A distance constraint this many times its rest length counts as having blown up. Far beyond any
+     * material (woven cloth tears near 1.3×), because a step of few iterations can overstretch an edge
+     * for a moment and recover: a cloth thrown at 20 m/s onto a collider with one substep per frame
+     * stretches edges 14× for a step (AnalyticColliderTest); a blown-up explicit spring cloth held by
+     * its tethers reaches 200× (MassSpringSolverTest).
+     */
+    public static final float RUNAWAY_STRETCH = 100f;
 
     private final Model model;
     private final State state;
@@ -58,6 +70,27 @@ public final class Simulation implements AutoCloseable {
             solver.step(model, state, environment, h);
             // Every substep, so the report names the step that failed (a scan costs ~1 % of a step).
             checkFinite();
+            checkStretch();
+        }
+    }
+
+    private void checkStretch() {
+        float[] x = state.positions();
+        DistanceConstraints d = model.distances();
+        int[] p = d.particles();
+        float[] rest = d.restLength();
+        for (int c = 0; c < rest.length; c++) {
+            int a = 3 * p[2 * c];
+            int b = 3 * p[2 * c + 1];
+            float dx = x[a] - x[b];
+            float dy = x[a + 1] - x[b + 1];
+            float dz = x[a + 2] - x[b + 2];
+            float limit = RUNAWAY_STRETCH * rest[c];
+            if (dx * dx + dy * dy + dz * dz > limit * limit) {
+                throw new SimulationDivergedException(state.steps(), state.time(), p[2 * c],
+                        "is " + (float) Math.sqrt(dx * dx + dy * dy + dz * dz) + " m from particle " + p[2 * c + 1]
+                                + ", more than " + (int) RUNAWAY_STRETCH + " times their rest distance " + rest[c] + " m");
+            }
         }
     }
 

@@ -14,9 +14,11 @@ import dev.weft.core.util.Check;
  * @param layout           which springs the model gets
  * @param material         k_s, k_d per spring type
  * @param definiteJacobian clamp the compressed-spring term of ∂F/∂x so A stays positive definite
+ * @param tethers          project the model's long-range attachments after each step, the velocity gaining the
+ *                         correction over h ({@link dev.weft.core.solver.TetherProjection})
  */
 public record ImplicitSettings(LinearMethod method, int maxIterations, float tolerance, SpringLayout layout,
-                               SpringMaterial material, boolean definiteJacobian) {
+                               SpringMaterial material, boolean definiteJacobian, boolean tethers) {
     public ImplicitSettings {
         if (method == null) {
             throw new InvalidInputException("method", "must be cg or jacobi");
@@ -33,26 +35,30 @@ public record ImplicitSettings(LinearMethod method, int maxIterations, float tol
 
     /** Seed 000's setup: 24-neighbour springs, CG, at most 30 iterations ("a very nice simulation"), 1e-4. */
     public static ImplicitSettings defaults() {
-        return new ImplicitSettings(LinearMethod.CG, 30, 1e-4f, SpringLayout.STENCIL_24, SpringMaterial.cloth(), true);
+        return new ImplicitSettings(LinearMethod.CG, 30, 1e-4f, SpringLayout.STENCIL_24, SpringMaterial.cloth(), true, true);
     }
 
     public ImplicitSettings withMethod(LinearMethod m) {
-        return new ImplicitSettings(m, maxIterations, tolerance, layout, material, definiteJacobian);
+        return new ImplicitSettings(m, maxIterations, tolerance, layout, material, definiteJacobian, tethers);
     }
 
     public ImplicitSettings withIterations(int max, float tol) {
-        return new ImplicitSettings(method, max, tol, layout, material, definiteJacobian);
+        return new ImplicitSettings(method, max, tol, layout, material, definiteJacobian, tethers);
     }
 
     public ImplicitSettings withLayout(SpringLayout l) {
-        return new ImplicitSettings(method, maxIterations, tolerance, l, material, definiteJacobian);
+        return new ImplicitSettings(method, maxIterations, tolerance, l, material, definiteJacobian, tethers);
     }
 
     public ImplicitSettings withMaterial(SpringMaterial m) {
-        return new ImplicitSettings(method, maxIterations, tolerance, layout, m, definiteJacobian);
+        return new ImplicitSettings(method, maxIterations, tolerance, layout, m, definiteJacobian, tethers);
     }
 
     public ImplicitSettings withDefiniteJacobian(boolean on) {
-        return new ImplicitSettings(method, maxIterations, tolerance, layout, material, on);
+        return new ImplicitSettings(method, maxIterations, tolerance, layout, material, on, tethers);
+    }
+
+    public ImplicitSettings withTethers(boolean on) {
+        return new ImplicitSettings(method, maxIterations, tolerance, layout, material, definiteJacobian, on);
     }
 }

@@ -15,6 +15,7 @@ import dev.weft.core.solver.CorrectedVelocity;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.springs.SpringForce;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.util.Check;
@@ -36,7 +37,8 @@ import java.util.List;
  *       {@code b = h (F + h ∂F/∂x v)} (eqs. 4.5, 5.4, 5.5) into a {@link BlockSparseMatrix}, and the
  *       inverses of A's diagonal blocks;</li>
  *   <li>solve {@code A Δv = b} with the filtered PCG or Jacobi method;</li>
- *   <li>{@code v += Δv}, {@code x += h v}; other colliders project positions out afterwards.</li>
+ *   <li>{@code v += Δv}, {@code x += h v}; the model's tethers ({@link TetherProjection}) and other
+ *       colliders project positions afterwards, the velocity gaining their correction over h.</li>
  * </ol>
  * A diagonal block that is singular or not positive definite (seed 000 §6.1's "vanishing particles",
  * whose inverse is NaN) and a breakdown of the linear solver stop the run with a
@@ -131,6 +133,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     /** Positions right after x += h·v, before particle contacts and colliders correct them. */
     private float[] integratedX;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
+    private final TetherProjection tethers = new TetherProjection();
     private ParticleContacts contacts;
     private int particleContactCount;
 
@@ -156,6 +159,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private final RangeBody assembleBody = this::assembleRows;
     private final RangeBody integrateBody = this::integrate;
     private final RangeBody collideBody = this::collideOthers;
+    private final RangeBody filterTetherBody = this::filterTetherCorrections;
 
     public ImplicitSolver(ImplicitSettings settings, WorkerPool pool) {
         this.settings = settings;
@@ -291,13 +295,18 @@ public final class ImplicitSolver implements ParticleContactSolver {
         long t2 = System.nanoTime();
         lastIterations = linear.iterations();
         lastResidual = linear.relativeResidual();
-        boolean project = otherColliders.length > 0 || contacts != null;
+        boolean tether = settings.tethers() && tethers.any();
+        boolean project = otherColliders.length > 0 || contacts != null || tether;
         if (project) {
             System.arraycopy(x, 0, prevX, 0, 3 * n);
         }
         pool.parallelFor(0, n, integrateBody);
         if (project) {
             System.arraycopy(x, 0, integratedX, 0, 3 * n);
+        }
+        if (tether) {
+            tethers.projectWorld(pool, x);
+            pool.parallelFor(0, n, filterTetherBody);
         }
         if (contacts != null) {
             contacts.project(x, prevX, w, pool);
@@ -322,6 +331,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private void bind(Model m, Environment env) {
         if (m != model) {
             model = m;
+            tethers.bind(m);
             n = m.particleCount();
             w = m.invMass();
             springs = SpringSet.build(m, settings.layout(), settings.material());
@@ -734,6 +744,17 @@ public final class ImplicitSolver implements ParticleContactSolver {
      * contacts' and colliders' corrections over h ({@link CorrectedVelocity}), not the float32
      * displacement over h, which is quantized far from the origin.
      */
+    /**
+     * The tethers' correction through this step's filter S: a pinned, user-constrained or contact
+     * particle keeps only what its constraint allows (seed 000 §4.4: the constraint is exact).
+     */
+    private void filterTetherCorrections(int begin, int end) {
+        ParticleFilter f = system.filter();
+        for (int i = begin; i < end; i++) {
+            f.filterDisplacement(x, integratedX, i);
+        }
+    }
+
     private void collideOthers(int begin, int end) {
         for (Collider c : otherColliders) {
             c.collide(x, prevX, w, begin, end);

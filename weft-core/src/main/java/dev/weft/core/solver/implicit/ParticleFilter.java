@@ -150,6 +150,40 @@ public final class ParticleFilter {
         }
     }
 
+    /**
+     * x[3i..] ← base[3i..] + S_i (x − base)[3i..]: keeps only the free part of a displacement, so a
+     * projection after the solve (tethers) cannot move a particle where its constraint forbids.
+     */
+    public void filterDisplacement(float[] x, float[] base, int i) {
+        byte k = constrained[i];
+        if (k == FREE) {
+            return;
+        }
+        int i3 = 3 * i;
+        if (k == FIXED) {
+            x[i3] = base[i3];
+            x[i3 + 1] = base[i3 + 1];
+            x[i3 + 2] = base[i3 + 2];
+            return;
+        }
+        double dx = x[i3] - base[i3];
+        double dy = x[i3 + 1] - base[i3 + 1];
+        double dz = x[i3 + 2] - base[i3 + 2];
+        double d = dx * p[i3] + dy * p[i3 + 1] + dz * p[i3 + 2];
+        dx -= d * p[i3];
+        dy -= d * p[i3 + 1];
+        dz -= d * p[i3 + 2];
+        if (k == LINE) {
+            double e = dx * q[i3] + dy * q[i3 + 1] + dz * q[i3 + 2];
+            dx -= e * q[i3];
+            dy -= e * q[i3 + 1];
+            dz -= e * q[i3 + 2];
+        }
+        x[i3] = (float) (base[i3] + dx);
+        x[i3 + 1] = (float) (base[i3 + 1] + dy);
+        x[i3 + 2] = (float) (base[i3 + 2] + dz);
+    }
+
     /** out[3i..] ← (I − S_i) in[3i..]: the constrained part of a vector. */
     public void applyComplement(double[] in, double[] out, int i) {
         int i3 = 3 * i;

@@ -20,9 +20,12 @@ import dev.weft.core.util.Check;
  * @param chebyshevDelay  plain Jacobi sweeps per step before the acceleration starts (Wang's S; the first
  *                        local steps move the projections most)
  * @param damping         velocity damping in 1/s, applied in the Verlet prediction (seed 001 algorithm 2)
+ * @param tethers         project the model's long-range attachments after the iterations of a step
+ *                        ({@link dev.weft.core.solver.TetherProjection}; not during the enlarged-cloth
+ *                        experiment's relaxation, which has no pins)
  */
 public record PdSettings(int outerIterations, int innerIterations, float stiffness, InnerSolver inner, float omega,
-                         boolean chebyshev, float chebyshevRho, int chebyshevDelay, float damping) {
+                         boolean chebyshev, float chebyshevRho, int chebyshevDelay, float damping, boolean tethers) {
     /** Plain Jacobi sweeps per step before Chebyshev acceleration starts: Wang 2015 uses S = 10. */
     public static final int WANG_CHEBYSHEV_DELAY = 10;
 
@@ -48,6 +51,13 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
         Check.nonNegative("damping", damping);
     }
 
+    /** With the model's tethers. */
+    public PdSettings(int outerIterations, int innerIterations, float stiffness, InnerSolver inner, float omega,
+                      boolean chebyshev, float chebyshevRho, int chebyshevDelay, float damping) {
+        this(outerIterations, innerIterations, stiffness, inner, omega, chebyshev, chebyshevRho, chebyshevDelay,
+                damping, true);
+    }
+
     /**
      * Red-black Gauss–Seidel, 4 local/global alternations of 4 sweeps each per step, k = 1000 N/m,
      * no over-relaxation, damping 1/s as {@code XpbdSettings#defaults()}, automatic Chebyshev ρ: an
@@ -60,37 +70,42 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
 
     public PdSettings withIterations(int outer, int innerSweeps) {
         return new PdSettings(outer, innerSweeps, stiffness, inner, omega,
-                chebyshev, chebyshevRho, chebyshevDelay, damping);
+                chebyshev, chebyshevRho, chebyshevDelay, damping, tethers);
     }
 
     public PdSettings withStiffness(float k) {
         return new PdSettings(outerIterations, innerIterations, k, inner, omega,
-                chebyshev, chebyshevRho, chebyshevDelay, damping);
+                chebyshev, chebyshevRho, chebyshevDelay, damping, tethers);
     }
 
     public PdSettings withInner(InnerSolver s) {
         return new PdSettings(outerIterations, innerIterations, stiffness, s, omega, chebyshev && s.isJacobi(),
-                chebyshevRho, chebyshevDelay, damping);
+                chebyshevRho, chebyshevDelay, damping, tethers);
     }
 
     public PdSettings withOmega(float w) {
         return new PdSettings(outerIterations, innerIterations, stiffness, inner, w,
-                chebyshev, chebyshevRho, chebyshevDelay, damping);
+                chebyshev, chebyshevRho, chebyshevDelay, damping, tethers);
     }
 
     public PdSettings withChebyshev(boolean on, float rho) {
         return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega, on, rho, chebyshevDelay,
-                damping);
+                damping, tethers);
     }
 
     public PdSettings withChebyshevDelay(int sweeps) {
         return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega, chebyshev, chebyshevRho,
-                sweeps, damping);
+                sweeps, damping, tethers);
     }
 
     public PdSettings withDamping(float d) {
         return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega,
-                chebyshev, chebyshevRho, chebyshevDelay, d);
+                chebyshev, chebyshevRho, chebyshevDelay, d, tethers);
+    }
+
+    public PdSettings withTethers(boolean on) {
+        return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega,
+                chebyshev, chebyshevRho, chebyshevDelay, damping, on);
     }
 
     /** A short name for tables: gs, jacobi, rbgs, with "+sor(ω)" and "+chebyshev" where they apply. */

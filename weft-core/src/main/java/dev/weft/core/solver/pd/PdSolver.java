@@ -12,6 +12,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.StepPositions;
+import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 
@@ -125,6 +126,7 @@ public final class PdSolver implements ParticleContactSolver {
     private double[] airForce;
     private boolean air;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
+    private final TetherProjection tethers = new TetherProjection();
     private ParticleContacts contacts;
     /** Jacobi sweeps done in this step, and the current Chebyshev weight (Wang 2015 eq. 12). */
     private int sweeps;
@@ -245,6 +247,7 @@ public final class PdSolver implements ParticleContactSolver {
                     pool.parallelFor(0, lattice.rows, 2, latticeSweepBody);
                 }
             }
+            projectTethers();
             return;
         }
         pool.parallelFor(0, rest.length, localBody);
@@ -271,6 +274,17 @@ public final class PdSolver implements ParticleContactSolver {
                 default:
                     throw new AssertionError(settings.inner());
             }
+        }
+        projectTethers();
+    }
+
+    /**
+     * The model's tethers after each alternation of a step (not while relaxing without integration): the
+     * next local step starts from positions within them, and the step ends within them.
+     */
+    private void projectTethers() {
+        if (integrating && settings.tethers()) {
+            tethers.project(pool, y, d);
         }
     }
 
@@ -303,6 +317,7 @@ public final class PdSolver implements ParticleContactSolver {
     private void bind(Model m, State s, float dt) {
         if (m != model) {
             model = m;
+            tethers.bind(m);
             n = m.particleCount();
             w = m.invMass();
             DistanceConstraints dc = m.distances();

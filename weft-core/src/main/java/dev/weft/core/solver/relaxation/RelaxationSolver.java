@@ -13,6 +13,7 @@ import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.VerletDamping;
 import dev.weft.core.solver.StepPositions;
+import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 
@@ -69,6 +70,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private boolean[] relaxed;
     private int[] colorStart;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
+    private final TetherProjection tethers = new TetherProjection();
 
     private final RangeBody verletBody = this::verlet;
     private final RangeBody relaxBody = this::relaxRange;
@@ -124,6 +126,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
                 relaxed[c] = d.kind()[c] != bend;
             }
         }
+        tethers.bind(m);
         world = state.positions();
         v = state.velocities();
         h = dt;
@@ -137,6 +140,9 @@ public final class RelaxationSolver implements ParticleContactSolver {
         for (int it = 0; it < settings.iterations(); it++) {
             for (int c = 0; c + 1 < colorStart.length; c++) {
                 pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);
+            }
+            if (settings.tethers()) {
+                tethers.project(pool, y, d);
             }
             if (colliders.length > 0) {
                 pool.parallelFor(0, n, collideInsideBody);

@@ -15,6 +15,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.AeroForces;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.StepPositions;
+import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.solver.ParticleContactSolver;
 
 /**
@@ -106,7 +107,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     private final RangeBody distanceColorBody = this::projectDistances;
     private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
     private final RangeBody bendingColorBody = this::projectBendingRange;
-    private final RangeBody tetherColorBody = this::projectTethers;
+    private final RangeBody tetherColorBody = (b, e) -> TetherProjection.projectRange(tetherParticles, tetherLength, y, d, b, e);
     private final RangeBody collideBody = this::collide;
     private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
     private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, dampingFactor, b, e);
@@ -589,25 +590,5 @@ public final class XpbdSolver implements ParticleContactSolver {
         dl *= weight;
         bendLambda[c] += dl;
         return dl;
-    }
-
-    // ---- tethers (unilateral, infinitely stiff) ----------------------------------------------
-
-    private void projectTethers(int begin, int end) {
-        for (int c = begin; c < end; c++) {
-            int p = 3 * tetherParticles[2 * c];
-            int a = 3 * tetherParticles[2 * c + 1];
-            float dx = (y[p] - y[a]) + (d[p] - d[a]);
-            float dy = (y[p + 1] - y[a + 1]) + (d[p + 1] - d[a + 1]);
-            float dz = (y[p + 2] - y[a + 2]) + (d[p + 2] - d[a + 2]);
-            float d2 = dx * dx + dy * dy + dz * dz;
-            float max = tetherLength[c];
-            if (d2 > max * max) {
-                float s = max / (float) Math.sqrt(d2) - 1f; // onto the sphere of radius max about the anchor
-                d[p] += dx * s;
-                d[p + 1] += dy * s;
-                d[p + 2] += dz * s;
-            }
-        }
     }
 }
