@@ -20,6 +20,7 @@ import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.SpringSolvers;
 import dev.weft.core.solver.implicit.ImplicitSolver;
+import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.render.PngFrameRecorder;
@@ -52,7 +53,8 @@ final class RunCommand implements Callable<Integer> {
             .flag("--linear", "implicit")
             .flag("--tolerance", "implicit")
             .flag("--springs", "implicit", "mass-spring")
-            .flag("--verlet-damping", "mass-spring", "relaxation");
+            .flag("--verlet-damping", "mass-spring", "relaxation")
+            .flag("--fixed-steps", "mass-spring");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
             description = "Built-in scene (see 'weft scenes'); default: ${DEFAULT-VALUE}.")
@@ -99,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
                     + "implicit: most linear-solver iterations; relaxation: relaxation passes (not mass-spring).")
     Integer iterations;
 
-    @Option(names = "--substeps", paramLabel = "S", description = "Solver steps per frame.")
+    @Option(names = "--substeps", paramLabel = "S",
+            description = "Solver steps per frame (default: the scene's for the solver, see 'weft scenes').")
     Integer substeps;
 
     @Option(names = "--threads", paramLabel = "T",
@@ -146,6 +149,9 @@ final class RunCommand implements Callable<Integer> {
         }
         GivenFlags given = GivenFlags.of(spec);
         SOLVER_FLAGS.check(List.of(solver), given);
+        if (iterations == null) {
+            iterations = s.iterations(solver); // the scene's for this solver, or null for the solver's default
+        }
         if (given.has("--render-size") && !render) {
             throw new InvalidInputException("--render-size", "sets the picture size of --render; give --render too");
         }
@@ -174,7 +180,7 @@ final class RunCommand implements Callable<Integer> {
             settings = settings.withIterations(iterations);
         }
         PdSettings pd = pdSettings();
-        int steps = substeps == null ? s.substeps() : substeps;
+        int steps = substeps == null ? s.substeps(solver) : substeps;
         if (steps < 1) {
             throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
         }
@@ -215,6 +221,14 @@ final class RunCommand implements Callable<Integer> {
                      springSolver.environment(s.environment()), steps);
              AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"));
              PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
+            if (sim.solver() instanceof MassSpringSolver) {
+                MassSpringSolver ms = (MassSpringSolver) sim.solver();
+                double stable = ms.stableStep(model);
+                int verlet = ms.verletStepsPer(model, dt / steps);
+                out.printf(Locale.ROOT, "  %d Verlet step(s) per substep; the springs' stable step is %.4f ms%s%n",
+                        verlet, 1e3 * stable, dt / steps > stable * verlet
+                                ? ", shorter than these: expect the run to blow up (drop --fixed-steps)" : "");
+            }
             csv.line("frame,time_s,step_ms,residual,max_strain,kinetic_energy,min_collider_clearance_m");
             State state = sim.state();
             if (frames != null) {

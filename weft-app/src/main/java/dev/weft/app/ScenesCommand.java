@@ -2,11 +2,13 @@ package dev.weft.app;
 
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
+import dev.weft.core.scene.SolverSteps;
+import dev.weft.core.solver.Solvers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** Lists the built-in scenes. */
+/** Lists the built-in scenes, with the steps per frame each solver takes on them. */
 @Command(name = "scenes", mixinStandardHelpOptions = true, description = "List the built-in scenes.")
 final class ScenesCommand implements Runnable {
     @Spec
@@ -18,6 +20,24 @@ final class ScenesCommand implements Runnable {
             Scene s = BuiltInScenes.byName(name);
             spec.commandLine().getOut().printf("%-10s %s%s%n", name, s.description(),
                     name.equals(BuiltInScenes.DEFAULT) ? " (default)" : "");
+            spec.commandLine().getOut().printf("%-10s steps per frame: %s%n", "", steps(s));
         }
+    }
+
+    /** "46; pd 16, relaxation 46 x 3": the scene's substeps, then the solvers' own (x their iterations). */
+    static String steps(Scene s) {
+        StringBuilder b = new StringBuilder().append(s.substeps());
+        String sep = "; ";
+        for (String solver : Solvers.names()) {
+            SolverSteps own = s.solverSteps().get(solver);
+            if (own != null) {
+                b.append(sep).append(solver).append(' ').append(own.substeps());
+                if (own.iterations() > 0) {
+                    b.append(" x ").append(own.iterations());
+                }
+                sep = ", ";
+            }
+        }
+        return b.toString();
     }
 }

@@ -50,6 +50,24 @@ class RunCommandTest {
     }
 
     @Test
+    void eachSolverRunsTheSceneWithItsOwnStepsUnlessTold(@TempDir Path tmp) {
+        // the default scene gives pd 16 steps per frame and xpbd 46 (BuiltInScenes.drape); 'weft scenes' says so
+        assertThat(weft("run", "--solver", "pd", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).containsPattern("solver pd .* x 16 substeps");
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "pd", "--substeps", "3", "--frames", "1", "--threads", "1",
+                "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).containsPattern("solver pd .* x 3 substeps");
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "mass-spring", "--frames", "1", "--threads", "1", "--out", tmp.toString()))
+                .isZero();
+        assertThat(out.toString()).contains("solver mass-spring, 16 substeps").contains("Verlet step(s) per substep; the springs' stable step is");
+        out.getBuffer().setLength(0);
+        assertThat(weft("scenes")).isZero();
+        assertThat(out.toString()).contains("steps per frame: 46; pd 16");
+    }
+
+    @Test
     void badFlagsExitWithStatus2AndNameTheParameter(@TempDir Path tmp) {
         assertThat(weft("run", "--frames", "0", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
         assertThat(err.toString()).contains("--frames").contains(">= 1");

@@ -10,6 +10,7 @@ import dev.weft.core.model.ModelObject;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.util.List;
+import java.util.Map;
 
 /** Scenes that ship with Weft, by name. */
 public final class BuiltInScenes {
@@ -49,8 +50,12 @@ public final class BuiltInScenes {
      * corners, falls, swings onto a sphere and drapes down towards the floor. 5 s at 60 fps, 46
      * substeps of one XPBD iteration, distance (skip-spring) bending: max strain peaks at 7.8 % while
      * the free edge whips round the sphere and ends at 1.3 %, where 16 substeps with dihedral bending
-     * gave 28 % and 6.7 % (issue #12; README, "The default scene's strain", with its cost: 1.39× per
-     * frame, issue #12's cost bound still open).
+     * gave 28 % and 6.7 % (issue #12; README, "The default scene's strain", with its cost: 1.7× per
+     * frame, issue #12's cost bound still open). The other solvers take their own steps per frame
+     * ({@link Scene#solverSteps()}), each the cheapest measured setting that keeps the cloth under 10 %
+     * at its peak and 3 % at the end: pd 16 (9.4 % / 1.6 %), relaxation 46 × 3 iterations (9.0 % /
+     * 2.1 %), implicit 8 (7.0 % / 1.7 %), mass-spring 16, each split into stable Verlet steps (3.3 % /
+     * 0.5 %); pbd, seed 001's Jacobi baseline, keeps 46 and does not meet it (37 % / 3.2 %).
      */
     public static Scene drape() {
         ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
@@ -60,7 +65,11 @@ public final class BuiltInScenes {
                 new SphereCollider("sphere", new float[] {0f, 0.45f, -0.4f}, 0.2f, 0.005f, 0.3f),
                 PlaneCollider.floor(0f, 0.005f, 0.5f)));
         return new Scene("drape", "64x64 cloth pinned at two corners swings onto a sphere and drapes towards the floor",
-                b.build(), env, 60f, 300, 46, XpbdSettings.defaults());
+                b.build(), env, 60f, 300, 46, XpbdSettings.defaults(), Map.of(
+                        "pd", SolverSteps.of(16),
+                        "relaxation", new SolverSteps(46, 3),
+                        "implicit", SolverSteps.of(8),
+                        "mass-spring", SolverSteps.of(16)));
     }
 
     /**

@@ -1,16 +1,75 @@
 package dev.weft.core.scene;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
+import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.SpringSolvers;
+import dev.weft.core.solver.implicit.ImplicitSettings;
+import dev.weft.core.solver.massspring.MassSpringSettings;
+import dev.weft.core.solver.pd.PdSettings;
+import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import java.util.Map;
 
 /**
  * A runnable setup: bodies, surroundings and the settings it is meant to be run with.
  *
- * @param fps       frames per second of the output
- * @param frames    frames a default run simulates
- * @param substeps  solver steps per frame
+ * @param fps         frames per second of the output
+ * @param frames      frames a default run simulates
+ * @param substeps    solver steps per frame (XPBD's, and every solver's without an entry of its own)
+ * @param solverSteps steps per frame and iterations for particular solvers by name ({@link Solvers#names()}):
+ *                    solvers converge at different rates per step and cost differently per step, so the
+ *                    setting that keeps a scene's cloth within its strain at the least cost is the
+ *                    solver's own (README, "The default scene's strain")
  */
 public record Scene(String name, String description, Model model, Environment environment, float fps,
-                    int frames, int substeps, XpbdSettings xpbd) {
+                    int frames, int substeps, XpbdSettings xpbd, Map<String, SolverSteps> solverSteps) {
+    public Scene {
+        for (Map.Entry<String, SolverSteps> e : solverSteps.entrySet()) {
+            if (!Solvers.names().contains(e.getKey())) {
+                throw new InvalidInputException("solverSteps", "unknown solver '" + e.getKey() + "'; available: "
+                        + String.join(", ", Solvers.names()));
+            }
+        }
+        solverSteps = Map.copyOf(solverSteps);
+    }
+
+    /** The same steps per frame for every solver, each at its default iterations. */
+    public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
+                 int substeps, XpbdSettings xpbd) {
+        this(name, description, model, environment, fps, frames, substeps, xpbd, Map.of());
+    }
+
+    /** Steps per frame for {@code solver}: its own entry's, else {@link #substeps()}. */
+    public int substeps(String solver) {
+        SolverSteps s = solverSteps.get(solver);
+        return s == null ? substeps : s.substeps();
+    }
+
+    /**
+     * Solver {@code name} ({@link Solvers#names()}) with the scene's settings: its XPBD settings for xpbd
+     * and pbd, the iterations the scene asks of that solver ({@link #iterations}), every other setting
+     * the solver's default. Run it with {@link #substeps(String)} steps per frame.
+     */
+    public Solver solver(String name, WorkerPool pool) {
+        Integer it = iterations(name);
+        if (it == null) {
+            return Solvers.create(name, xpbd, pool);
+        }
+        PdSettings pd = PdSettings.defaults();
+        ImplicitSettings implicit = ImplicitSettings.defaults();
+        return SpringSolvers.handles(name)
+                ? SpringSolvers.create(name, implicit.withIterations(it, implicit.tolerance()), MassSpringSettings.defaults(),
+                        RelaxationSettings.defaults().withIterations(it), pool)
+                : Solvers.create(name, xpbd.withIterations(it), pd.withIterations(it, pd.innerIterations()), pool);
+    }
+
+    /** Iterations per step the scene asks of {@code solver}, or null for the solver's default. */
+    public Integer iterations(String solver) {
+        SolverSteps s = solverSteps.get(solver);
+        return s == null || s.iterations() == 0 ? null : s.iterations();
+    }
 }
