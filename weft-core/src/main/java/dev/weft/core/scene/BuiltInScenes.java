@@ -50,7 +50,7 @@ public final class BuiltInScenes {
      * corners, falls, swings onto a sphere and drapes down towards the floor. 5 s at 60 fps, 46
      * substeps of one XPBD iteration, distance (skip-spring) bending: max strain peaks at 7.8 % while
      * the free edge whips round the sphere and ends at 1.3 %, where 16 substeps with dihedral bending
-     * gave 28 % and 6.7 % (issue #12; README, "The default scene's strain", with its cost: 1.7× per
+     * gave 28 % and 6.7 % (issue #12; README, "The default scene's strain", with its cost: 1.4× per
      * frame, issue #12's cost bound still open). The other solvers take their own steps per frame
      * ({@link Scene#solverSteps()}), each the cheapest measured setting that keeps the cloth under 10 %
      * at its peak and 3 % at the end: pd 16 (9.4 % / 1.6 %), relaxation 46 × 3 iterations (9.0 % /

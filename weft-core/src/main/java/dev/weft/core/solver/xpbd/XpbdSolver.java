@@ -399,9 +399,54 @@ public final class XpbdSolver implements ParticleContactSolver {
 
     // ---- distance constraints ----------------------------------------------------------------
 
+    /**
+     * Gauss–Seidel over compliant distances: {@link #projectDistance} and {@link #distanceMultiplierStep}
+     * inlined with the arrays in locals (the same arithmetic, the same bits), because this loop is the
+     * largest share of an XPBD step on a cloth with shear and distance bending (JFR: 43 % of the
+     * default scene's samples).
+     */
     private void projectDistances(int begin, int end) {
+        final float[] y = this.y;
+        final float[] d = this.d;
+        final float[] w = this.w;
+        final int[] pairs = distParticles;
+        final float[] rest = distRest;
+        final float[] alphas = distAlpha;
+        final float[] lambdas = distLambda;
         for (int c = begin; c < end; c++) {
-            projectDistance(c);
+            int ia = pairs[2 * c];
+            int ib = pairs[2 * c + 1];
+            int a = 3 * ia;
+            int b = 3 * ib;
+            float dax = d[a];
+            float day = d[a + 1];
+            float daz = d[a + 2];
+            float dbx = d[b];
+            float dby = d[b + 1];
+            float dbz = d[b + 2];
+            float dx = (y[b] - y[a]) + (dbx - dax);
+            float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+            float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
+            float wa = w[ia];
+            float wb = w[ib];
+            float wsum = wa + wb;
+            float d2 = dx * dx + dy * dy + dz * dz;
+            if (wsum == 0f || d2 < 1e-24f) {
+                continue;
+            }
+            float len = (float) Math.sqrt(d2);
+            float alpha = alphas[c];
+            float dl = (rest[c] - len - alpha * lambdas[c]) / (wsum + alpha);
+            lambdas[c] += dl;
+            float scale = dl / len;
+            float sa = wa * scale;
+            float sb = wb * scale;
+            d[a] = dax - sa * dx;
+            d[a + 1] = day - sa * dy;
+            d[a + 2] = daz - sa * dz;
+            d[b] = dbx + sb * dx;
+            d[b + 1] = dby + sb * dy;
+            d[b + 2] = dbz + sb * dz;
         }
     }
 
