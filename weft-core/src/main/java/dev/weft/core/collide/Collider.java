@@ -102,6 +102,16 @@ public abstract class Collider {
         return false;
     }
 
+    /**
+     * The still infinite plane this collider is, as {nx, ny, nz, offset} (unit outward normal, n·x =
+     * offset on it), or null for any other shape. A solver that treats plane contacts as constraints
+     * (the implicit solver's filter S, seed 000 §4.5) asks this rather than testing the class or
+     * probing {@link #signedDistance}.
+     */
+    public float[] plane() {
+        return null;
+    }
+
     /** Friction against a static surface; see {@link #respond(float[], float[], int, float, float, float, float, float, float, float)}. */
     protected final void respond(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth) {
         respond(x, prev, i3, nx, ny, nz, depth, 0f, 0f, 0f);

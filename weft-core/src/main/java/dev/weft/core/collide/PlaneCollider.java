@@ -41,6 +41,11 @@ public final class PlaneCollider extends Collider {
     }
 
     @Override
+    public float[] plane() {
+        return new float[] {nx, ny, nz, offset};
+    }
+
+    @Override
     public float signedDistance(float x, float y, float z) {
         return nx * x + ny * y + nz * z - offset;
     }

@@ -33,6 +33,21 @@ class ColliderTest {
         assertThat(pinned).containsExactly(1.3f, 2f, 3.4f);
     }
 
+    @Test
+    void aPlaneSaysWhichPlaneItIsAndOtherShapesSayNone() {
+        PlaneCollider p = new PlaneCollider("tilted", new float[] {0f, 2f, 0f}, new float[] {0f, 3f, 4f}, 0.01f, 0f);
+        float[] plane = p.plane();
+        // unit normal (0, 0.6, 0.8), offset n·point = 1.2; its signed distance agrees at any point
+        assertThat(plane[0]).isEqualTo(0f);
+        assertThat(plane[1]).isCloseTo(0.6f, within(1e-7f));
+        assertThat(plane[2]).isCloseTo(0.8f, within(1e-7f));
+        assertThat(plane[3]).isCloseTo(1.2f, within(1e-6f));
+        float[] q = {0.3f, -1f, 2f};
+        assertThat(plane[0] * q[0] + plane[1] * q[1] + plane[2] * q[2] - plane[3])
+                .isEqualTo(p.signedDistance(q[0], q[1], q[2]));
+        assertThat(new SphereCollider("s", new float[] {0f, 0f, 0f}, 1f, 0.01f, 0f).plane()).isNull();
+    }
+
     /** Distance a short rigid rod travels down a plane tilted by theta in {@code seconds}. */
     private static double slide(double thetaDegrees, float mu, float seconds) {
         double theta = Math.toRadians(thetaDegrees);

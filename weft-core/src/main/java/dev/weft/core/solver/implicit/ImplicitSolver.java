@@ -392,23 +392,24 @@ public final class ImplicitSolver implements ParticleContactSolver {
             boundEnvironment = env;
             List<Collider> planes = new ArrayList<>();
             List<Collider> others = new ArrayList<>();
+            List<float[]> normals = new ArrayList<>();
             for (Collider c : env.colliders()) {
-                (c instanceof PlaneCollider ? planes : others).add(c);
+                float[] plane = c.plane();
+                if (plane != null) {
+                    planes.add(c);
+                    normals.add(plane);
+                } else {
+                    others.add(c);
+                }
             }
             planeColliders = planes.toArray(new Collider[0]);
             otherColliders = others.toArray(new Collider[0]);
             planeNormal = new double[3 * planeColliders.length];
             for (int k = 0; k < planeColliders.length; k++) {
-                // signed distance n·x − offset is affine: its differences along the axes are n
-                Collider c = planeColliders[k];
-                double o = c.signedDistance(0f, 0f, 0f);
-                double nx = c.signedDistance(1f, 0f, 0f) - o;
-                double ny = c.signedDistance(0f, 1f, 0f) - o;
-                double nz = c.signedDistance(0f, 0f, 1f) - o;
-                double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                planeNormal[3 * k] = nx / len;
-                planeNormal[3 * k + 1] = ny / len;
-                planeNormal[3 * k + 2] = nz / len;
+                float[] plane = normals.get(k);
+                planeNormal[3 * k] = plane[0];
+                planeNormal[3 * k + 1] = plane[1];
+                planeNormal[3 * k + 2] = plane[2];
             }
         }
     }
