@@ -18,7 +18,7 @@ import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
-import dev.weft.core.solver.SpringSolvers;
+import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
@@ -197,7 +197,7 @@ final class RunCommand implements Callable<Integer> {
                 + "constraints)%n", s.name(), model.particleCount(), model.distances().count(),
                 distanceBending > 0 ? " (" + distanceBending + " of them bending)" : "", model.bending().count(),
                 model.tethers().count());
-        if (SpringSolvers.handles(solver)) {
+        if (Solvers.springBased(solver)) {
             out.printf(Locale.ROOT, "  solver %s, %d substeps, %d thread(s), %d frames at %.4g fps%n", solver, steps,
                     threads, frameCount, frameRate);
         } else if ("pd".equals(solver)) {
@@ -344,8 +344,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Solver createSolver(XpbdSettings settings, PdSettings pd, WorkerPool pool) {
-        Solver created = SpringSolvers.handles(solver) ? springSolver.create(solver, iterations, pool)
-                : Solvers.create(solver, settings, pd, pool);
+        SolverSettings all = SolverSettings.defaults().withXpbd(settings).withPd(pd);
+        Solver created = Solvers.create(solver, springSolver.apply(all, Solvers.springBased(solver) ? iterations : null),
+                pool);
         if (selfCollision) {
             if (!(created instanceof ParticleContactSolver)) {
                 throw new InvalidInputException("--self-collision", "is not supported by the " + solver + " solver");

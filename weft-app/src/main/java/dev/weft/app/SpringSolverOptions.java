@@ -1,10 +1,8 @@
 package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
-import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.Solver;
-import dev.weft.core.solver.SpringSolvers;
+import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.LinearMethod;
 import dev.weft.core.solver.massspring.MassSpringSettings;
@@ -44,19 +42,19 @@ final class SpringSolverOptions {
     float[] wind;
 
     /**
-     * The spring solver {@code name} with these options; {@code iterations} (may be null) is the
-     * implicit solver's maximum linear iterations or the relaxation passes.
+     * {@code base} with these options in the spring solvers' settings; {@code iterations} (may be null)
+     * is the implicit solver's maximum linear iterations and the relaxation passes.
      */
-    Solver create(String name, Integer iterations, WorkerPool pool) {
+    SolverSettings apply(SolverSettings base, Integer iterations) {
         if (iterations != null && iterations < 1) {
             throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
         }
         if (!(tolerance >= 0f) || !Float.isFinite(tolerance)) {
             throw new InvalidInputException("--tolerance", "must be a finite number >= 0, got " + tolerance);
         }
-        ImplicitSettings implicit = ImplicitSettings.defaults().withMethod(LinearMethod.parse("--linear", linear));
+        ImplicitSettings implicit = base.implicit().withMethod(LinearMethod.parse("--linear", linear));
         implicit = implicit.withIterations(iterations == null ? implicit.maxIterations() : iterations, tolerance);
-        MassSpringSettings massSpring = MassSpringSettings.defaults();
+        MassSpringSettings massSpring = base.massSpring();
         if (springs != null) {
             SpringLayout layout = SpringLayout.parse("--springs", springs);
             implicit = implicit.withLayout(layout);
@@ -67,8 +65,9 @@ final class SpringSolverOptions {
         }
         massSpring = massSpring.withVerletDamping(verletDamping).withStableSteps(!fixedSteps);
         RelaxationSettings relaxation = new RelaxationSettings(
-                iterations == null ? RelaxationSettings.defaults().iterations() : iterations, verletDamping);
-        return SpringSolvers.create(name, implicit, massSpring, relaxation, pool);
+                iterations == null ? base.relaxation().iterations() : iterations, verletDamping,
+                base.relaxation().tethers());
+        return base.withImplicit(implicit).withMassSpring(massSpring).withRelaxation(relaxation);
     }
 
     /** The scene's environment, with the wind when one was given. */

@@ -5,12 +5,8 @@ import dev.weft.core.model.Model;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.Solvers;
-import dev.weft.core.solver.SpringSolvers;
-import dev.weft.core.solver.implicit.ImplicitSettings;
-import dev.weft.core.solver.massspring.MassSpringSettings;
-import dev.weft.core.solver.pd.PdSettings;
-import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.util.Map;
 
@@ -55,16 +51,9 @@ public record Scene(String name, String description, Model model, Environment en
      * the solver's default. Run it with {@link #substeps(String)} steps per frame.
      */
     public Solver solver(String name, WorkerPool pool) {
+        SolverSettings settings = SolverSettings.defaults().withXpbd(xpbd);
         Integer it = iterations(name);
-        if (it == null) {
-            return Solvers.create(name, xpbd, pool);
-        }
-        PdSettings pd = PdSettings.defaults();
-        ImplicitSettings implicit = ImplicitSettings.defaults();
-        return SpringSolvers.handles(name)
-                ? SpringSolvers.create(name, implicit.withIterations(it, implicit.tolerance()), MassSpringSettings.defaults(),
-                        RelaxationSettings.defaults().withIterations(it), pool)
-                : Solvers.create(name, xpbd.withIterations(it), pd.withIterations(it, pd.innerIterations()), pool);
+        return Solvers.create(name, it == null ? settings : settings.withIterations(name, it), pool);
     }
 
     /** Iterations per step the scene asks of {@code solver}, or null for the solver's default. */

@@ -2,42 +2,78 @@ package dev.weft.core.solver;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.implicit.ImplicitSolver;
+import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
+import dev.weft.core.solver.relaxation.RelaxationSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.util.List;
 
-/** Solvers by the names the command line and scene files use. */
+/** The one registry of solvers, by the names the command line and scenes use. */
 public final class Solvers {
+    private static final List<String> NAMES = List.of("xpbd", "pd", "pbd", "implicit", "mass-spring", "relaxation");
+    private static final List<String> SPRING_BASED = List.of("implicit", "mass-spring", "relaxation");
+
     private Solvers() {
     }
 
     public static List<String> names() {
-        return List.of("xpbd", "pd", "pbd", "implicit", "mass-spring", "relaxation");
+        return NAMES;
     }
 
+    /**
+     * Whether {@code name} is one of the solvers that build their own springs from the model (implicit,
+     * seed 000; mass-spring, seed 004; relaxation, seed 002) rather than projecting its constraints.
+     */
+    public static boolean springBased(String name) {
+        return SPRING_BASED.contains(name);
+    }
+
+    /** {@code name} itself when it is a solver's name; otherwise an error listing the names. */
+    public static String check(String name) {
+        if (!NAMES.contains(name)) {
+            throw new InvalidInputException("--solver", "unknown solver '" + name + "'; available: "
+                    + String.join(", ", NAMES));
+        }
+        return name;
+    }
+
+    /** Solver {@code name} with its part of {@code settings}. */
+    public static Solver create(String name, SolverSettings settings, WorkerPool pool) {
+        switch (check(name)) {
+            case "xpbd":
+                return new XpbdSolver(settings.xpbd(), pool);
+            case "pbd":
+                return new XpbdSolver(pbd(settings.xpbd()), pool);
+            case "pd":
+                return new PdSolver(settings.pd(), pool);
+            case "implicit":
+                return new ImplicitSolver(settings.implicit(), pool);
+            case "mass-spring":
+                return new MassSpringSolver(settings.massSpring(), pool);
+            case "relaxation":
+                return new RelaxationSolver(settings.relaxation(), pool);
+            default:
+                throw new AssertionError(name);
+        }
+    }
+
+    /** Solver {@code name} with every solver's defaults. */
+    public static Solver create(String name, WorkerPool pool) {
+        return create(name, SolverSettings.defaults(), pool);
+    }
+
+    /** With these XPBD settings (xpbd, pbd) and every other solver's defaults. */
     public static Solver create(String name, XpbdSettings xpbd, WorkerPool pool) {
-        return create(name, xpbd, PdSettings.defaults(), pool);
+        return create(name, SolverSettings.defaults().withXpbd(xpbd), pool);
     }
 
-    /** As {@link #create(String, XpbdSettings, WorkerPool)}, with the settings of Projective Dynamics ({@code pd}). */
+    /** With these XPBD and Projective Dynamics settings and every other solver's defaults. */
     public static Solver create(String name, XpbdSettings xpbd, PdSettings pd, WorkerPool pool) {
-        if ("xpbd".equals(name)) {
-            return new XpbdSolver(xpbd, pool);
-        }
-        if ("pd".equals(name)) {
-            return new PdSolver(pd, pool);
-        }
-        if ("pbd".equals(name)) {
-            return new XpbdSolver(pbd(xpbd), pool);
-        }
-        if (SpringSolvers.handles(name)) {
-            return SpringSolvers.create(name, pool);
-        }
-        throw new InvalidInputException("--solver", "unknown solver '" + name + "'; available: "
-                + String.join(", ", names()));
+        return create(name, SolverSettings.defaults().withXpbd(xpbd).withPd(pd), pool);
     }
 
     /**

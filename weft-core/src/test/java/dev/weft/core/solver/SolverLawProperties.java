@@ -115,7 +115,7 @@ class SolverLawProperties {
                 new SolverConfig("mass-spring",
                         p -> new MassSpringSolver(MassSpringSettings.defaults().withVerletDamping(1f), p), 64,
                         ROUNDING_MOMENTUM),
-                new SolverConfig("implicit", p -> SpringSolvers.create("implicit", p), 16, ROUNDING_MOMENTUM));
+                new SolverConfig("implicit", p -> Solvers.create("implicit", p), 16, ROUNDING_MOMENTUM));
     }
 
     @Provide

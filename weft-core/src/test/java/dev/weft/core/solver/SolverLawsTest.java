@@ -72,7 +72,7 @@ class SolverLawsTest {
                 new Config("relaxation", p -> new RelaxationSolver(new RelaxationSettings(16, 1f), p), 16),
                 new Config("mass-spring", p -> new MassSpringSolver(MassSpringSettings.defaults().withVerletDamping(1f), p),
                         64),
-                new Config("implicit", p -> SpringSolvers.create("implicit", p), 16));
+                new Config("implicit", p -> Solvers.create("implicit", p), 16));
     }
 
     static Stream<Arguments> configsAndPlaces() {

@@ -37,13 +37,11 @@ class TetherLawTest {
     }
 
     private static Solver solver(String name, boolean tethers, WorkerPool pool) {
-        XpbdSettings xpbd = XpbdSettings.defaults().withIterations(1).withTethers(tethers);
-        if (SpringSolvers.handles(name)) {
-            return SpringSolvers.create(name, ImplicitSettings.defaults().withTethers(tethers),
-                    MassSpringSettings.defaults().withTethers(tethers),
-                    RelaxationSettings.defaults().withIterations(2).withTethers(tethers), pool);
-        }
-        return Solvers.create(name, xpbd, PdSettings.defaults().withIterations(2, 2).withTethers(tethers), pool);
+        SolverSettings s = new SolverSettings(XpbdSettings.defaults().withIterations(1).withTethers(tethers),
+                PdSettings.defaults().withIterations(2, 2).withTethers(tethers),
+                ImplicitSettings.defaults().withTethers(tethers), MassSpringSettings.defaults().withTethers(tethers),
+                RelaxationSettings.defaults().withIterations(2).withTethers(tethers));
+        return Solvers.create(name, s, pool);
     }
 
     /** Largest relative excess |x_p − x_anchor| / L − 1 over the model's tethers (0 when all hold). */
