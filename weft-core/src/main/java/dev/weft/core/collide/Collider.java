@@ -137,14 +137,9 @@ public abstract class Collider {
             float tz = dz - dn * nz;
             float t2 = tx * tx + ty * ty + tz * tz;
             if (t2 > 0f) {
-                float stick = staticFriction * depth;
-                float scale;
-                if (t2 <= stick * stick) {
-                    scale = 1f; // static: the particle keeps its place on the surface
-                } else {
-                    float slide = kineticFriction * depth;
-                    scale = Math.min(1f, slide / (float) Math.sqrt(t2));
-                }
+                // static: the particle keeps its place on the surface; kinetic: it slides
+                float scale = CoulombFriction.removedShare((float) Math.sqrt(t2), depth, staticFriction,
+                        kineticFriction, 1f);
                 px -= scale * tx;
                 py -= scale * ty;
                 pz -= scale * tz;

@@ -602,9 +602,7 @@ public final class ParticleContacts {
                         // Coulomb on i's own corrections: its tangential one at most μ times its normal
                         // one (push). A partner nearer to a collider or pin (lower level) does not give
                         // way, so i removes the whole slip rather than its share (and the partner none).
-                        float slip = slipShare * (float) Math.sqrt(t2);
-                        float f = slip <= mus * push ? slipShare
-                                : Math.min(slipShare, muk * push / (float) Math.sqrt(t2));
+                        float f = CoulombFriction.removedShare((float) Math.sqrt(t2), push, mus, muk, slipShare);
                         fxs -= f * tx;
                         fys -= f * ty;
                         fzs -= f * tz;

@@ -248,8 +248,8 @@ public final class Projectile extends Collider {
                 float tz = rz - rn * nz;
                 float t2 = tx * tx + ty * ty + tz * tz;
                 if (t2 > 0f) {
-                    float stick = staticFriction * push;
-                    float f = t2 <= stick * stick ? 1f : Math.min(1f, kineticFriction * push / (float) Math.sqrt(t2));
+                    float f = CoulombFriction.removedShare((float) Math.sqrt(t2), push, staticFriction,
+                            kineticFriction, 1f);
                     // the particle's share of removing the relative slip; the ball takes the rest
                     dx -= share * f * tx;
                     dy -= share * f * ty;

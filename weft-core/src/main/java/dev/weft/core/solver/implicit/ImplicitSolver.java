@@ -2,6 +2,7 @@ package dev.weft.core.solver.implicit;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.CoulombFriction;
 import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.collide.PlaneCollider;
@@ -683,8 +684,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
                     double tz = nvz - vn * nz;
                     double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
                     double perMass = push / mass[i];
-                    double keep = vt <= plane.staticFriction() * perMass ? 0.0
-                            : 1.0 - plane.kineticFriction() * perMass / vt;
+                    double keep = 1.0 - CoulombFriction.removedShare(vt, perMass, plane.staticFriction(),
+                            plane.kineticFriction());
                     nvx = vn * nx + keep * tx;
                     nvy = vn * ny + keep * ty;
                     nvz = vn * nz + keep * tz;
@@ -705,8 +706,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
                     double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
                     double perMass = push / mass[i];
                     ParticleContactSettings cs = contacts.settings();
-                    double removed = vt <= cs.staticFriction() * perMass ? 1.0
-                            : cs.kineticFriction() * perMass / vt;
+                    double removed = CoulombFriction.removedShare(vt, perMass, cs.staticFriction(),
+                            cs.kineticFriction());
                     nvx -= removed * tx;
                     nvy -= removed * ty;
                     nvz -= removed * tz;
