@@ -1,5 +1,6 @@
 package dev.weft.core.collide;
 
+import dev.weft.core.model.Incidence;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
@@ -78,20 +79,9 @@ final class VertexTriangleContacts {
         this.tri = model.triangles();
         this.triangleCount = tri.length / 3;
         this.pairs = pairs;
-        incidentStart = new int[n + 1];
-        for (int c : tri) {
-            incidentStart[c + 1]++;
-        }
-        for (int p = 0; p < n; p++) {
-            incidentStart[p + 1] += incidentStart[p];
-        }
-        incident = new int[tri.length];
-        int[] fill = Arrays.copyOf(incidentStart, n);
-        for (int t = 0; t < triangleCount; t++) {
-            for (int k = 0; k < 3; k++) {
-                incident[fill[tri[3 * t + k]]++] = t;
-            }
-        }
+        Incidence incidence = model.triangleIncidence();
+        incidentStart = incidence.start();
+        incident = incidence.items();
         int b = 1024;
         while (b < 4 * triangleCount) {
             b <<= 1;

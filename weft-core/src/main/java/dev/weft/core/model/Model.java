@@ -18,6 +18,8 @@ public final class Model {
     private final TetherConstraints tethers;
     private final List<ModelObject> objects;
     private final Coloring particleColoring;
+    /** Built on first use (volatile: a racing second build gives an equal one). */
+    private volatile Incidence triangleIncidence;
 
     Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
           DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
@@ -68,6 +70,16 @@ public final class Model {
 
     public int triangleCount() {
         return triangles.length / 3;
+    }
+
+    /** Which triangles touch each particle ({@link Incidence} of arity 3), built once. */
+    public Incidence triangleIncidence() {
+        Incidence t = triangleIncidence;
+        if (t == null) {
+            t = Incidence.of(triangles, 3, particleCount());
+            triangleIncidence = t;
+        }
+        return t;
     }
 
     /** uv per particle (zeros for bodies without texture coordinates). */

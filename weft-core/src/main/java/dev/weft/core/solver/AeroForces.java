@@ -1,5 +1,6 @@
 package dev.weft.core.solver;
 
+import dev.weft.core.model.Incidence;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
@@ -46,21 +47,9 @@ public final class AeroForces {
         this.triangles = model.triangles();
         int n = model.particleCount();
         int t = triangles.length / 3;
-        incidenceStart = new int[n + 1];
-        for (int p : triangles) {
-            incidenceStart[p + 1]++;
-        }
-        for (int i = 0; i < n; i++) {
-            incidenceStart[i + 1] += incidenceStart[i];
-        }
-        incidenceTriangle = new int[triangles.length];
-        int[] fill = java.util.Arrays.copyOf(incidenceStart, n);
-        for (int k = 0; k < t; k++) {
-            for (int c = 0; c < 3; c++) {
-                int p = triangles[3 * k + c];
-                incidenceTriangle[fill[p]++] = k;
-            }
-        }
+        Incidence incidence = model.triangleIncidence();
+        incidenceStart = incidence.start();
+        incidenceTriangle = incidence.items();
         triangleForce = new double[3 * t];
         particleForce = new double[3 * n];
     }

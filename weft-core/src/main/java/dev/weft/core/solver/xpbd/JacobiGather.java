@@ -1,5 +1,7 @@
 package dev.weft.core.solver.xpbd;
 
+import dev.weft.core.model.Incidence;
+
 /**
  * The gather half of a parallel Jacobi sweep: each constraint has written its corrections into its own
  * slots (3 floats per particle it touches); each particle then sums its slots, in a fixed order, and
@@ -20,18 +22,9 @@ final class JacobiGather {
 
     /** @param particles {@code arity} particle indices per constraint */
     JacobiGather(int[] particles, int arity, int particleCount) {
-        start = new int[particleCount + 1];
-        for (int p : particles) {
-            start[p + 1]++;
-        }
-        for (int i = 0; i < particleCount; i++) {
-            start[i + 1] += start[i];
-        }
-        slots = new int[particles.length];
-        int[] fill = java.util.Arrays.copyOf(start, particleCount);
-        for (int s = 0; s < particles.length; s++) {
-            slots[fill[particles[s]]++] = s;
-        }
+        Incidence incidence = Incidence.of(particles, arity, particleCount);
+        start = incidence.start();
+        slots = incidence.slots();
         weight = new float[particles.length / arity];
         for (int c = 0; c < weight.length; c++) {
             int most = 1;
