@@ -197,9 +197,14 @@ final class RunCommand implements Callable<Integer> {
                 + "constraints)%n", s.name(), model.particleCount(), model.distances().count(),
                 distanceBending > 0 ? " (" + distanceBending + " of them bending)" : "", model.bending().count(),
                 model.tethers().count());
+        SolverSettings all = springSolver.apply(SolverSettings.defaults().withXpbd(settings).withPd(pd),
+                Solvers.springBased(solver) ? iterations : null);
         if (Solvers.springBased(solver)) {
-            out.printf(Locale.ROOT, "  solver %s, %d substeps, %d thread(s), %d frames at %.4g fps%n", solver, steps,
-                    threads, frameCount, frameRate);
+            String method = "relaxation".equals(solver) ? all.relaxation().iterations() + " passes x "
+                    : "implicit".equals(solver) ? "at most " + all.implicit().maxIterations() + " "
+                            + all.implicit().method().label() + " iterations, " : "";
+            out.printf(Locale.ROOT, "  solver %s, %s%d substeps, %d thread(s), %d frames at %.4g fps%n", solver, method,
+                    steps, threads, frameCount, frameRate);
         } else if ("pd".equals(solver)) {
             out.printf(Locale.ROOT, "  solver pd (%s, k = %g N/m), %d x %d iterations x %d substeps, %d thread(s), "
                     + "%d frames at %.4g fps%n", pd.label(), pd.stiffness(), pd.outerIterations(), pd.innerIterations(),
@@ -217,7 +222,7 @@ final class RunCommand implements Callable<Integer> {
         String linearSummary = null;
         int objWritten = 0;
         try (WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(model, State.atRest(model), createSolver(settings, pd, pool),
+             Simulation sim = new Simulation(model, State.atRest(model), createSolver(all, pool),
                      springSolver.environment(s.environment()), steps);
              AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"));
              PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
@@ -343,10 +348,8 @@ final class RunCommand implements Callable<Integer> {
         return colliders.length == 0 ? Double.NaN : min;
     }
 
-    private Solver createSolver(XpbdSettings settings, PdSettings pd, WorkerPool pool) {
-        SolverSettings all = SolverSettings.defaults().withXpbd(settings).withPd(pd);
-        Solver created = Solvers.create(solver, springSolver.apply(all, Solvers.springBased(solver) ? iterations : null),
-                pool);
+    private Solver createSolver(SolverSettings all, WorkerPool pool) {
+        Solver created = Solvers.create(solver, all, pool);
         if (selfCollision) {
             if (!(created instanceof ParticleContactSolver)) {
                 throw new InvalidInputException("--self-collision", "is not supported by the " + solver + " solver");

@@ -63,6 +63,15 @@ class RunCommandTest {
                 .isZero();
         assertThat(out.toString()).contains("solver mass-spring, 16 substeps").contains("Verlet step(s) per substep; the springs' stable step is");
         out.getBuffer().setLength(0);
+        // relaxation: the scene's 3 passes per substep, unless --iterations says otherwise
+        assertThat(weft("run", "--solver", "relaxation", "--frames", "1", "--threads", "1", "--out", tmp.toString()))
+                .isZero();
+        assertThat(out.toString()).contains("solver relaxation, 3 passes x 46 substeps");
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "relaxation", "--iterations", "5", "--frames", "1", "--threads", "1",
+                "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).contains("solver relaxation, 5 passes x 46 substeps");
+        out.getBuffer().setLength(0);
         assertThat(weft("scenes")).isZero();
         assertThat(out.toString()).contains("steps per frame: 46; pd 16");
     }
