@@ -12,6 +12,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
+import dev.weft.core.sim.Checkpoint;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.Solver;
@@ -109,6 +110,16 @@ final class RunCommand implements Callable<Integer> {
             description = "Worker threads (default: available processors, ${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--checkpoint-every", paramLabel = "K",
+            description = "Write OUT/<scene>/checkpoint_NNNNN.weft every K frames (everything that evolves; "
+                    + "--resume continues from one bitwise as if never stopped). 0: none (default).")
+    int checkpointEvery;
+
+    @Option(names = "--resume", paramLabel = "FILE",
+            description = "Continue from a checkpoint written by --checkpoint-every, with the same scene, solver and "
+                    + "substeps; runs the frames after it up to --frames.")
+    Path resume;
+
     @Option(names = "--obj-every", paramLabel = "K",
             description = "Write an OBJ every K frames, 0 for none (default: ${DEFAULT-VALUE}).")
     int objEvery = 30;
@@ -166,6 +177,12 @@ final class RunCommand implements Callable<Integer> {
         if (threads < 1 || threads > 256) {
             throw new InvalidInputException("--threads", "must be between 1 and 256, got " + threads);
         }
+        if (checkpointEvery < 0) {
+            throw new InvalidInputException("--checkpoint-every", "must be >= 0 (0 writes none), got " + checkpointEvery);
+        }
+        if (resume != null && !Files.isRegularFile(resume)) {
+            throw new InvalidInputException("--resume", "no such file: " + resume);
+        }
         if (objEvery < 0) {
             throw new InvalidInputException("--obj-every", "must be >= 0 (0 writes no OBJ), got " + objEvery);
         }
@@ -221,6 +238,7 @@ final class RunCommand implements Callable<Integer> {
         double maxStrainSeen = 0;
         String linearSummary = null;
         int objWritten = 0;
+        int first = 1;
         try (WorkerPool pool = new WorkerPool(threads);
              Simulation sim = new Simulation(model, State.atRest(model), createSolver(all, pool),
                      springSolver.environment(s.environment()), steps);
@@ -236,10 +254,23 @@ final class RunCommand implements Callable<Integer> {
             }
             csv.line("frame,time_s,step_ms,residual,max_strain,kinetic_energy,min_collider_clearance_m");
             State state = sim.state();
-            if (frames != null) {
-                frames.record(0, state.positions());
+            if (resume != null) {
+                Checkpoint.read(resume, sim);
+                if (state.steps() % steps != 0) {
+                    throw new InvalidInputException("--resume", resume + " was written at step " + state.steps()
+                            + ", not at the end of a frame of " + steps + " substeps: resume with the run's --substeps");
+                }
+                first = (int) (state.steps() / steps) + 1;
+                if (first > frameCount) {
+                    throw new InvalidInputException("--resume", resume + " is at frame " + (first - 1)
+                            + "; give --frames beyond it (got " + frameCount + ")");
+                }
+                out.printf(Locale.ROOT, "  resumed from %s at frame %d (t = %.4f s)%n", resume, first - 1, state.time());
             }
-            for (int f = 1; f <= frameCount; f++) {
+            if (frames != null) {
+                frames.record(first - 1, state.positions());
+            }
+            for (int f = first; f <= frameCount; f++) {
                 long t0 = System.nanoTime();
                 try {
                     sim.advance(dt);
@@ -266,6 +297,9 @@ final class RunCommand implements Callable<Integer> {
                 if (frames != null) {
                     frames.record(f, x);
                 }
+                if (checkpointEvery > 0 && f % checkpointEvery == 0) {
+                    Checkpoint.write(dir.resolve(String.format(Locale.ROOT, "checkpoint_%05d.weft", f)), sim);
+                }
                 bar.update(f, String.format(Locale.ROOT, "t=%.2fs", state.time()));
             }
             bar.finish();
@@ -280,13 +314,13 @@ final class RunCommand implements Callable<Integer> {
         }
         double wallS = (System.nanoTime() - startNanos) / 1e9;
         out.printf(Locale.ROOT, "  done: %d frames (%.2f s simulated) in %.2f s wall, %.3f ms per frame in the solver%n",
-                frameCount, frameCount * dt, wallS, totalStepMs / frameCount);
+                frameCount - first + 1, (frameCount - first + 1) * dt, wallS, totalStepMs / (frameCount - first + 1));
         out.printf(Locale.ROOT, "  final residual %.3e m^2, largest strain seen %.2f %%%n", lastResidual,
                 100 * maxStrainSeen);
         if (linearSummary != null) {
             out.print(linearSummary);
         }
-        out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), frameCount,
+        out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), frameCount - first + 1,
                 objWritten);
         if (render) {
             out.printf(Locale.ROOT, "  rendered %d PNG frames into %s%n", frameCount + 1, dir.resolve("render"));

@@ -77,6 +77,33 @@ class RunCommandTest {
     }
 
     @Test
+    void aRunResumedFromItsCheckpointEndsOnTheSameBits(@TempDir Path tmp) throws IOException {
+        assertThat(weft("run", "--frames", "12", "--checkpoint-every", "6", "--obj-every", "12", "--threads", "2",
+                "--quiet", "--out", tmp.resolve("whole").toString())).as(err.toString()).isZero();
+        Path checkpoint = tmp.resolve("whole/drape/checkpoint_00006.weft");
+        assertThat(checkpoint).exists();
+        assertThat(tmp.resolve("whole/drape/checkpoint_00012.weft")).exists();
+        assertThat(weft("run", "--frames", "12", "--resume", checkpoint.toString(), "--obj-every", "12", "--threads", "1",
+                "--quiet", "--out", tmp.resolve("resumed").toString())).as(err.toString()).isZero();
+        assertThat(Files.readAllBytes(tmp.resolve("resumed/drape/frame_00012.obj")))
+                .isEqualTo(Files.readAllBytes(tmp.resolve("whole/drape/frame_00012.obj")));
+        List<String> rows = Files.readAllLines(tmp.resolve("resumed/drape/metrics.csv"));
+        assertThat(rows).hasSize(7);
+        assertThat(rows.get(1)).startsWith("7,");
+        // another solver, or a file that is not a checkpoint: status 2, naming the file
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "pd", "--frames", "12", "--resume", checkpoint.toString(),
+                "--out", tmp.resolve("pd").toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("checkpoint_00006.weft").contains("xpbd solver");
+        Path junk = tmp.resolve("junk.weft");
+        Files.writeString(junk, "not one");
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--frames", "12", "--resume", junk.toString(), "--out", tmp.resolve("j").toString()))
+                .isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("junk.weft").contains("not a Weft checkpoint");
+    }
+
+    @Test
     void badFlagsExitWithStatus2AndNameTheParameter(@TempDir Path tmp) {
         assertThat(weft("run", "--frames", "0", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
         assertThat(err.toString()).contains("--frames").contains(">= 1");

@@ -97,6 +97,23 @@ public abstract class Collider {
     public void driveParticles(float[] x) {
     }
 
+    /**
+     * What this collider carries from one step to the next that is not a function of time (a
+     * projectile's flight, its pending reaction), for a checkpoint; null when nothing (static colliders
+     * and those moved by a {@code Motion}, whose pose follows from the time).
+     */
+    public byte[] saveState() {
+        return null;
+    }
+
+    /** Restores what {@link #saveState} wrote. */
+    public void loadState(byte[] state) {
+        if (state != null) {
+            throw new InvalidInputException(name + ".state", "this collider carries no state, the checkpoint has "
+                    + state.length + " bytes for it");
+        }
+    }
+
     /** True when {@link #advance} can change the pose. */
     public boolean moving() {
         return false;

@@ -1,5 +1,6 @@
 package dev.weft.core.collide;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.core.util.Check;
 
 /**
@@ -91,6 +92,38 @@ public final class Projectile extends Collider {
     @Override
     public boolean moving() {
         return true;
+    }
+
+    /** Centre, centre at the step's start, velocity, the last step and the reaction not yet applied. */
+    @Override
+    public byte[] saveState() {
+        float[] r = pendingReaction();
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(13 * Float.BYTES);
+        for (float f : new float[] {c[0], c[1], c[2], c0[0], c0[1], c0[2], v[0], v[1], v[2], stepDt, r[0], r[1], r[2]}) {
+            b.putFloat(f);
+        }
+        return b.array();
+    }
+
+    @Override
+    public void loadState(byte[] state) {
+        if (state == null || state.length != 13 * Float.BYTES) {
+            throw new InvalidInputException(name() + ".state", "a projectile's state is " + 13 * Float.BYTES
+                    + " bytes, the checkpoint has " + (state == null ? "none" : state.length + ""));
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(state);
+        for (int k = 0; k < 3; k++) {
+            c[k] = b.getFloat();
+        }
+        for (int k = 0; k < 3; k++) {
+            c0[k] = b.getFloat();
+        }
+        for (int k = 0; k < 3; k++) {
+            v[k] = b.getFloat();
+        }
+        stepDt = b.getFloat();
+        // the pending reaction as one sum: advance() adds it up in particle order, and x + 0 is exact
+        reaction = new float[] {b.getFloat(), b.getFloat(), b.getFloat()};
     }
 
     /** Applies the cloth's reaction to the last step, then flies the ball over [time, time + dt]. */

@@ -48,6 +48,15 @@ public final class State {
         steps++;
     }
 
+    /** Sets the clock (resuming from a checkpoint). */
+    public void setClock(double time, long steps) {
+        if (!(time >= 0.0) || steps < 0) {
+            throw new IllegalArgumentException("time and steps must be >= 0, got " + time + " and " + steps);
+        }
+        this.time = time;
+        this.steps = steps;
+    }
+
     public State copy() {
         State s = new State(particleCount());
         s.copyFrom(this);

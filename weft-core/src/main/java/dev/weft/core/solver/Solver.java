@@ -14,6 +14,22 @@ public interface Solver extends AutoCloseable {
 
     void step(Model model, State state, Environment environment, float dt);
 
+    /**
+     * What the solver carries from one step to the next beyond the {@link State} (the implicit solver's
+     * released contacts), for a checkpoint; null when nothing.
+     */
+    default byte[] saveState() {
+        return null;
+    }
+
+    /** Restores what {@link #saveState} wrote, before the next step. */
+    default void loadState(byte[] state) {
+        if (state != null) {
+            throw new dev.weft.core.InvalidInputException("solver state", "the " + name()
+                    + " solver carries no state, the checkpoint has " + state.length + " bytes for it");
+        }
+    }
+
     /** Releases worker threads; the default has none. */
     @Override
     default void close() {

@@ -121,6 +121,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     /** Per particle in contact: which of {@link #planeColliders} (for its normal and friction). */
     private int[] contactPlane;
     private byte[] released;
+    /** Released-contact flags from {@link #loadState}, applied when the model is bound. */
+    private byte[] pendingReleased;
     private byte[] badBlock;
     private float[] w;
     private AeroForces aero;
@@ -259,6 +261,28 @@ public final class ImplicitSolver implements ParticleContactSolver {
         userDirty = true;
     }
 
+    /** The contacts released by the pull test (they stay free until they move clear): carried between steps. */
+    @Override
+    public byte[] saveState() {
+        return released == null ? (pendingReleased == null ? null : pendingReleased.clone()) : released.clone();
+    }
+
+    @Override
+    public void loadState(byte[] state) {
+        if (state == null) {
+            return;
+        }
+        if (released != null) {
+            if (state.length != released.length) {
+                throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "
+                        + state.length + " particles, the model has " + released.length);
+            }
+            System.arraycopy(state, 0, released, 0, state.length);
+        } else {
+            pendingReleased = state.clone();
+        }
+    }
+
     @Override
     public void step(Model m, State state, Environment env, float dt) {
         bind(m, env);
@@ -368,6 +392,14 @@ public final class ImplicitSolver implements ParticleContactSolver {
             partnerVelocity = new float[3 * n];
             contactPlane = new int[n];
             released = new byte[n];
+            if (pendingReleased != null) {
+                if (pendingReleased.length != n) {
+                    throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "
+                            + pendingReleased.length + " particles, the model has " + n);
+                }
+                System.arraycopy(pendingReleased, 0, released, 0, n);
+                pendingReleased = null;
+            }
             badBlock = new byte[n];
             prevX = new float[3 * n];
             integratedX = new float[3 * n];
