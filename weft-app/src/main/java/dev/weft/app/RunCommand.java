@@ -196,7 +196,7 @@ final class RunCommand implements Callable<Integer> {
             }
             settings = settings.withIterations(iterations);
         }
-        PdSettings pd = pdSettings();
+        PdSettings pd = pdSettings(s.pd());
         int steps = substeps == null ? s.substeps(solver) : substeps;
         if (steps < 1) {
             throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
@@ -329,11 +329,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Projective Dynamics settings from the pd flags (which {@link #SOLVER_FLAGS} keeps from other solvers). */
-    private PdSettings pdSettings() {
+    private PdSettings pdSettings(PdSettings scene) {
         if (!"pd".equals(solver)) {
-            return PdSettings.defaults();
+            return scene;
         }
-        PdSettings pd = PdSettings.defaults();
+        // the scene's own pd settings, or the defaults when another inner solver is asked for (the
+        // scene's ω was chosen for its inner solver)
+        PdSettings pd = innerSolver == null ? scene : PdSettings.defaults();
         if (innerSolver != null) {
             pd = pd.withInner(InnerSolver.parse("--inner-solver", innerSolver));
         }

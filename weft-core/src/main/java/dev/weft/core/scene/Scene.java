@@ -6,6 +6,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.SolverSettings;
+import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.util.Map;
@@ -20,10 +21,14 @@ import java.util.Map;
  *                    solvers converge at different rates per step and cost differently per step, so the
  *                    setting that keeps a scene's cloth within its strain at the least cost is the
  *                    solver's own (README, "The default scene's strain")
+ * @param pd          the Projective Dynamics settings the scene is meant to run pd with (its iterations,
+ *                    inner solver, ω); a {@code solverSteps} entry's iterations replace its outer ones
  */
 public record Scene(String name, String description, Model model, Environment environment, float fps,
-                    int frames, int substeps, XpbdSettings xpbd, Map<String, SolverSteps> solverSteps) {
+                    int frames, int substeps, XpbdSettings xpbd, Map<String, SolverSteps> solverSteps,
+                    PdSettings pd) {
     public Scene {
+        java.util.Objects.requireNonNull(pd, "pd");
         for (Map.Entry<String, SolverSteps> e : solverSteps.entrySet()) {
             if (!Solvers.names().contains(e.getKey())) {
                 throw new InvalidInputException("solverSteps", "unknown solver '" + e.getKey() + "'; available: "
@@ -31,6 +36,12 @@ public record Scene(String name, String description, Model model, Environment en
             }
         }
         solverSteps = Map.copyOf(solverSteps);
+    }
+
+    /** With PD's default settings. */
+    public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
+                 int substeps, XpbdSettings xpbd, Map<String, SolverSteps> solverSteps) {
+        this(name, description, model, environment, fps, frames, substeps, xpbd, solverSteps, PdSettings.defaults());
     }
 
     /** The same steps per frame for every solver, each at its default iterations. */
@@ -51,7 +62,7 @@ public record Scene(String name, String description, Model model, Environment en
      * the solver's default. Run it with {@link #substeps(String)} steps per frame.
      */
     public Solver solver(String name, WorkerPool pool) {
-        SolverSettings settings = SolverSettings.defaults().withXpbd(xpbd);
+        SolverSettings settings = SolverSettings.defaults().withXpbd(xpbd).withPd(pd);
         Integer it = iterations(name);
         return Solvers.create(name, it == null ? settings : settings.withIterations(name, it), pool);
     }
