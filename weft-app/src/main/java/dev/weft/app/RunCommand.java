@@ -214,7 +214,7 @@ final class RunCommand implements Callable<Integer> {
                 + "constraints)%n", s.name(), model.particleCount(), model.distances().count(),
                 distanceBending > 0 ? " (" + distanceBending + " of them bending)" : "", model.bending().count(),
                 model.tethers().count());
-        SolverSettings all = springSolver.apply(SolverSettings.defaults().withXpbd(settings).withPd(pd),
+        SolverSettings all = springSolver.apply(s.settings().withXpbd(settings).withPd(pd),
                 Solvers.springBased(solver) ? iterations : null);
         if (Solvers.springBased(solver)) {
             String method = "relaxation".equals(solver) ? all.relaxation().iterations() + " passes x "

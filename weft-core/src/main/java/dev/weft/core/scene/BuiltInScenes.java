@@ -8,6 +8,7 @@ import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.solver.Environment;
+import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class BuiltInScenes {
      * the free edge whips round the sphere and ends at 1.3 %, where 16 substeps with dihedral bending
      * gave 28 % and 6.7 % (issue #12; README, "The default scene's strain", with its cost: 1.4× per
      * frame, issue #12's cost bound still open). The other solvers take their own steps per frame
-     * ({@link Scene#solverSteps()}, {@link Scene#pd()}), each the cheapest measured setting that keeps the
+     * ({@link Scene#solverSteps()}, {@link Scene#settings()}), each the cheapest measured setting that keeps the
      * cloth under 10 % at its peak and 3 % at the end: pd 16 of 4 × 2 sweeps at ω = 1.4 (8.0 % / 1.6 %),
      * relaxation 46 × 3 iterations (9.0 % / 2.1 %), implicit 8 (7.0 % / 1.7 %), mass-spring 16, each split
      * into stable Verlet steps (3.3 % / 0.5 %); pbd, seed 001's Jacobi baseline, keeps 46 and does not
@@ -66,16 +67,17 @@ public final class BuiltInScenes {
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(
                 new SphereCollider("sphere", new float[] {0f, 0.45f, -0.4f}, 0.2f, 0.005f, 0.3f),
                 PlaneCollider.floor(0f, 0.005f, 0.5f)));
+        // pd: red-black Gauss–Seidel over-relaxed, 4 × 2 sweeps at ω = 1.4 hold the whip as 4 × 4 at ω = 1
+        // did (8.0 % / 1.6 % against 9.4 % / 1.6 %) at half the sweeps; ω = 1.3 and 1.5 also hold it,
+        // 1.6 does not (README)
+        SolverSettings settings = SolverSettings.defaults()
+                .withPd(PdSettings.defaults().withIterations(4, 2).withOmega(1.4f));
         return new Scene("drape", "64x64 cloth pinned at two corners swings onto a sphere and drapes towards the floor",
-                b.build(), env, 60f, 300, 46, XpbdSettings.defaults(), Map.of(
+                b.build(), env, 60f, 300, 46, settings, Map.of(
                         "pd", SolverSteps.of(16),
                         "relaxation", new SolverSteps(46, 3),
                         "implicit", SolverSteps.of(8),
-                        "mass-spring", SolverSteps.of(16)),
-                // red-black Gauss–Seidel over-relaxed: 4 × 2 sweeps at ω = 1.4 hold the whip as 4 × 4 at
-                // ω = 1 did (8.0 % / 1.6 % against 9.4 % / 1.6 %) at half the sweeps; ω = 1.3 and 1.5 also
-                // hold it, 1.6 does not (README)
-                PdSettings.defaults().withIterations(4, 2).withOmega(1.4f));
+                        "mass-spring", SolverSteps.of(16)));
     }
 
     /**

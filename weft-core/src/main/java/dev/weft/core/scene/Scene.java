@@ -21,14 +21,13 @@ import java.util.Map;
  *                    solvers converge at different rates per step and cost differently per step, so the
  *                    setting that keeps a scene's cloth within its strain at the least cost is the
  *                    solver's own (README, "The default scene's strain")
- * @param pd          the Projective Dynamics settings the scene is meant to run pd with (its iterations,
- *                    inner solver, ω); a {@code solverSteps} entry's iterations replace its outer ones
+ * @param settings    every solver's settings the scene is meant to be run with (XPBD's compliances, PD's
+ *                    iterations and ω, ...); a {@code solverSteps} entry's iterations replace the solver's
  */
 public record Scene(String name, String description, Model model, Environment environment, float fps,
-                    int frames, int substeps, XpbdSettings xpbd, Map<String, SolverSteps> solverSteps,
-                    PdSettings pd) {
+                    int frames, int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps) {
     public Scene {
-        java.util.Objects.requireNonNull(pd, "pd");
+        java.util.Objects.requireNonNull(settings, "settings");
         for (Map.Entry<String, SolverSteps> e : solverSteps.entrySet()) {
             if (!Solvers.names().contains(e.getKey())) {
                 throw new InvalidInputException("solverSteps", "unknown solver '" + e.getKey() + "'; available: "
@@ -38,16 +37,21 @@ public record Scene(String name, String description, Model model, Environment en
         solverSteps = Map.copyOf(solverSteps);
     }
 
-    /** With PD's default settings. */
-    public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
-                 int substeps, XpbdSettings xpbd, Map<String, SolverSteps> solverSteps) {
-        this(name, description, model, environment, fps, frames, substeps, xpbd, solverSteps, PdSettings.defaults());
-    }
-
-    /** The same steps per frame for every solver, each at its default iterations. */
+    /** These XPBD settings and every other solver's defaults, the same steps per frame for every solver. */
     public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
                  int substeps, XpbdSettings xpbd) {
-        this(name, description, model, environment, fps, frames, substeps, xpbd, Map.of());
+        this(name, description, model, environment, fps, frames, substeps, SolverSettings.defaults().withXpbd(xpbd),
+                Map.of());
+    }
+
+    /** The XPBD settings of {@link #settings()} (xpbd and pbd). */
+    public XpbdSettings xpbd() {
+        return settings.xpbd();
+    }
+
+    /** The Projective Dynamics settings of {@link #settings()}. */
+    public PdSettings pd() {
+        return settings.pd();
     }
 
     /** Steps per frame for {@code solver}: its own entry's, else {@link #substeps()}. */
@@ -62,7 +66,6 @@ public record Scene(String name, String description, Model model, Environment en
      * the solver's default. Run it with {@link #substeps(String)} steps per frame.
      */
     public Solver solver(String name, WorkerPool pool) {
-        SolverSettings settings = SolverSettings.defaults().withXpbd(xpbd).withPd(pd);
         Integer it = iterations(name);
         return Solvers.create(name, it == null ? settings : settings.withIterations(name, it), pool);
     }
