@@ -239,10 +239,10 @@ final class RunCommand implements Callable<Integer> {
         String linearSummary = null;
         int objWritten = 0;
         int first = 1;
+        int rows = 0;
         try (WorkerPool pool = new WorkerPool(threads);
              Simulation sim = new Simulation(model, State.atRest(model), createSolver(all, pool),
                      springSolver.environment(s.environment()), steps);
-             AtomicTextFile csv = new AtomicTextFile(dir.resolve("metrics.csv"));
              PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
             if (sim.solver() instanceof MassSpringSolver) {
                 MassSpringSolver ms = (MassSpringSolver) sim.solver();
@@ -252,7 +252,6 @@ final class RunCommand implements Callable<Integer> {
                         verlet, 1e3 * stable, dt / steps > stable * verlet
                                 ? ", shorter than these: expect the run to blow up (drop --fixed-steps)" : "");
             }
-            csv.line("frame,time_s,step_ms,residual,max_strain,kinetic_energy,min_collider_clearance_m");
             State state = sim.state();
             if (resume != null) {
                 Checkpoint.read(resume, sim);
@@ -270,39 +269,51 @@ final class RunCommand implements Callable<Integer> {
             if (frames != null) {
                 frames.record(first - 1, state.positions());
             }
-            for (int f = first; f <= frameCount; f++) {
-                long t0 = System.nanoTime();
-                try {
-                    sim.advance(dt);
-                } catch (SimulationDivergedException e) {
+            Path metrics = dir.resolve("metrics.csv");
+            // on a resume the earlier frames' rows of the run that wrote the checkpoint stay (a
+            // metrics.csv from another run, or none, keeps nothing); opened only now, so a refused
+            // checkpoint leaves the existing file untouched
+            List<String> earlier = resume == null ? List.of() : earlierRows(metrics, first);
+            try (AtomicTextFile csv = new AtomicTextFile(metrics)) {
+                csv.line(METRICS_HEADER);
+                for (String row : earlier) {
+                    csv.line(row);
+                }
+                rows = earlier.size();
+                for (int f = first; f <= frameCount; f++) {
+                    long t0 = System.nanoTime();
+                    try {
+                        sim.advance(dt);
+                    } catch (SimulationDivergedException e) {
+                        csv.flush();
+                        bar.finish();
+                        throw e;
+                    }
+                    double stepMs = (System.nanoTime() - t0) / 1e6;
+                    totalStepMs += stepMs;
+                    float[] x = state.positions();
+                    lastResidual = ClothMetrics.residual(model, x);
+                    double strain = ClothMetrics.maxStrain(model, x);
+                    maxStrainSeen = Math.max(maxStrainSeen, strain);
+                    csv.line(String.format(Locale.ROOT, "%d,%.6f,%.4f,%.6e,%.6e,%.6e,%.6e", f, state.time(), stepMs,
+                            lastResidual, strain, ClothMetrics.kineticEnergy(model, state.velocities()),
+                            minClearance(sim.environment().colliders(), x)));
                     csv.flush();
-                    bar.finish();
-                    throw e;
+                    if (objEvery > 0 && (f % objEvery == 0 || f == frameCount)) {
+                        ObjWriter.write(dir.resolve(String.format(Locale.ROOT, "frame_%05d.obj", f)), x, model.uvs(),
+                                model.triangles(), "weft " + s.name() + " frame " + f);
+                        objWritten++;
+                    }
+                    if (frames != null) {
+                        frames.record(f, x);
+                    }
+                    if (checkpointEvery > 0 && f % checkpointEvery == 0) {
+                        Checkpoint.write(dir.resolve(String.format(Locale.ROOT, "checkpoint_%05d.weft", f)), sim);
+                    }
+                    bar.update(f, String.format(Locale.ROOT, "t=%.2fs", state.time()));
                 }
-                double stepMs = (System.nanoTime() - t0) / 1e6;
-                totalStepMs += stepMs;
-                float[] x = state.positions();
-                lastResidual = ClothMetrics.residual(model, x);
-                double strain = ClothMetrics.maxStrain(model, x);
-                maxStrainSeen = Math.max(maxStrainSeen, strain);
-                csv.line(String.format(Locale.ROOT, "%d,%.6f,%.4f,%.6e,%.6e,%.6e,%.6e", f, state.time(), stepMs,
-                        lastResidual, strain, ClothMetrics.kineticEnergy(model, state.velocities()),
-                        minClearance(sim.environment().colliders(), x)));
-                csv.flush();
-                if (objEvery > 0 && (f % objEvery == 0 || f == frameCount)) {
-                    ObjWriter.write(dir.resolve(String.format(Locale.ROOT, "frame_%05d.obj", f)), x, model.uvs(),
-                            model.triangles(), "weft " + s.name() + " frame " + f);
-                    objWritten++;
-                }
-                if (frames != null) {
-                    frames.record(f, x);
-                }
-                if (checkpointEvery > 0 && f % checkpointEvery == 0) {
-                    Checkpoint.write(dir.resolve(String.format(Locale.ROOT, "checkpoint_%05d.weft", f)), sim);
-                }
-                bar.update(f, String.format(Locale.ROOT, "t=%.2fs", state.time()));
+                bar.finish();
             }
-            bar.finish();
             if (sim.solver() instanceof ImplicitSolver) {
                 ImplicitSolver implicit = (ImplicitSolver) sim.solver();
                 linearSummary = String.format(Locale.ROOT, "  last step: %d %s iterations, relative residual %.2e%n",
@@ -320,12 +331,41 @@ final class RunCommand implements Callable<Integer> {
         if (linearSummary != null) {
             out.print(linearSummary);
         }
-        out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), frameCount - first + 1,
+        out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), rows,
                 objWritten);
         if (render) {
             out.printf(Locale.ROOT, "  rendered %d PNG frames into %s%n", frameCount + 1, dir.resolve("render"));
         }
         return 0;
+    }
+
+    private static final String METRICS_HEADER =
+            "frame,time_s,step_ms,residual,max_strain,kinetic_energy,min_collider_clearance_m";
+
+    /**
+     * The rows of frames before {@code first} in an existing metrics.csv of the same columns, in order;
+     * none when there is no such file or it has other columns.
+     */
+    private static List<String> earlierRows(Path metrics, int first) throws IOException {
+        if (!Files.isRegularFile(metrics)) {
+            return List.of();
+        }
+        List<String> lines = Files.readAllLines(metrics);
+        if (lines.isEmpty() || !lines.get(0).equals(METRICS_HEADER)) {
+            return List.of();
+        }
+        List<String> kept = new java.util.ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            int comma = line.indexOf(',');
+            try {
+                if (comma > 0 && Integer.parseInt(line.substring(0, comma)) < first) {
+                    kept.add(line);
+                }
+            } catch (NumberFormatException e) {
+                return List.of(); // not a metrics file of ours after all
+            }
+        }
+        return kept;
     }
 
     /** Projective Dynamics settings from the pd flags (which {@link #SOLVER_FLAGS} keeps from other solvers). */

@@ -96,11 +96,23 @@ class RunCommandTest {
         List<String> rows = Files.readAllLines(tmp.resolve("resumed/drape/metrics.csv"));
         assertThat(rows).hasSize(7);
         assertThat(rows.get(1)).startsWith("7,");
-        // another solver, or a file that is not a checkpoint: status 2, naming the file
+        // resumed into the run's own folder, its rows of frames 1..6 stay and 7..12 are the resumed run's
+        List<String> whole = Files.readAllLines(tmp.resolve("whole/drape/metrics.csv"));
+        assertThat(weft("run", "--frames", "12", "--resume", checkpoint.toString(), "--obj-every", "12", "--threads", "1",
+                "--quiet", "--out", tmp.resolve("whole").toString())).as(err.toString()).isZero();
+        List<String> again = Files.readAllLines(tmp.resolve("whole/drape/metrics.csv"));
+        assertThat(again).hasSize(13);
+        assertThat(again.subList(0, 7)).isEqualTo(whole.subList(0, 7));
+        for (int f = 1; f <= 12; f++) {
+            assertThat(again.get(f)).startsWith(f + ",");
+        }
+        // another solver, or a file that is not a checkpoint: status 2, naming the file, and the run's
+        // metrics.csv is left as it was
         err.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "pd", "--frames", "12", "--resume", checkpoint.toString(),
-                "--out", tmp.resolve("pd").toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+                "--out", tmp.resolve("whole").toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
         assertThat(err.toString()).contains("checkpoint_00006.weft").contains("xpbd solver");
+        assertThat(Files.readAllLines(tmp.resolve("whole/drape/metrics.csv"))).isEqualTo(again);
         Path junk = tmp.resolve("junk.weft");
         Files.writeString(junk, "not one");
         err.getBuffer().setLength(0);
