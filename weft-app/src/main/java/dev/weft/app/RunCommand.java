@@ -45,6 +45,7 @@ final class RunCommand implements Callable<Integer> {
     /** The flags only some solvers use; one given to another solver is an error, not ignored. */
     private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solver")
             .flag("--mode", "xpbd")
+            .flag("--stretch-passes", "xpbd")
             .flag("--iterations", "xpbd", "pbd", "pd", "implicit", "relaxation")
             .flag("--inner-solver", "pd")
             .flag("--omega", "pd")
@@ -96,6 +97,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "MODE",
             description = "xpbd: iteration mode colored, jacobi or gauss-seidel (default: the scene's, colored).")
     String mode;
+
+    @Option(names = "--stretch-passes", paramLabel = "P",
+            description = "xpbd: sweeps over the stretch constraints per iteration, the first with all constraints "
+                    + "(default: 2; 1 is plain XPBD).")
+    Integer stretchPasses;
 
     @Option(names = "--iterations", paramLabel = "K",
             description = "Iterations per substep: xpbd, pbd: constraint iterations; pd: local/global alternations; "
@@ -190,6 +196,12 @@ final class RunCommand implements Callable<Integer> {
         if (mode != null) {
             settings = settings.withMode(IterationMode.parse("--mode", mode));
         }
+        if (stretchPasses != null) {
+            if (stretchPasses < 1) {
+                throw new InvalidInputException("--stretch-passes", "must be an integer >= 1, got " + stretchPasses);
+            }
+            settings = settings.withStretchPasses(stretchPasses);
+        }
         if (iterations != null) {
             if (iterations < 1) {
                 throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
@@ -227,9 +239,11 @@ final class RunCommand implements Callable<Integer> {
                     + "%d frames at %.4g fps%n", pd.label(), pd.stiffness(), pd.outerIterations(), pd.innerIterations(),
                     steps, threads, frameCount, frameRate);
         } else {
-            out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations x %d substeps, %d thread(s), "
-                    + "%d frames at %.4g fps%n", solver, "pbd".equals(solver) ? "jacobi" : settings.mode().label(), settings.iterations(), steps,
-                    threads, frameCount, frameRate);
+            boolean pbd = "pbd".equals(solver);
+            int passes = pbd ? 1 : settings.stretchPasses();
+            out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations%s x %d substeps, %d thread(s), "
+                    + "%d frames at %.4g fps%n", solver, pbd ? "jacobi" : settings.mode().label(), settings.iterations(),
+                    passes > 1 ? " (" + passes + " stretch passes each)" : "", steps, threads, frameCount, frameRate);
         }
         ProgressBar bar = new ProgressBar(err, frameCount, !quiet);
         long startNanos = System.nanoTime();

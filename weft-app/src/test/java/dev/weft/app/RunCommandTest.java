@@ -51,7 +51,7 @@ class RunCommandTest {
 
     @Test
     void eachSolverRunsTheSceneWithItsOwnStepsUnlessTold(@TempDir Path tmp) {
-        // the default scene gives pd 16 steps per frame and xpbd 46 (BuiltInScenes.drape); 'weft scenes' says so
+        // the default scene gives pd 16 steps per frame and xpbd 24 (BuiltInScenes.drape); 'weft scenes' says so
         assertThat(weft("run", "--solver", "pd", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
         assertThat(out.toString()).containsPattern("solver pd .* x 16 substeps")
                 .contains("rbgs+sor(1.4)").contains("4 x 2 iterations");
@@ -79,7 +79,23 @@ class RunCommandTest {
         assertThat(out.toString()).contains("solver relaxation, 5 passes x 46 substeps");
         out.getBuffer().setLength(0);
         assertThat(weft("scenes")).isZero();
-        assertThat(out.toString()).contains("steps per frame: 46; pd 16");
+        assertThat(out.toString()).contains("steps per frame: 24; pd 16, pbd 46");
+        // xpbd: the scene's 24 substeps with two stretch passes; --stretch-passes 1 is plain XPBD
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations (2 stretch passes each) x 24 substeps");
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--stretch-passes", "1", "--frames", "1", "--threads", "1", "--out", tmp.toString()))
+                .isZero();
+        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations x 24 substeps");
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--stretch-passes", "0", "--frames", "1", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--stretch-passes").contains(">= 1");
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "pd", "--stretch-passes", "2", "--frames", "1", "--out", tmp.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--stretch-passes: does not apply to --solver pd");
     }
 
     @Test

@@ -82,9 +82,9 @@ public final class Solvers {
      * in halves), corrections weighted by 1/max(n_a, n_b) (the seed divides by each particle's own n_p,
      * which leaks momentum at borders; see JacobiGather). That is XPBD's Jacobi mode
      * with zero stretch and shear compliance (then Δλ = (L − d)/Σw, XPBD's update is PBD's), so this reuses
-     * it; bending and tethers keep the given settings.
+     * it; bending and tethers keep the given settings; one pass per iteration, as the seed's algorithm.
      */
     public static XpbdSettings pbd(XpbdSettings base) {
-        return base.withMode(IterationMode.JACOBI).withCompliance(0f, 0f, base.bendCompliance());
+        return base.withMode(IterationMode.JACOBI).withCompliance(0f, 0f, base.bendCompliance()).withStretchPasses(1);
     }
 }

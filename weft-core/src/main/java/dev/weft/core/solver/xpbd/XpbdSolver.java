@@ -41,6 +41,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     public static final int TETHERS = 4;
     public static final int ALL = DISTANCES | BENDING | TETHERS;
 
+    static final boolean TF = Boolean.getBoolean("tf");
     private final XpbdSettings settings;
     private final WorkerPool pool;
 
@@ -67,6 +68,11 @@ public final class XpbdSolver implements ParticleContactSolver {
     /** Per color: true when every constraint in it has zero compliance (the λ-free fast path). */
     private boolean[] distColorRigid;
     private int[] distNatural;
+    /** The stretch constraints, grouped by color ({@link #stretchColorStart}), for the extra stretch passes. */
+    private int[] stretchOrder;
+    private int[] stretchColorStart;
+    /** The stretch constraints in natural order (Gauss–Seidel's extra passes). */
+    private int[] stretchNatural;
     private int[] bendParticles;
     private float[] bendRest;
     private float[] bendLambda;
@@ -111,7 +117,9 @@ public final class XpbdSolver implements ParticleContactSolver {
     private final RangeBody collideBody = this::collide;
     private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
     private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, dampingFactor, b, e);
-    private final RangeBody distanceJacobiBody = this::distanceCorrections;
+    private final RangeBody stretchColorBody = this::projectStretchDistances;
+    private final RangeBody distanceJacobiBody = (b, e) -> distanceCorrections(b, e, false);
+    private final RangeBody stretchJacobiBody = (b, e) -> distanceCorrections(b, e, true);
     private final RangeBody distanceGatherBody = (b, e) -> distGather.apply(distCorrection, d, w, b, e);
     private final RangeBody bendingJacobiBody = this::bendingCorrections;
     private final RangeBody bendingGatherBody = (b, e) -> bendGather.apply(bendCorrection, d, w, b, e);
@@ -228,13 +236,18 @@ public final class XpbdSolver implements ParticleContactSolver {
     }
 
     private void sweep(int passes) {
+        if (TF && (passes & TETHERS) != 0) {
+            for (int c = 0; c + 1 < tetherColorStart.length; c++) {
+                pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
+            }
+        }
         if ((passes & DISTANCES) != 0) {
             sweepDistances();
         }
         if ((passes & BENDING) != 0) {
             sweepBending();
         }
-        if ((passes & TETHERS) != 0) {
+        if (!TF && (passes & TETHERS) != 0) {
             for (int c = 0; c + 1 < tetherColorStart.length; c++) {
                 pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
             }
@@ -248,21 +261,38 @@ public final class XpbdSolver implements ParticleContactSolver {
                     pool.parallelFor(distColorStart[c], distColorStart[c + 1],
                             distColorRigid[c] ? rigidDistanceColorBody : distanceColorBody);
                 }
-                break;
-            case GAUSS_SEIDEL: // symmetric: forward, then backward (see IterationMode.GAUSS_SEIDEL)
-                for (int k = 0; k < distNatural.length; k++) {
-                    projectDistance(distNatural[k]);
+                for (int pass = 1; pass < settings.stretchPasses(); pass++) {
+                    for (int c = 0; c + 1 < stretchColorStart.length; c++) {
+                        pool.parallelFor(stretchColorStart[c], stretchColorStart[c + 1], stretchColorBody);
+                    }
                 }
-                for (int k = distNatural.length - 1; k >= 0; k--) {
-                    projectDistance(distNatural[k]);
+                break;
+            case GAUSS_SEIDEL:
+                symmetricSweep(distNatural);
+                for (int pass = 1; pass < settings.stretchPasses(); pass++) {
+                    symmetricSweep(stretchNatural);
                 }
                 break;
             case JACOBI:
                 pool.parallelFor(0, distRest.length, distanceJacobiBody);
                 pool.parallelFor(0, w.length, distanceGatherBody);
+                for (int pass = 1; pass < settings.stretchPasses(); pass++) {
+                    pool.parallelFor(0, distRest.length, stretchJacobiBody);
+                    pool.parallelFor(0, w.length, distanceGatherBody);
+                }
                 break;
             default:
                 throw new AssertionError(settings.mode());
+        }
+    }
+
+    /** Forward, then backward over {@code order} (see IterationMode.GAUSS_SEIDEL: one direction gains energy). */
+    private void symmetricSweep(int[] order) {
+        for (int k = 0; k < order.length; k++) {
+            projectDistance(order[k]);
+        }
+        for (int k = order.length - 1; k >= 0; k--) {
+            projectDistance(order[k]);
         }
     }
 
@@ -308,6 +338,7 @@ public final class XpbdSolver implements ParticleContactSolver {
             distNatural = d.naturalOrder();
             distLambda = new float[d.count()];
             distAlpha = new float[d.count()];
+            bindStretchOrder();
             BendingConstraints b = m.bending();
             bendParticles = b.particles();
             bendRest = b.restAngle();
@@ -352,6 +383,37 @@ public final class XpbdSolver implements ParticleContactSolver {
                     rigid = distAlpha[c] == 0f;
                 }
                 distColorRigid[k] = rigid;
+            }
+        }
+    }
+
+    /**
+     * The stretch constraints within each color (a subset of a coloring is a coloring, so each group
+     * still runs in parallel), and in natural order.
+     */
+    private void bindStretchOrder() {
+        int count = distRest.length;
+        int stretches = 0;
+        for (int c = 0; c < count; c++) {
+            stretches += distKind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
+        }
+        stretchOrder = new int[stretches];
+        stretchColorStart = new int[distColorStart.length];
+        int k = 0;
+        for (int color = 0; color + 1 < distColorStart.length; color++) {
+            stretchColorStart[color] = k;
+            for (int c = distColorStart[color]; c < distColorStart[color + 1]; c++) {
+                if (distKind[c] == DistanceKind.STRETCH.code()) {
+                    stretchOrder[k++] = c;
+                }
+            }
+        }
+        stretchColorStart[distColorStart.length - 1] = k;
+        stretchNatural = new int[stretches];
+        k = 0;
+        for (int c : distNatural) {
+            if (distKind[c] == DistanceKind.STRETCH.code()) {
+                stretchNatural[k++] = c;
             }
         }
     }
@@ -542,9 +604,24 @@ public final class XpbdSolver implements ParticleContactSolver {
         }
     }
 
-    /** Jacobi: each constraint's correction from the same positions, into its own slots. */
-    private void distanceCorrections(int begin, int end) {
+    /** The extra stretch passes: constraints {@code stretchOrder[begin..end)}, one color's share. */
+    private void projectStretchDistances(int begin, int end) {
+        for (int k = begin; k < end; k++) {
+            projectDistance(stretchOrder[k]);
+        }
+    }
+
+    /**
+     * Jacobi: each constraint's correction from the same positions, into its own slots; with
+     * {@code stretchOnly}, the other constraints' corrections are zero (the extra stretch passes).
+     */
+    private void distanceCorrections(int begin, int end, boolean stretchOnly) {
         for (int c = begin; c < end; c++) {
+            int o = 6 * c;
+            if (stretchOnly && distKind[c] != DistanceKind.STRETCH.code()) {
+                java.util.Arrays.fill(distCorrection, o, o + 6, 0f);
+                continue;
+            }
             int ia = distParticles[2 * c];
             int ib = distParticles[2 * c + 1];
             int a = 3 * ia;
@@ -555,7 +632,6 @@ public final class XpbdSolver implements ParticleContactSolver {
             float scale = distanceMultiplierStep(c, w[ia] + w[ib], dx * dx + dy * dy + dz * dz, distJacobiWeight[c]);
             float sa = w[ia] * scale;
             float sb = w[ib] * scale;
-            int o = 6 * c;
             distCorrection[o] = -sa * dx;
             distCorrection[o + 1] = -sa * dy;
             distCorrection[o + 2] = -sa * dz;
