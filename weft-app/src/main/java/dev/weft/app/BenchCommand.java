@@ -79,7 +79,8 @@ final class BenchCommand implements Callable<Integer> {
     List<String> pdInner = new ArrayList<>(List.of("rbgs", "jacobi", "gs"));
 
     @Option(names = "--table", paramLabel = "NAME",
-            description = "Reproduce a seed's benchmark table instead: seed000 (implicit Euler, appendix C.1).")
+            description = "Reproduce a seed's benchmark table instead: seed000 (implicit Euler, appendix C.1); "
+                    + "or tear: the cost of tearing 100 edges in one frame of the 100 x 100 cloth.")
     String table;
 
     @Option(names = "--big", description = "With --table seed000: also 10k, 40k and 250k particles (minutes).")
@@ -98,14 +99,26 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         GivenFlags given = GivenFlags.of(spec);
         if (table != null) {
-            if (!"seed000".equals(table)) {
-                throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000");
+            if (!"seed000".equals(table) && !"tear".equals(table)) {
+                throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000, tear");
             }
             for (String flag : NOT_WITH_TABLE) {
                 if (given.has(flag)) {
                     throw new InvalidInputException(given.typed(flag), "does not apply to --table " + table
                             + " (it is used by the xpbd and pd benchmark, without --table)");
                 }
+            }
+            if ("tear".equals(table)) {
+                for (String flag : List.of("--big", "--particles")) {
+                    if (given.has(flag)) {
+                        throw new InvalidInputException(flag, "applies to --table seed000 only");
+                    }
+                }
+                checkThreads();
+                int tearSamples = given.has("--samples") ? samples : 9;
+                int tearWarmup = given.has("--warmup") ? warmup : 5;
+                checkSamples(tearSamples, tearWarmup);
+                return TearBench.run(out, outDir.resolve("bench"), threads, tearWarmup, tearSamples);
             }
             return runTable(out);
         }
@@ -117,11 +130,7 @@ final class BenchCommand implements Callable<Integer> {
         if (size < 2 || size > 2000) {
             throw new InvalidInputException("--size", "must be between 2 and 2000, got " + size);
         }
-        for (int t : threads) {
-            if (t < 1 || t > 256) {
-                throw new InvalidInputException("--threads", "each count must be between 1 and 256, got " + t);
-            }
-        }
+        checkThreads();
         if (iterations < 1) {
             throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
         }
@@ -199,12 +208,16 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int runTable(PrintWriter out) throws IOException {
+    private void checkThreads() {
         for (int t : threads) {
             if (t < 1 || t > 256) {
                 throw new InvalidInputException("--threads", "each count must be between 1 and 256, got " + t);
             }
         }
+    }
+
+    private int runTable(PrintWriter out) throws IOException {
+        checkThreads();
         int[] sizes = Seed000TableBench.DEFAULT_SIZES;
         if (tableParticles != null) {
             for (int n : tableParticles) {

@@ -128,7 +128,7 @@ final class RenderCommand implements Callable<Integer> {
                     throw e;
                 }
                 simMs += (System.nanoTime() - t0) / 1e6;
-                recorder.record(f, sim.state().positions());
+                recorder.record(f, sim.model(), sim.state().positions());
                 bar.update(f, String.format(Locale.ROOT, "t=%.2fs", sim.state().time()));
             }
             bar.finish();

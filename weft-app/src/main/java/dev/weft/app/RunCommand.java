@@ -266,9 +266,11 @@ final class RunCommand implements Callable<Integer> {
                         verlet, 1e3 * stable, dt / steps > stable * verlet
                                 ? ", shorter than these: expect the run to blow up (drop --fixed-steps)" : "");
             }
-            State state = sim.state();
             if (resume != null) {
                 Checkpoint.read(resume, sim);
+            }
+            State state = sim.state(); // the checkpoint's, after a resume (its model may carry edits)
+            if (resume != null) {
                 if (state.steps() % steps != 0) {
                     throw new InvalidInputException("--resume", resume + " was written at step " + state.steps()
                             + ", not at the end of a frame of " + steps + " substeps: resume with the run's --substeps");
@@ -281,7 +283,7 @@ final class RunCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "  resumed from %s at frame %d (t = %.4f s)%n", resume, first - 1, state.time());
             }
             if (frames != null) {
-                frames.record(first - 1, state.positions());
+                frames.record(first - 1, sim.model(), state.positions());
             }
             Path metrics = dir.resolve("metrics.csv");
             // on a resume the earlier frames' rows of the run that wrote the checkpoint stay (a
@@ -305,21 +307,24 @@ final class RunCommand implements Callable<Integer> {
                     }
                     double stepMs = (System.nanoTime() - t0) / 1e6;
                     totalStepMs += stepMs;
+                    // tearing replaces the model, and the state when particles were added
+                    Model now = sim.model();
+                    state = sim.state();
                     float[] x = state.positions();
-                    lastResidual = ClothMetrics.residual(model, x);
-                    double strain = ClothMetrics.maxStrain(model, x);
+                    lastResidual = ClothMetrics.residual(now, x);
+                    double strain = ClothMetrics.maxStrain(now, x);
                     maxStrainSeen = Math.max(maxStrainSeen, strain);
                     csv.line(String.format(Locale.ROOT, "%d,%.6f,%.4f,%.6e,%.6e,%.6e,%.6e", f, state.time(), stepMs,
-                            lastResidual, strain, ClothMetrics.kineticEnergy(model, state.velocities()),
+                            lastResidual, strain, ClothMetrics.kineticEnergy(now, state.velocities()),
                             minClearance(sim.environment().colliders(), x)));
                     csv.flush();
                     if (objEvery > 0 && (f % objEvery == 0 || f == frameCount)) {
-                        ObjWriter.write(dir.resolve(String.format(Locale.ROOT, "frame_%05d.obj", f)), x, model.uvs(),
-                                model.triangles(), "weft " + s.name() + " frame " + f);
+                        ObjWriter.write(dir.resolve(String.format(Locale.ROOT, "frame_%05d.obj", f)), x, now.uvs(),
+                                now.triangles(), "weft " + s.name() + " frame " + f);
                         objWritten++;
                     }
                     if (frames != null) {
-                        frames.record(f, x);
+                        frames.record(f, now, x);
                     }
                     if (checkpointEvery > 0 && f % checkpointEvery == 0) {
                         Checkpoint.write(dir.resolve(String.format(Locale.ROOT, "checkpoint_%05d.weft", f)), sim);

@@ -15,8 +15,8 @@ import org.lwjgl.system.MemoryUtil;
 final class ClothMesh implements AutoCloseable {
     private static final int STRIDE_FLOATS = 6;
 
-    private final int particleCount;
-    private final SmoothNormals normals;
+    private int particleCount;
+    private SmoothNormals normals;
     private final int vao;
     private final int vbo;
     private final int ebo;
@@ -46,6 +46,14 @@ final class ClothMesh implements AutoCloseable {
             glBufferData(GL_ELEMENT_ARRAY_BUFFER, triangles, GL_STATIC_DRAW);
             glBindVertexArray(0);
             uploadedTriangles = triangles;
+        }
+        if (positions.length / 3 != particleCount) {
+            // a split added particles: a larger vertex buffer (rare, so not worth spare capacity)
+            particleCount = positions.length / 3;
+            normals = new SmoothNormals(particleCount);
+            glBindBuffer(GL_ARRAY_BUFFER, vbo);
+            glBufferData(GL_ARRAY_BUFFER, (long) Float.BYTES * STRIDE_FLOATS * Math.max(1, particleCount), GL_STREAM_DRAW);
+            glBindBuffer(GL_ARRAY_BUFFER, 0);
         }
         if (particleCount == 0) {
             return;

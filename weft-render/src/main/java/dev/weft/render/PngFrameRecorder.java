@@ -90,7 +90,15 @@ public final class PngFrameRecorder implements AutoCloseable {
      * {@code frame}; returns the file's path (complete once the next call or {@link #close()} returns).
      */
     public Path record(int frame, float[] positions) {
+        return record(frame, null, positions);
+    }
+
+    /** As {@link #record(int, float[])}, drawing the bodies of {@code model} (an edited model), when not null. */
+    public Path record(int frame, Model model, float[] positions) {
         long t0 = System.nanoTime();
+        if (model != null) {
+            renderer.setModel(model);
+        }
         renderer.draw(target, positions, camera);
         BufferedImage drawn = target.readImage();
         drawNanos += System.nanoTime() - t0;

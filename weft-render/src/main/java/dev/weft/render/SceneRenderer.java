@@ -23,7 +23,7 @@ import java.util.List;
 public final class SceneRenderer implements AutoCloseable {
     private static final int SHADOW_UNIT = 0;
 
-    private final Model model;
+    private Model model;
     private final RenderStyle style;
     private final SceneBounds staticBounds;
     private final Lighting lighting;
@@ -192,6 +192,14 @@ public final class SceneRenderer implements AutoCloseable {
     }
 
     /** Draws one frame of the bodies at {@code positions} (xyz per particle) seen by {@code camera}. */
+    /**
+     * Draws from now on the bodies of {@code edited}, an edit of the model this renderer was made for
+     * (tearing, cutting: same bodies, its triangles re-attached and particles added).
+     */
+    public void setModel(Model edited) {
+        model = edited;
+    }
+
     public void draw(RenderTarget target, float[] positions, Camera camera) {
         int[] triangles = model.triangles();
         cloth.update(positions, triangles);

@@ -32,7 +32,10 @@ public final class ClothMetrics {
         return sum;
     }
 
-    /** Largest relative elongation (|x_a − x_b| − L) / L over stretch constraints; 0.01 is 1 %. */
+    /**
+     * Largest relative elongation (|x_a − x_b| − L) / L over stretch constraints; 0.01 is 1 %. Seams
+     * (rest length 0) have no strain and are left out; their gap is {@link #widestSeamGap}.
+     */
     public static double maxStrain(Model model, float[] x) {
         DistanceConstraints d = model.distances();
         int[] p = d.particles();
@@ -41,11 +44,25 @@ public final class ClothMetrics {
         byte stretch = DistanceKind.STRETCH.code();
         double max = 0;
         for (int c = 0; c < rest.length; c++) {
-            if (kind[c] != stretch) {
+            if (kind[c] != stretch || rest[c] == 0f) {
                 continue;
             }
             double strain = (length(x, p[2 * c], p[2 * c + 1]) - rest[c]) / rest[c];
             max = Math.max(max, strain);
+        }
+        return max;
+    }
+
+    /** The widest gap, in m, between the two particles of a seam (a distance constraint of rest length 0); 0 without seams. */
+    public static double widestSeamGap(Model model, float[] x) {
+        DistanceConstraints d = model.distances();
+        int[] p = d.particles();
+        float[] rest = d.restLength();
+        double max = 0;
+        for (int c = 0; c < rest.length; c++) {
+            if (rest[c] == 0f) {
+                max = Math.max(max, length(x, p[2 * c], p[2 * c + 1]));
+            }
         }
         return max;
     }

@@ -20,10 +20,29 @@ public final class Model {
     private final Coloring particleColoring;
     /** Built on first use (volatile: a racing second build gives an equal one). */
     private volatile Incidence triangleIncidence;
+    /** Index into {@link #objects} per particle (split copies belong to their particle's body). */
+    private final int[] particleObject;
+    /** Per particle: itself, or for a copy made by a split, the particle it was split from. */
+    private final int[] source;
+    /** Per object: the strain past which its stretch and shear constraints tear (infinite: never). */
+    private final float[] tearStrain;
+    /** The model as built, before any edit (this for an unedited model). */
+    private final Model base;
+    /** The edits applied to {@link #base} to make this model, in order. */
+    private final List<ModelEdit> edits;
 
     Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
           DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
-          List<ModelObject> objects, Coloring particleColoring) {
+          List<ModelObject> objects, Coloring particleColoring, float[] tearStrain) {
+        this(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects, particleColoring,
+                objectRanges(objects, invMass.length), identity(invMass.length), tearStrain, null, List.of());
+    }
+
+    /** An edited model: {@code base} and the {@code edits} that made it. */
+    Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
+          DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
+          List<ModelObject> objects, Coloring particleColoring, int[] particleObject, int[] source,
+          float[] tearStrain, Model base, List<ModelEdit> edits) {
         this.restPositions = restPositions;
         this.invMass = invMass;
         this.triangles = triangles;
@@ -33,6 +52,85 @@ public final class Model {
         this.tethers = tethers;
         this.objects = List.copyOf(objects);
         this.particleColoring = particleColoring;
+        this.particleObject = particleObject;
+        this.source = source;
+        this.tearStrain = tearStrain;
+        this.base = base == null ? this : base;
+        this.edits = List.copyOf(edits);
+    }
+
+    private static int[] objectRanges(List<ModelObject> objects, int n) {
+        int[] object = new int[n];
+        for (int o = 0; o < objects.size(); o++) {
+            ModelObject body = objects.get(o);
+            java.util.Arrays.fill(object, body.firstParticle(), body.firstParticle() + body.particleCount(), o);
+        }
+        return object;
+    }
+
+    private static int[] identity(int n) {
+        int[] id = new int[n];
+        for (int i = 0; i < n; i++) {
+            id[i] = i;
+        }
+        return id;
+    }
+
+    /**
+     * This model with {@code edits} applied, in order (tearing, cutting, seams: {@link ModelEdit}); this
+     * model is unchanged. Particles keep their indices; a split appends its copy. The new model's
+     * {@link #edits()} is this one's followed by the edits that changed something. Pair it with
+     * {@link State#resizedFor}.
+     */
+    public Model edit(List<ModelEdit> edits) {
+        return edits.isEmpty() ? this : ModelEditor.apply(this, edits);
+    }
+
+    /** The model as its builder made it, before any edit ({@code this} when unedited). */
+    public Model base() {
+        return base;
+    }
+
+    /** The edits that made this model from {@link #base()}, in order (empty when unedited). */
+    public List<ModelEdit> edits() {
+        return edits;
+    }
+
+    /** The body (index into {@link #objects()}) particle p belongs to. */
+    public int objectOf(int particle) {
+        return particleObject[particle];
+    }
+
+    int[] particleObjects() {
+        return particleObject;
+    }
+
+    /** Particle p itself, or for a copy a split made, the particle it was split from (a lower index). */
+    public int sourceOf(int particle) {
+        return source[particle];
+    }
+
+    int[] sources() {
+        return source;
+    }
+
+    /** The strain (0.5 = 50 % longer than at rest) past which body {@code object}'s cloth tears; infinite: never. */
+    public float tearStrain(int object) {
+        return tearStrain[object];
+    }
+
+    float[] tearStrains() {
+        return tearStrain;
+    }
+
+    /** True when some body tears. */
+    public boolean tears() {
+        for (float t : tearStrain) {
+            if (t < Float.POSITIVE_INFINITY) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public int particleCount() {

@@ -22,6 +22,8 @@ import java.util.List;
 public final class ModelBuilder {
     /** Tether every free particle to every pinned particle when there are at most this many pins. */
     private static final int TETHER_ALL_PINS_LIMIT = 8;
+    /** The distance-color mark of a seam: colored after every body's own constraints. */
+    private static final int SEAM = -2;
 
     private final FloatList positions = new FloatList(1024);
     private final FloatList uvs = new FloatList(1024);
@@ -30,7 +32,7 @@ public final class ModelBuilder {
     private final IntList distPairs = new IntList(1024);
     private final FloatList distRest = new FloatList(512);
     private final IntList distKind = new IntList(512);
-    /** Lattice color per distance constraint, or −1 where greedy coloring decides. */
+    /** Lattice color per distance constraint, or −1 where greedy coloring decides, {@link #SEAM} for a seam. */
     private final IntList distLatticeColor = new IntList(512);
     private final IntList bendStencils = new IntList(1024);
     /** Red-black color per particle of a 4-neighbour lattice, or −1 where greedy particle coloring decides. */
@@ -39,6 +41,8 @@ public final class ModelBuilder {
     /** Per object: true when its rest shape is flat and convex, so Euclidean distance is geodesic. */
     private final List<Boolean> flatConvex = new ArrayList<>();
     private final IntList pins = new IntList();
+    /** Per object: its tear strain (infinite until {@link #tearStrain} says otherwise). */
+    private final FloatList tearStrain = new FloatList();
     private boolean tethers = true;
     private boolean bending = true;
     private BendingModel bendingModel = BendingModel.DIHEDRAL;
@@ -70,6 +74,25 @@ public final class ModelBuilder {
             throw new InvalidInputException("bendingModel", "must be one of dihedral, distance");
         }
         this.bendingModel = model;
+        return this;
+    }
+
+    /**
+     * Lets {@code body} tear (seed 001 §5.3.7): a stretch or shear constraint of it longer than
+     * (1 + {@code strain}) times its rest length breaks after a frame, and the surface separates there
+     * ({@link dev.weft.core.interact.Tearing}). Woven cloth tears somewhere near 0.3; a strain a solver's
+     * iterations leave in a cloth under load (a few percent) must stay below it.
+     */
+    public ModelBuilder tearStrain(ModelObject body, float strain) {
+        int o = objects.indexOf(body);
+        if (o < 0) {
+            throw new InvalidInputException("tearStrain", "'" + body.name() + "' is not a body of this builder");
+        }
+        if (!(strain > 0f)) {
+            throw new InvalidInputException(body.name() + ".tearStrain", "must be a number > 0 (0.3: tears at 30 % "
+                    + "stretch; infinity: never), got " + strain);
+        }
+        tearStrain.set(o, strain);
         return this;
     }
 
@@ -303,6 +326,70 @@ public final class ModelBuilder {
         return this;
     }
 
+    /**
+     * Sews grid {@code a}'s edge {@code edgeA} to grid {@code b}'s edge {@code edgeB} (top, bottom, left,
+     * right; the same grid sews into a tube): particle k of one edge (left to right, top to bottom) to
+     * particle k of the other, by a distance constraint of rest length 0 (seed 002's seams), which pulls
+     * the seam closed while the cloth moves and then holds it as stiffly as the cloth's stretch. Only
+     * particles {@code from} to {@code to − 1} along the edges are sewn (a poncho leaves the middle of its
+     * shoulder seam open for the head).
+     */
+    public ModelBuilder sew(ModelObject a, String edgeA, ModelObject b, String edgeB, int from, int to) {
+        int[] ea = edge(a, edgeA);
+        int[] eb = edge(b, edgeB);
+        if (ea.length != eb.length) {
+            throw new InvalidInputException("seam", a.name() + "." + edgeA + " has " + ea.length + " particles, "
+                    + b.name() + "." + edgeB + " " + eb.length + ": a seam joins edges of equal length");
+        }
+        if (from < 0 || to > ea.length || from >= to) {
+            throw new InvalidInputException("seam", "range " + from + ".." + to + " must lie within 0.." + ea.length
+                    + " and hold at least one particle");
+        }
+        for (int k = from; k < to; k++) {
+            if (ea[k] != eb[k]) {
+                addDistance(ea[k], eb[k], 0f, DistanceKind.STRETCH, SEAM);
+            }
+        }
+        // a seam joins the bodies' particle graphs: their preset red-black colors no longer hold
+        for (ModelObject body : new ModelObject[] {a, b}) {
+            for (int i = body.firstParticle(); i < body.firstParticle() + body.particleCount(); i++) {
+                particleLatticeColor.set(i, -1);
+            }
+        }
+        return this;
+    }
+
+    /** {@link #sew(ModelObject, String, ModelObject, String, int, int)} along the whole edges. */
+    public ModelBuilder sew(ModelObject a, String edgeA, ModelObject b, String edgeB) {
+        return sew(a, edgeA, b, edgeB, 0, edge(a, edgeA).length);
+    }
+
+    private int[] edge(ModelObject grid, String edge) {
+        requireGrid(grid);
+        int cols = grid.gridCols();
+        int rows = grid.gridRows();
+        int[] out;
+        switch (edge) {
+            case "top":
+            case "bottom":
+                out = new int[cols];
+                for (int c = 0; c < cols; c++) {
+                    out[c] = grid.gridParticle("top".equals(edge) ? 0 : rows - 1, c);
+                }
+                return out;
+            case "left":
+            case "right":
+                out = new int[rows];
+                for (int r = 0; r < rows; r++) {
+                    out[r] = grid.gridParticle(r, "left".equals(edge) ? 0 : cols - 1);
+                }
+                return out;
+            default:
+                throw new InvalidInputException(grid.name() + ".seam", "unknown edge '" + edge
+                        + "'; allowed: top, bottom, left, right");
+        }
+    }
+
     public int particleCount() {
         return mass.size();
     }
@@ -352,26 +439,48 @@ public final class ModelBuilder {
         TetherConstraints tetherSet = tethers ? buildTethers(x, invMass, pairs) : emptyTethers();
         Coloring particleColoring = Coloring.fromColors(
                 ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
+        float[] tear = new float[objects.size()];
+        for (int o = 0; o < tear.length; o++) {
+            tear[o] = tearStrain.get(o);
+        }
         return new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet, objects,
-                particleColoring);
+                particleColoring, tear);
     }
 
     private Coloring colorDistances(int[] pairs, int n) {
         int count = pairs.length / 2;
-        // Bodies own disjoint particles, so per-body colorings merge by color index.
+        // Bodies own disjoint particles, so per-body colorings merge by color index; seams join bodies,
+        // so they get colors of their own after all of those.
         int[] greedyItems = new int[pairs.length];
+        int[] seamItems = new int[pairs.length];
         boolean anyGreedy = false;
+        boolean anySeam = false;
         for (int i = 0; i < count; i++) {
-            boolean greedy = distLatticeColor.get(i) < 0;
+            int mark = distLatticeColor.get(i);
+            boolean greedy = mark == -1;
+            boolean seam = mark == SEAM;
             anyGreedy |= greedy;
+            anySeam |= seam;
             greedyItems[2 * i] = greedy ? pairs[2 * i] : -1;
             greedyItems[2 * i + 1] = greedy ? pairs[2 * i + 1] : -1;
+            seamItems[2 * i] = seam ? pairs[2 * i] : -1;
+            seamItems[2 * i + 1] = seam ? pairs[2 * i + 1] : -1;
         }
         int[] greedyColors = anyGreedy ? GreedyColoring.colors(greedyItems, 2, n) : null;
         int[] colorOf = new int[count];
+        int colors = 0;
         for (int i = 0; i < count; i++) {
-            int lattice = distLatticeColor.get(i);
-            colorOf[i] = lattice >= 0 ? lattice : greedyColors[i];
+            int mark = distLatticeColor.get(i);
+            colorOf[i] = mark >= 0 ? mark : mark == -1 ? greedyColors[i] : 0;
+            colors = Math.max(colors, mark == SEAM ? 0 : colorOf[i] + 1);
+        }
+        if (anySeam) {
+            int[] seamColors = GreedyColoring.colors(seamItems, 2, n);
+            for (int i = 0; i < count; i++) {
+                if (distLatticeColor.get(i) == SEAM) {
+                    colorOf[i] = colors + seamColors[i];
+                }
+            }
         }
         return Coloring.fromColors(colorOf);
     }
@@ -494,6 +603,7 @@ public final class ModelBuilder {
 
     private ModelObject addObject(ModelObject o, boolean isFlatConvex) {
         objects.add(o);
+        tearStrain.add(Float.POSITIVE_INFINITY);
         flatConvex.add(isFlatConvex);
         return o;
     }

@@ -57,6 +57,33 @@ public final class State {
         this.steps = steps;
     }
 
+    /**
+     * This state for {@code edited}, a model an edit made from this state's: this state itself when the
+     * particle count is the same, else a new state whose new particles (copies made by splits) start
+     * where, and as fast as, the particle they were split from. The clock carries over.
+     */
+    public State resizedFor(Model edited) {
+        int n = edited.particleCount();
+        int old = particleCount();
+        if (n == old) {
+            return this;
+        }
+        if (n < old) {
+            throw new IllegalArgumentException("the model has " + n + " particles, fewer than this state's " + old);
+        }
+        State s = new State(n);
+        System.arraycopy(positions, 0, s.positions, 0, positions.length);
+        System.arraycopy(velocities, 0, s.velocities, 0, velocities.length);
+        for (int i = old; i < n; i++) {
+            int from = edited.sourceOf(i); // a lower index, so already filled
+            System.arraycopy(s.positions, 3 * from, s.positions, 3 * i, 3);
+            System.arraycopy(s.velocities, 3 * from, s.velocities, 3 * i, 3);
+        }
+        s.time = time;
+        s.steps = steps;
+        return s;
+    }
+
     public State copy() {
         State s = new State(particleCount());
         s.copyFrom(this);

@@ -22,7 +22,7 @@ public final class BuiltInScenes {
     }
 
     public static List<String> names() {
-        return List.of("drape", "hanging", "stack", "spheres", "funnel", "cannonball", "flag");
+        return List.of("drape", "hanging", "stack", "spheres", "funnel", "cannonball", "flag", "tear", "sew");
     }
 
     public static Scene byName(String name) {
@@ -41,6 +41,10 @@ public final class BuiltInScenes {
                 return CollisionScenes.cannonball();
             case "flag":
                 return WindScenes.flag();
+            case "tear":
+                return TearScenes.tear();
+            case "sew":
+                return SewScenes.sew();
             default:
                 throw new InvalidInputException("scene", "unknown scene '" + name + "'; built in: "
                         + String.join(", ", names()));

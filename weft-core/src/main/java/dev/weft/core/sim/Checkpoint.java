@@ -2,6 +2,9 @@ package dev.weft.core.sim;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.State;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -11,6 +14,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.zip.CRC32;
 
 /**
@@ -18,10 +23,13 @@ import java.util.zip.CRC32;
  * time, step count), what each collider carries between steps ({@link Collider#saveState}: a
  * projectile's flight) and what the solver does ({@link dev.weft.core.solver.Solver#saveState}: the
  * implicit solver's released contacts). Resumed into a simulation of the same scene and solver, the
- * run continues bitwise as if it had never stopped. (Model edits do not exist yet; a drag handle's
- * target is the caller's.)
+ * run continues bitwise as if it had never stopped, edits included: the model's edit log
+ * ({@link Model#edits()}: tears, cuts, seams so far) is replayed onto the scene's model. (A drag
+ * handle's target is the caller's.)
  *
- * <p>Format, big-endian: "WEFTCKPT", version (int), particle count (int), time (double), steps (long),
+ * <p>Format, big-endian: "WEFTCKPT", version (int), the built model's particle count (int), the edit log
+ * (count int, then per edit a tag byte: 1 split: particle int, normal 3 floats; 2 distance: a, b int,
+ * rest length float, kind byte), particle count (int), time (double), steps (long),
  * positions and velocities (3n floats each), solver name (UTF) and state, collider count (int) and per
  * collider its name (UTF) and state (length int, −1 for none, then the bytes), then a CRC-32 of all of it
  * (long). Written atomically (a {@code .part} file renamed into place).
@@ -29,7 +37,9 @@ import java.util.zip.CRC32;
 public final class Checkpoint {
     private static final byte[] MAGIC = "WEFTCKPT".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     /** The format's version; a file of another is refused. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    private static final byte SPLIT = 1;
+    private static final byte DISTANCE = 2;
 
     private Checkpoint() {
     }
@@ -40,6 +50,12 @@ public final class Checkpoint {
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.write(MAGIC);
             out.writeInt(VERSION);
+            out.writeInt(sim.model().base().particleCount());
+            List<ModelEdit> edits = sim.model().edits();
+            out.writeInt(edits.size());
+            for (ModelEdit e : edits) {
+                writeEdit(out, e);
+            }
             State s = sim.state();
             out.writeInt(s.particleCount());
             out.writeDouble(s.time());
@@ -83,10 +99,9 @@ public final class Checkpoint {
         CRC32 crc = new CRC32();
         crc.update(all, 0, all.length - Long.BYTES);
         long stored = java.nio.ByteBuffer.wrap(all, all.length - Long.BYTES, Long.BYTES).getLong();
-        State s = sim.state();
-        int n = s.particleCount();
-        float[] x = new float[3 * n];
-        float[] v = new float[3 * n];
+        Model model;
+        float[] x;
+        float[] v;
         double time;
         long steps;
         byte[] solverState;
@@ -102,11 +117,37 @@ public final class Checkpoint {
             if (crc.getValue() != stored) {
                 throw new InvalidInputException(where, "is corrupted (its checksum does not match its contents)");
             }
+            Model base = sim.model().base();
+            int built = in.readInt();
+            if (built != base.particleCount()) {
+                throw new InvalidInputException(where, "was written for a model of " + built + " particles; the scene "
+                        + "has " + base.particleCount() + " (a checkpoint resumes the scene it was written from)");
+            }
+            int editCount = in.readInt();
+            if (editCount < 0) {
+                throw new EOFException();
+            }
+            List<ModelEdit> edits = new ArrayList<>();
+            for (int k = 0; k < editCount; k++) {
+                edits.add(readEdit(in, where));
+            }
+            try {
+                model = base.edit(edits);
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException(where, "has an edit the scene's model does not take: " + e.getMessage());
+            }
+            if (model.edits().size() != editCount) {
+                throw new InvalidInputException(where, "has edits the scene's model does not take ("
+                        + (editCount - model.edits().size()) + " of " + editCount + " change nothing)");
+            }
+            int n = model.particleCount();
             int count = in.readInt();
             if (count != n) {
-                throw new InvalidInputException(where, "holds " + count + " particles; the scene has " + n
-                        + " (a checkpoint resumes the scene it was written from)");
+                throw new InvalidInputException(where, "holds " + count + " particles; the scene with its "
+                        + editCount + " edits has " + n);
             }
+            x = new float[3 * n];
+            v = new float[3 * n];
             time = in.readDouble();
             steps = in.readLong();
             for (int i = 0; i < x.length; i++) {
@@ -140,12 +181,52 @@ public final class Checkpoint {
         } catch (EOFException e) {
             throw new InvalidInputException(where, "is truncated");
         }
+        State s = new State(model.particleCount());
         System.arraycopy(x, 0, s.positions(), 0, x.length);
         System.arraycopy(v, 0, s.velocities(), 0, v.length);
         s.setClock(time, steps);
+        sim.restore(model, s);
         sim.solver().loadState(solverState);
         for (int k = 0; k < colliders.length; k++) {
             colliders[k].loadState(colliderStates[k]);
+        }
+    }
+
+    private static void writeEdit(DataOutputStream out, ModelEdit e) throws IOException {
+        if (e instanceof ModelEdit.Split) {
+            ModelEdit.Split split = (ModelEdit.Split) e;
+            out.writeByte(SPLIT);
+            out.writeInt(split.particle());
+            out.writeFloat(split.nx());
+            out.writeFloat(split.ny());
+            out.writeFloat(split.nz());
+        } else {
+            ModelEdit.AddDistance add = (ModelEdit.AddDistance) e;
+            out.writeByte(DISTANCE);
+            out.writeInt(add.a());
+            out.writeInt(add.b());
+            out.writeFloat(add.restLength());
+            out.writeByte(add.kind().code());
+        }
+    }
+
+    private static ModelEdit readEdit(DataInputStream in, String where) throws IOException {
+        byte tag = in.readByte();
+        switch (tag) {
+            case SPLIT:
+                return new ModelEdit.Split(in.readInt(), in.readFloat(), in.readFloat(), in.readFloat());
+            case DISTANCE: {
+                int a = in.readInt();
+                int b = in.readInt();
+                float rest = in.readFloat();
+                byte kind = in.readByte();
+                if (kind < 0 || kind >= DistanceKind.values().length) {
+                    throw new InvalidInputException(where, "has a distance edit of unknown kind " + kind);
+                }
+                return new ModelEdit.AddDistance(a, b, rest, DistanceKind.of(kind));
+            }
+            default:
+                throw new InvalidInputException(where, "has an edit of unknown type " + tag);
         }
     }
 

@@ -1,11 +1,14 @@
 package dev.weft.core.sim;
 
+import dev.weft.core.interact.Tearing;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.State;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.util.Check;
+import java.util.List;
 
 /**
  * Drives a solver over frames: each frame is {@code substeps} solver steps of {@code frameDt / substeps}.
@@ -27,8 +30,8 @@ public final class Simulation implements AutoCloseable {
      */
     public static final float RUNAWAY_STRETCH = 100f;
 
-    private final Model model;
-    private final State state;
+    private Model model;
+    private State state;
     private final Solver solver;
     private final Environment environment;
     private final int substeps;
@@ -41,12 +44,28 @@ public final class Simulation implements AutoCloseable {
         this.substeps = Check.atLeast("substeps", substeps, 1);
     }
 
+    /** The model now: edits ({@link #edit}, tearing) replace it, so ask again after a frame. */
     public Model model() {
         return model;
     }
 
+    /** The state now: an edit that adds particles replaces it, so ask again after a frame. */
     public State state() {
         return state;
+    }
+
+    /**
+     * Applies topology edits between steps (cuts, seams, splits: {@link ModelEdit}): the model and, when
+     * particles were added, the state are replaced; the solver takes the new model at its next step.
+     * Returns the new model.
+     */
+    public Model edit(List<ModelEdit> edits) {
+        Model edited = model.edit(edits);
+        if (edited != model) {
+            state = state.resizedFor(edited);
+            model = edited;
+        }
+        return model;
     }
 
     public Solver solver() {
@@ -74,6 +93,16 @@ public final class Simulation implements AutoCloseable {
         // Once a frame: a blow-up that stays bounded takes several steps to grow a hundredfold, and
         // per substep this scan cost 10 % of an XPBD substep on the default scene (JFR samples).
         checkStretch();
+        // topology events after the frame (DESIGN.md, "What a step does")
+        if (model.tears()) {
+            edit(Tearing.find(model, state.positions()));
+        }
+    }
+
+    /** Puts a checkpoint's model and state in place ({@link Checkpoint#read}). */
+    void restore(Model restored, State s) {
+        model = restored;
+        state = s;
     }
 
     private void checkStretch() {
@@ -87,6 +116,9 @@ public final class Simulation implements AutoCloseable {
             float dx = x[a] - x[b];
             float dy = x[a + 1] - x[b + 1];
             float dz = x[a + 2] - x[b + 2];
+            if (rest[c] == 0f) {
+                continue; // a seam: closing, not stretching (the runaway-distance test still watches it)
+            }
             float limit = RUNAWAY_STRETCH * rest[c];
             if (dx * dx + dy * dy + dz * dz > limit * limit) {
                 throw new SimulationDivergedException(state.steps(), state.time(), p[2 * c],

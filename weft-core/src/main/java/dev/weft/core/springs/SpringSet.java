@@ -4,7 +4,10 @@ import dev.weft.core.mesh.MeshTopology;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.MutableIncidence;
+import dev.weft.core.model.SurfaceSplitter;
 import dev.weft.core.util.FloatList;
 import dev.weft.core.util.IntList;
 import java.util.Arrays;
@@ -65,8 +68,22 @@ public final class SpringSet {
         sortIncidenceByNeighbour();
     }
 
-    /** Builds the springs of every body of {@code model} in the given layout. */
+    /**
+     * Builds the springs of every body of {@code model} in the given layout. An edited model's springs
+     * are its base model's with the edit log replayed onto them ({@link SurfaceSplitter#replay}): a
+     * split moves a spring with the triangles it borders or the side its other particle lies on, keeps
+     * a spring along the tear on both sides, and a new distance constraint is a new spring.
+     */
     public static SpringSet build(Model model, SpringLayout layout, SpringMaterial material) {
+        Builder b = baseSprings(model.base(), layout);
+        if (!model.edits().isEmpty()) {
+            b.replay(model);
+            b = b.kept();
+        }
+        return new SpringSet(model.particleCount(), b.pairs.toArray(), b.rest.toArray(), b.kindArray(), material);
+    }
+
+    private static Builder baseSprings(Model model, SpringLayout layout) {
         Builder b = new Builder(model.restPositions());
         DistanceConstraints d = model.distances();
         for (ModelObject o : model.objects()) {
@@ -95,7 +112,16 @@ public final class SpringSet {
                     throw new AssertionError(o.type());
             }
         }
-        return new SpringSet(model.particleCount(), b.pairs.toArray(), b.rest.toArray(), b.kindArray(), material);
+        // seams (rest length 0; ModelBuilder.sew) are the model's, not a layout's: springs of length 0
+        float[] rest = d.restLength();
+        int[] pairs = d.particles();
+        byte[] kinds = d.kind();
+        for (int c = 0; c < rest.length; c++) {
+            if (rest[c] == 0f) {
+                b.append(pairs[2 * c], pairs[2 * c + 1], 0f, kinds[c]);
+            }
+        }
+        return b;
     }
 
     public int particleCount() {
@@ -180,6 +206,7 @@ public final class SpringSet {
         private final FloatList rest = new FloatList(512);
         private final IntList kinds = new IntList(512);
         private final Set<Long> seen = new HashSet<>();
+        private final java.util.BitSet removed = new java.util.BitSet();
 
         Builder(float[] x) {
             this.x = x;
@@ -260,6 +287,100 @@ public final class SpringSet {
             for (int s = 0; s < stencils.length; s += 4) {
                 add(first + stencils[s + 2], first + stencils[s + 3], DistanceKind.BEND);
             }
+        }
+
+        /** Applies {@code model}'s edit log to the springs made for its base model. */
+        void replay(Model model) {
+            MutableIncidence at = new MutableIncidence(pairs.toArray(), 2, model.base().particleCount());
+            SurfaceSplitter.replay(model, new SurfaceSplitter.PairVisitor() {
+                @Override
+                public void split(SurfaceSplitter s, int p, int q) {
+                    IntList springs = at.itemsOf(p);
+                    SurfaceSplitter.Side[] side = new SurfaceSplitter.Side[springs.size()];
+                    for (int k = 0; k < springs.size(); k++) {
+                        int spring = springs.get(k);
+                        side[k] = s.side(pairs.get(2 * spring) == p ? pairs.get(2 * spring + 1) : pairs.get(2 * spring));
+                    }
+                    removeBendingAcross(at, p, springs, side);
+                    for (int k = 0; k < springs.size(); k++) {
+                        int spring = springs.get(k);
+                        int slot = pairs.get(2 * spring) == p ? 2 * spring : 2 * spring + 1;
+                        int r = pairs.get(slot ^ 1);
+                        if (side[k] == SurfaceSplitter.Side.MOVE) {
+                            pairs.set(slot, q);
+                            at.remove(p, spring);
+                            at.add(q, spring);
+                        } else if (side[k] == SurfaceSplitter.Side.BOTH) {
+                            at.add(q, count());
+                            at.add(r, count());
+                            append(q, r, rest.get(spring), kinds.get(spring));
+                        }
+                    }
+                }
+
+                @Override
+                public void other(ModelEdit e) {
+                    ModelEdit.AddDistance add = (ModelEdit.AddDistance) e;
+                    at.add(add.a(), count());
+                    at.add(add.b(), count());
+                    append(add.a(), add.b(), add.restLength(), add.kind().code());
+                }
+            });
+        }
+
+        /** As ModelEditor: a bend spring between two neighbours of the split particle, one on each side, goes. */
+        private void removeBendingAcross(MutableIncidence at, int p, IntList springs, SurfaceSplitter.Side[] side) {
+            for (int k = 0; k < springs.size(); k++) {
+                if (side[k] != SurfaceSplitter.Side.KEEP) {
+                    continue;
+                }
+                int a = other(springs.get(k), p);
+                IntList around = at.itemsOf(a);
+                for (int j = 0; j < around.size(); j++) {
+                    int bend = around.get(j);
+                    if (kinds.get(bend) != DistanceKind.BEND.code() || removed.get(bend)) {
+                        continue;
+                    }
+                    int b = other(bend, a);
+                    for (int m = 0; m < springs.size(); m++) {
+                        if (side[m] == SurfaceSplitter.Side.MOVE && other(springs.get(m), p) == b) {
+                            removed.set(bend);
+                            at.remove(a, bend);
+                            at.remove(b, bend);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+
+        private int other(int spring, int p) {
+            int a = pairs.get(2 * spring);
+            return a == p ? pairs.get(2 * spring + 1) : a;
+        }
+
+        /** The springs not removed by the replay. */
+        Builder kept() {
+            if (removed.isEmpty()) {
+                return this;
+            }
+            Builder out = new Builder(x);
+            for (int k = 0; k < rest.size(); k++) {
+                if (!removed.get(k)) {
+                    out.append(pairs.get(2 * k), pairs.get(2 * k + 1), rest.get(k), kinds.get(k));
+                }
+            }
+            return out;
+        }
+
+        private int count() {
+            return rest.size();
+        }
+
+        private void append(int a, int b, float length, int kind) {
+            pairs.add(a, b);
+            rest.add(length);
+            kinds.add(kind);
         }
 
         byte[] kindArray() {

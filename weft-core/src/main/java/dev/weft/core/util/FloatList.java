@@ -15,6 +15,14 @@ public final class FloatList {
         data = new float[Math.max(4, capacity)];
     }
 
+    /** A list holding a copy of {@code values}. */
+    public static FloatList of(float[] values) {
+        FloatList l = new FloatList(values.length);
+        System.arraycopy(values, 0, l.data, 0, values.length);
+        l.size = values.length;
+        return l;
+    }
+
     public void add(float v) {
         if (size == data.length) {
             data = Arrays.copyOf(data, data.length * 2);

@@ -15,6 +15,14 @@ public final class IntList {
         data = new int[Math.max(4, capacity)];
     }
 
+    /** A list holding a copy of {@code values}. */
+    public static IntList of(int[] values) {
+        IntList l = new IntList(values.length);
+        System.arraycopy(values, 0, l.data, 0, values.length);
+        l.size = values.length;
+        return l;
+    }
+
     public void add(int v) {
         if (size == data.length) {
             data = Arrays.copyOf(data, data.length * 2);
@@ -39,6 +47,30 @@ public final class IntList {
             throw new IndexOutOfBoundsException(i);
         }
         data[i] = v;
+    }
+
+    /** Removes the first occurrence of {@code v}, moving the last element into its place; false if absent. */
+    public boolean removeValue(int v) {
+        for (int i = 0; i < size; i++) {
+            if (data[i] == v) {
+                data[i] = data[--size];
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public boolean contains(int v) {
+        for (int i = 0; i < size; i++) {
+            if (data[i] == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public void clear() {
+        size = 0;
     }
 
     public int size() {

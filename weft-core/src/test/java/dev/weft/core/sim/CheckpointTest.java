@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -72,6 +73,44 @@ class CheckpointTest {
         assertThat(resumed.time()).isEqualTo(whole.time());
         // the cloth did reach the sphere: a checkpoint of a run where nothing touched proves less
         assertThat(resumed.positions()[3 * 210 + 1]).isLessThan(0.45f);
+    }
+
+    /** A torn cloth (two grips pull it apart) stopped mid-tear and resumed from its edit log. */
+    @ParameterizedTest
+    @ValueSource(strings = {"xpbd", "pbd", "pd", "relaxation", "implicit", "mass-spring"})
+    void resumingATearingClothReplaysItsEditsAndEndsBitwiseWhereOneRunEnds(String solver, @TempDir Path tmp)
+            throws IOException {
+        Model m = dev.weft.core.interact.TearingTest.pulledCloth(BendingModel.DISTANCE, 0.3f);
+        Path file = tmp.resolve("torn.weft");
+        float[] half = tear(m, solver, null, file, 90, null);
+        tear(m, solver, null, file, 45, file);
+        float[] resumed = tear(m, solver, file, file, 45, null);
+        assertThat(resumed).isEqualTo(half);
+        try (WorkerPool pool = new WorkerPool(1);
+             Simulation sim = new Simulation(m, State.atRest(m), Solvers.create(solver, pool),
+                     dev.weft.core.interact.TearingTest.grips(m, 0.4f), 8)) {
+            Checkpoint.read(file, sim);
+            assertThat(sim.model().edits()).as("the checkpoint was written after the tear began").isNotEmpty();
+            assertThat(sim.state().particleCount()).isGreaterThan(m.particleCount());
+        }
+    }
+
+    private static float[] tear(Model m, String solver, Path from, Path checkpoint, int frames, Path writeTo)
+            throws IOException {
+        try (WorkerPool pool = new WorkerPool(2);
+             Simulation sim = new Simulation(m, State.atRest(m), Solvers.create(solver, pool),
+                     dev.weft.core.interact.TearingTest.grips(m, 0.4f), 8)) {
+            if (from != null) {
+                Checkpoint.read(from, sim);
+            }
+            for (int f = 0; f < frames; f++) {
+                sim.advance(1f / 60f);
+            }
+            if (writeTo != null) {
+                Checkpoint.write(writeTo, sim);
+            }
+            return sim.state().positions().clone();
+        }
     }
 
     /** Frames of the cannonball scene (a fresh one: its ball carries its flight), resumed from {@code from} if given. */

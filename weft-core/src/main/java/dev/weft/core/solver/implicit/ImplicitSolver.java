@@ -272,14 +272,12 @@ public final class ImplicitSolver implements ParticleContactSolver {
         if (state == null) {
             return;
         }
-        if (released != null) {
-            if (state.length != released.length) {
-                throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "
-                        + state.length + " particles, the model has " + released.length);
-            }
+        if (released != null && state.length == released.length) {
             System.arraycopy(state, 0, released, 0, state.length);
         } else {
+            // not bound yet, or bound to the model before a resume's edits: applied at the next bind
             pendingReleased = state.clone();
+            model = null;
         }
     }
 
@@ -391,7 +389,16 @@ public final class ImplicitSolver implements ParticleContactSolver {
             contactInvMass = new float[n];
             partnerVelocity = new float[3 * n];
             contactPlane = new int[n];
+            byte[] before = released;
             released = new byte[n];
+            if (before != null && before.length < n && m.sourceOf(n - 1) != n - 1) {
+                // an edited model (a split appended copies): particles keep their indices and their
+                // released contacts, a copy starts as the particle it was split from
+                System.arraycopy(before, 0, released, 0, before.length);
+                for (int i = before.length; i < n; i++) {
+                    released[i] = released[m.sourceOf(i)];
+                }
+            }
             if (pendingReleased != null) {
                 if (pendingReleased.length != n) {
                     throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "

@@ -1,0 +1,136 @@
+package dev.weft.app;
+
+import dev.weft.core.interact.Tearing;
+import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelEdit;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.scene.BuiltInScenes;
+import dev.weft.core.scene.Scene;
+import dev.weft.core.sim.Simulation;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code weft bench --table tear}: what tearing costs on seed 001's 100 × 100 cloth (the {@code hanging}
+ * scene's, made tearable; XPBD at the scene's settings): a frame's step, the scan {@link Tearing#find} makes after every frame
+ * of a cloth that tears, and 100 edges torn at once (100 particles of a row split, the cloth cut in
+ * two: {@link Simulation#edit}, plus what the next frame costs beyond an ordinary one, the solver
+ * taking the new model). Issue #13 asks the 100 tears to cost under 10 % of the frame.
+ */
+final class TearBench {
+    static final int SIZE = 100;
+
+    private TearBench() {
+    }
+
+    static int run(PrintWriter out, Path dir, int[] threads, int warmup, int samples) throws IOException {
+        out.printf(Locale.ROOT, "weft bench --table tear: %d x %d cloth (scene hanging, xpbd), 100 edges torn in one "
+                + "frame; median of %d trials after %d warm-up trials%n", SIZE, SIZE, samples, warmup);
+        out.printf(Locale.ROOT, "%7s %12s %12s %12s %12s %14s%n", "threads", "frame ms", "scan ms", "edit ms",
+                "rebind ms", "tear / frame");
+        List<String> rows = new ArrayList<>();
+        rows.add("threads,frame_ms,scan_ms,edit_ms,rebind_ms,tear_over_frame");
+        for (int t : threads) {
+            double[] frame = new double[samples];
+            double[] scan = new double[samples];
+            double[] edit = new double[samples];
+            double[] rebind = new double[samples];
+            double[] ratio = new double[samples];
+            for (int trial = 0; trial < warmup + samples; trial++) {
+                double[] m = trial(t);
+                if (trial >= warmup) {
+                    int k = trial - warmup;
+                    frame[k] = m[0];
+                    scan[k] = m[1];
+                    edit[k] = m[2];
+                    rebind[k] = m[3];
+                    ratio[k] = (m[2] + m[3]) / m[0];
+                }
+            }
+            double r = median(ratio);
+            out.printf(Locale.ROOT, "%7d %12.3f %12.3f %12.3f %12.3f %13.1f%%%n", t, median(frame), median(scan),
+                    median(edit), median(rebind), 100 * r);
+            out.flush();
+            rows.add(String.format(Locale.ROOT, "%d,%.4f,%.4f,%.4f,%.4f,%.4f", t, median(frame), median(scan),
+                    median(edit), median(rebind), r));
+        }
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("tear.csv");
+        AtomicTextFile.write(csv, rows);
+        out.printf(Locale.ROOT, "wrote %s%n", csv);
+        return 0;
+    }
+
+    /** One trial on a fresh cloth: {frame ms, scan ms, edit ms, next frame's extra ms}. */
+    private static double[] trial(int threads) {
+        // the hanging scene's cloth, made to tear at 100 % stretch (which it never reaches: the scan runs,
+        // finds nothing, and the 100 tears are made by hand)
+        Scene scene = BuiltInScenes.hanging(SIZE);
+        ModelBuilder b = new ModelBuilder();
+        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", SIZE, SIZE, 1f, 1f).withOrigin(-0.5f, 1.0f, -0.5f));
+        b.pinCorners(cloth, "top-left", "top-right");
+        b.tearStrain(cloth, 1f);
+        Model model = b.build();
+        float dt = 1f / scene.fps();
+        try (WorkerPool pool = new WorkerPool(threads);
+             Simulation sim = new Simulation(model, State.atRest(model), new XpbdSolver(scene.xpbd(), pool),
+                     scene.environment(), scene.substeps())) {
+            for (int f = 0; f < 10; f++) {
+                sim.advance(dt);
+            }
+            long t0 = System.nanoTime();
+            sim.advance(dt);
+            double frame = (System.nanoTime() - t0) / 1e6;
+            long t1 = System.nanoTime();
+            List<ModelEdit> found = Tearing.find(model, sim.state().positions());
+            double scan = (System.nanoTime() - t1) / 1e6;
+            if (!found.isEmpty()) {
+                throw new IllegalStateException("the hanging cloth tore by itself at 100 % strain");
+            }
+            List<ModelEdit> splits = rowSplits(model);
+            long t2 = System.nanoTime();
+            sim.edit(splits);
+            double edit = (System.nanoTime() - t2) / 1e6;
+            if (sim.model().edits().size() != splits.size()) {
+                throw new IllegalStateException("only " + sim.model().edits().size() + " of " + splits.size()
+                        + " splits took");
+            }
+            long t3 = System.nanoTime();
+            sim.advance(dt);
+            double next = (System.nanoTime() - t3) / 1e6;
+            return new double[] {frame, scan, edit, Math.max(0.0, next - frame)};
+        }
+    }
+
+    /** The particles of the middle row, each split across its edge to the row below: a cut in two. */
+    static List<ModelEdit> rowSplits(Model model) {
+        ModelObject cloth = model.objects().get(0);
+        float[] r = model.restPositions();
+        int row = cloth.gridRows() / 2;
+        List<ModelEdit> splits = new ArrayList<>();
+        for (int c = 0; c < cloth.gridCols(); c++) {
+            int p = cloth.gridParticle(row, c);
+            int below = cloth.gridParticle(row + 1, c);
+            splits.add(new ModelEdit.Split(p, r[3 * below] - r[3 * p], r[3 * below + 1] - r[3 * p + 1],
+                    r[3 * below + 2] - r[3 * p + 2]));
+        }
+        return splits;
+    }
+
+    private static double median(double[] a) {
+        double[] s = a.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+}

@@ -1,0 +1,35 @@
+package dev.weft.core.model;
+
+/**
+ * A change to a {@link Model}'s topology, applied with {@link Model#edit}. Edits are data: a model keeps
+ * the log of those it applied ({@link Model#edits()}), so a checkpoint replays them onto the model it
+ * started from, and a solver that derives its own structures from the topology (the spring solvers'
+ * springs) replays them too.
+ *
+ * <p>Sides are decided in the rest shape (material coordinates), never from current positions: the
+ * same log gives the same model whatever the state it is replayed next to.
+ */
+public sealed interface ModelEdit permits ModelEdit.Split, ModelEdit.AddDistance {
+    /**
+     * Separates the surface at {@code particle}: a new particle (appended, index = the particle count
+     * before the edit) takes the triangles around it whose rest centroid lies on the positive side of
+     * the plane through its rest position with normal {@code (nx, ny, nz)}, with their share of its
+     * mass (by rest area). Each constraint at the particle follows the triangles it borders, or, where
+     * it borders none, the side of its other particle; an edge between the two sides is kept on both
+     * (the two sides are separate surfaces, each with its own edge). A dihedral stencil whose two
+     * triangles end up on different sides is removed. A pinned particle stays pinned on both sides;
+     * the copy gets the particle's tethers, and tethers whose particle no longer reaches its anchor
+     * through the constraints are dropped (or moved to a copy of the anchor it does reach). A split that
+     * would separate nothing (all triangles, or all constraints of a particle without triangles, on one
+     * side) is skipped and not logged.
+     */
+    record Split(int particle, float nx, float ny, float nz) implements ModelEdit {
+    }
+
+    /**
+     * A new distance constraint between two particles (a seam pair, an attachment): rest length in
+     * metres (0 pulls them together), and its kind, which picks its stiffness in every solver.
+     */
+    record AddDistance(int a, int b, float restLength, DistanceKind kind) implements ModelEdit {
+    }
+}

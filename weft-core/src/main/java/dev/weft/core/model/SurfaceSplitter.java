@@ -1,0 +1,232 @@
+package dev.weft.core.model;
+
+import dev.weft.core.util.FloatList;
+import dev.weft.core.util.IntList;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The surface side of {@link ModelEdit.Split}: working copies of the rest positions and triangles, a
+ * split that moves the triangles on the positive side of a plane to a new particle, and the rule that
+ * says on which side a pair (constraint, spring) at the split particle goes. {@link ModelEditor} applies
+ * it to the model's constraint sets; the spring solvers replay a model's log with it onto their own
+ * springs ({@link #replay}), so both see the same surface.
+ */
+public final class SurfaceSplitter {
+    /** Which side of a split a pair (p, r) goes to. */
+    public enum Side { KEEP, MOVE, BOTH }
+
+    private final FloatList rest;
+    private final int[] triangles;
+    private final Incidence incidence;
+    /** Triangles of the particles whose triangles changed (and of new particles), overriding the incidence. */
+    private final Map<Integer, IntList> changed = new HashMap<>();
+    private int particleCount;
+
+    // the split in progress: particle, plane, and its triangles on each side (before the split)
+    private int p = -1;
+    private float px;
+    private float py;
+    private float pz;
+    private float nx;
+    private float ny;
+    private float nz;
+    private final IntList keep = new IntList();
+    private final IntList move = new IntList();
+    private double keepArea;
+    private double moveArea;
+
+    /**
+     * @param restPositions the model's rest positions (copied)
+     * @param triangles     the model's triangles (copied)
+     * @param incidence     the incidence of {@code triangles}
+     */
+    public SurfaceSplitter(float[] restPositions, int[] triangles, Incidence incidence) {
+        this.rest = FloatList.of(restPositions);
+        this.triangles = triangles.clone();
+        this.incidence = incidence;
+        this.particleCount = restPositions.length / 3;
+    }
+
+    /** Replays the splits of {@code model}'s edit log, from its base model, and returns the splitter. */
+    public static SurfaceSplitter replay(Model model, PairVisitor visitor) {
+        Model base = model.base();
+        SurfaceSplitter s = new SurfaceSplitter(base.restPositions(), base.triangles(), base.triangleIncidence());
+        for (ModelEdit e : model.edits()) {
+            if (e instanceof ModelEdit.Split) {
+                ModelEdit.Split split = (ModelEdit.Split) e;
+                s.plan(split.particle(), split.nx(), split.ny(), split.nz());
+                int q = s.split();
+                visitor.split(s, split.particle(), q);
+            } else {
+                visitor.other(e);
+            }
+        }
+        return s;
+    }
+
+    /** What a replay does with each edit of the log besides moving triangles. */
+    public interface PairVisitor {
+        /** {@code particle} was split into itself and {@code copy}; ask {@code s.side(r)} for its pairs. */
+        void split(SurfaceSplitter s, int particle, int copy);
+
+        /** An edit that is not a split. */
+        void other(ModelEdit e);
+    }
+
+    public int particleCount() {
+        return particleCount;
+    }
+
+    /** The working triangles (after the splits so far). */
+    public int[] triangles() {
+        return triangles;
+    }
+
+    /** The working rest positions (the model's, with a copy's appended at each split). */
+    public float[] restPositions() {
+        return rest.toArray();
+    }
+
+    /** How many triangles touch particle {@code q} now. */
+    public int triangleCount(int q) {
+        return trianglesOf(q).size();
+    }
+
+    /**
+     * Sorts particle {@code particle}'s triangles by the side of the plane their rest centroid lies on.
+     * Returns true when the split would separate triangles (both sides have some).
+     */
+    public boolean plan(int particle, float normalX, float normalY, float normalZ) {
+        p = particle;
+        px = rest.get(3 * particle);
+        py = rest.get(3 * particle + 1);
+        pz = rest.get(3 * particle + 2);
+        nx = normalX;
+        ny = normalY;
+        nz = normalZ;
+        keep.clear();
+        move.clear();
+        keepArea = 0.0;
+        moveArea = 0.0;
+        IntList mine = trianglesOf(particle);
+        for (int k = 0; k < mine.size(); k++) {
+            int t = mine.get(k);
+            int a = triangles[3 * t];
+            int b = triangles[3 * t + 1];
+            int c = triangles[3 * t + 2];
+            double area = area(a, b, c);
+            if (sideOf(a, b, c)) {
+                move.add(t);
+                moveArea += area;
+            } else {
+                keep.add(t);
+                keepArea += area;
+            }
+        }
+        return keep.size() > 0 && move.size() > 0;
+    }
+
+    /** The planned particle's share of its mass that goes to the copy, by rest area (NaN without triangles). */
+    public double movedAreaShare() {
+        double total = keepArea + moveArea;
+        return total > 0.0 ? moveArea / total : Double.NaN;
+    }
+
+    /**
+     * Where a pair (p, r) at the planned particle p goes: with the triangles it borders (both sides: an
+     * edge on the tear, kept on both), or by the side of r's rest position when it borders none.
+     */
+    public Side side(int r) {
+        boolean onKeep = borders(keep, r);
+        boolean onMove = borders(move, r);
+        if (onKeep && onMove) {
+            return Side.BOTH;
+        }
+        if (onKeep || onMove) {
+            return onMove ? Side.MOVE : Side.KEEP;
+        }
+        return pointSide(r) ? Side.MOVE : Side.KEEP;
+    }
+
+    /** True when the rest centroid of the triangle (a, b, c) lies on the plane's positive side. */
+    public boolean sideOf(int a, int b, int c) {
+        float cx = (rest.get(3 * a) + rest.get(3 * b) + rest.get(3 * c)) / 3f - px;
+        float cy = (rest.get(3 * a + 1) + rest.get(3 * b + 1) + rest.get(3 * c + 1)) / 3f - py;
+        float cz = (rest.get(3 * a + 2) + rest.get(3 * b + 2) + rest.get(3 * c + 2)) / 3f - pz;
+        return cx * nx + cy * ny + cz * nz > 0f;
+    }
+
+    /** True when particle r's rest position lies on the plane's positive side. */
+    public boolean pointSide(int r) {
+        float dx = rest.get(3 * r) - px;
+        float dy = rest.get(3 * r + 1) - py;
+        float dz = rest.get(3 * r + 2) - pz;
+        return dx * nx + dy * ny + dz * nz > 0f;
+    }
+
+    /**
+     * Carries out the planned split: appends the copy (at the particle's rest position) and moves the
+     * positive side's triangles to it. Returns the copy's index. Call {@link #side} before the next plan.
+     */
+    public int split() {
+        int q = particleCount++;
+        rest.add(px, py, pz);
+        IntList mine = new IntList(keep.size());
+        for (int k = 0; k < keep.size(); k++) {
+            mine.add(keep.get(k));
+        }
+        changed.put(p, mine);
+        IntList theirs = new IntList(move.size());
+        for (int k = 0; k < move.size(); k++) {
+            int t = move.get(k);
+            theirs.add(t);
+            for (int v = 3 * t; v < 3 * t + 3; v++) {
+                if (triangles[v] == p) {
+                    triangles[v] = q;
+                }
+            }
+        }
+        changed.put(q, theirs);
+        return q;
+    }
+
+    private boolean borders(IntList tris, int r) {
+        for (int k = 0; k < tris.size(); k++) {
+            int t = tris.get(k);
+            if (triangles[3 * t] == r || triangles[3 * t + 1] == r || triangles[3 * t + 2] == r) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private IntList trianglesOf(int q) {
+        IntList l = changed.get(q);
+        if (l != null) {
+            return l;
+        }
+        l = new IntList(8);
+        if (q < incidence.start().length - 1) {
+            int[] start = incidence.start();
+            int[] slots = incidence.slots();
+            for (int s = start[q]; s < start[q + 1]; s++) {
+                l.add(slots[s] / 3);
+            }
+        }
+        return l;
+    }
+
+    private double area(int a, int b, int c) {
+        double ux = rest.get(3 * b) - rest.get(3 * a);
+        double uy = rest.get(3 * b + 1) - rest.get(3 * a + 1);
+        double uz = rest.get(3 * b + 2) - rest.get(3 * a + 2);
+        double vx = rest.get(3 * c) - rest.get(3 * a);
+        double vy = rest.get(3 * c + 1) - rest.get(3 * a + 1);
+        double vz = rest.get(3 * c + 2) - rest.get(3 * a + 2);
+        double cx = uy * vz - uz * vy;
+        double cy = uz * vx - ux * vz;
+        double cz = ux * vy - uy * vx;
+        return 0.5 * Math.sqrt(cx * cx + cy * cy + cz * cz);
+    }
+}
