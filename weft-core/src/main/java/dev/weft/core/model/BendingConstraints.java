@@ -15,6 +15,12 @@ public final class BendingConstraints extends ColoredConstraints {
         this.restAngle = permute(restAngle);
     }
 
+    /** Already laid out in storage order (an edit's result). */
+    BendingConstraints(int[] stored, float[] restAngle, int[] colorStart, int[] naturalOrder) {
+        super(4, stored, colorStart, naturalOrder);
+        this.restAngle = restAngle;
+    }
+
     /** Rest dihedral angle in radians per constraint (storage order). Do not modify. */
     public float[] restAngle() {
         return restAngle;

@@ -34,6 +34,14 @@ public abstract class ColoredConstraints {
         this.colorStart = coloring.colorStart().clone();
     }
 
+    /** Already laid out (an edit's result): storage-order indices, color ranges and natural order as given. */
+    ColoredConstraints(int arity, int[] stored, int[] colorStart, int[] naturalOrder) {
+        this.arity = arity;
+        this.particles = stored;
+        this.colorStart = colorStart;
+        this.naturalOrder = naturalOrder;
+    }
+
     /** Reorders a per-constraint array from build order into storage order. */
     protected final float[] permute(float[] inBuildOrder) {
         float[] out = new float[inBuildOrder.length];

@@ -13,6 +13,13 @@ public final class DistanceConstraints extends ColoredConstraints {
         this.kind = permute(kind);
     }
 
+    /** Already laid out in storage order (an edit's result). */
+    DistanceConstraints(int[] stored, float[] restLength, byte[] kind, int[] colorStart, int[] naturalOrder) {
+        super(2, stored, colorStart, naturalOrder);
+        this.restLength = restLength;
+        this.kind = kind;
+    }
+
     /** Rest length per constraint (storage order). Do not modify. */
     public float[] restLength() {
         return restLength;

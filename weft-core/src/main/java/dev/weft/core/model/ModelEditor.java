@@ -26,22 +26,11 @@ final class ModelEditor {
     private final IntList particleColor;
     private boolean recolorParticles;
 
-    private final IntList distPairs;
-    private final FloatList distRest;
-    private final IntList distKind;
-    private final IntList distColor;
-    private final List<Boolean> distRemoved = new ArrayList<>();
+    private final EditableConstraints dist;
     private final MutableIncidence distAt;
-
-    private final IntList stencils;
-    private final FloatList stencilAngle;
-    private final IntList stencilColor;
-    private final List<Boolean> stencilRemoved = new ArrayList<>();
+    private final EditableConstraints bend;
     private final MutableIncidence stencilAt;
-
-    private final IntList tetherPairs;
-    private final FloatList tetherLength;
-    private final IntList tetherColor;
+    private final EditableConstraints tether;
     private final MutableIncidence tetherAt;
     private boolean split;
 
@@ -60,35 +49,17 @@ final class ModelEditor {
             particleColor.add(m.particleColoring().colorOf(i));
         }
         DistanceConstraints d = m.distances();
-        distPairs = IntList.of(d.particlesInNaturalOrder());
-        distRest = FloatList.of(d.unpermute(d.restLength()));
-        distKind = new IntList(d.count());
-        for (byte k : d.unpermute(d.kind())) {
-            distKind.add(k);
-        }
-        distColor = IntList.of(d.colorsInNaturalOrder());
-        for (int i = 0; i < d.count(); i++) {
-            distRemoved.add(false);
-        }
-        distAt = new MutableIncidence(distPairs.toArray(), 2, n);
-
+        dist = new EditableConstraints(d, d.restLength(), d.kind());
+        distAt = new MutableIncidence(d.particles(), 2, n);
         BendingConstraints b = m.bending();
-        stencils = IntList.of(b.particlesInNaturalOrder());
-        stencilAngle = FloatList.of(b.unpermute(b.restAngle()));
-        stencilColor = IntList.of(b.colorsInNaturalOrder());
-        for (int i = 0; i < b.count(); i++) {
-            stencilRemoved.add(false);
-        }
-        stencilAt = new MutableIncidence(stencils.toArray(), 4, n);
-
+        bend = new EditableConstraints(b, b.restAngle(), null);
+        stencilAt = new MutableIncidence(b.particles(), 4, n);
         TetherConstraints t = m.tethers();
-        tetherPairs = IntList.of(t.particlesInNaturalOrder());
-        tetherLength = FloatList.of(t.unpermute(t.maxLength()));
-        tetherColor = IntList.of(t.colorsInNaturalOrder());
-        // only a tether's particle (slot 0) is ever split into copies that need its tethers
+        tether = new EditableConstraints(t, t.maxLength(), null);
+        // only a tether's particle (its first) is ever split into copies that need its tethers
         int[] tetherParticle = new int[t.count()];
-        for (int i = 0; i < tetherParticle.length; i++) {
-            tetherParticle[i] = tetherPairs.get(2 * i);
+        for (int k = 0; k < tetherParticle.length; k++) {
+            tetherParticle[k] = t.particles()[2 * k];
         }
         tetherAt = new MutableIncidence(tetherParticle, 1, n);
         log = new ArrayList<>(m.edits());
@@ -183,7 +154,7 @@ final class ModelEditor {
         for (int k = 0; k < constraints.size(); k++) {
             int c = constraints.get(k);
             if (distSide[k] == SurfaceSplitter.Side.MOVE) {
-                distPairs.set(distPairs.get(2 * c) == p ? 2 * c : 2 * c + 1, q);
+                dist.setParticle(c, dist.particle(c, 0) == p ? 0 : 1, q);
                 distAt.remove(p, c);
                 distAt.add(q, c);
             }
@@ -191,20 +162,20 @@ final class ModelEditor {
         for (int k = 0; k < constraints.size(); k++) {
             int c = constraints.get(k);
             if (distSide[k] == SurfaceSplitter.Side.BOTH) {
-                appendDistance(q, other(c, p), distRest.get(c), distKind.get(c));
+                appendDistance(q, other(c, p), dist.param[c], dist.kind[c]);
             }
         }
         for (int k = 0; k < stencilsHere.size(); k++) {
             int s = stencilsHere.get(k);
             if (stencilAction[k] == 2) {
-                stencilRemoved.set(s, true);
+                bend.remove(s);
                 for (int v = 0; v < 4; v++) {
-                    stencilAt.remove(stencils.get(4 * s + v), s);
+                    stencilAt.remove(bend.particle(s, v), s);
                 }
             } else if (stencilAction[k] == 1) {
-                for (int v = 4 * s; v < 4 * s + 4; v++) {
-                    if (stencils.get(v) == p) {
-                        stencils.set(v, q);
+                for (int v = 0; v < 4; v++) {
+                    if (bend.particle(s, v) == p) {
+                        bend.setParticle(s, v, q);
                     }
                 }
                 stencilAt.remove(p, s);
@@ -214,10 +185,7 @@ final class ModelEditor {
         IntList tethersHere = tetherAt.itemsOf(p);
         for (int k = 0; k < tethersHere.size(); k++) {
             int t = tethersHere.get(k);
-            int copy = tetherLength.size();
-            tetherPairs.add(q, tetherPairs.get(2 * t + 1));
-            tetherLength.add(tetherLength.get(t));
-            tetherColor.add(tetherColor.get(t));
+            int copy = tether.add(new int[] {q, tether.particle(t, 1)}, tether.param[t], (byte) 0, tether.color[t]);
             tetherAt.add(q, copy);
         }
         log.add(e);
@@ -236,14 +204,14 @@ final class ModelEditor {
             int a = other(constraints.get(k), p);
             IntList around = distAt.itemsOf(a);
             for (int j = 0; j < around.size(); j++) {
-                int bend = around.get(j);
-                if (distKind.get(bend) != DistanceKind.BEND.code() || distRemoved.get(bend)) {
+                int bending = around.get(j);
+                if (dist.kind[bending] != DistanceKind.BEND.code() || dist.removed(bending)) {
                     continue;
                 }
-                int b = other(bend, a);
+                int b = other(bending, a);
                 for (int m = 0; m < constraints.size(); m++) {
                     if (side[m] == SurfaceSplitter.Side.MOVE && other(constraints.get(m), p) == b) {
-                        removeDistance(bend);
+                        removeDistance(bending);
                         break;
                     }
                 }
@@ -252,17 +220,17 @@ final class ModelEditor {
     }
 
     private void removeDistance(int c) {
-        distRemoved.set(c, true);
-        distAt.remove(distPairs.get(2 * c), c);
-        distAt.remove(distPairs.get(2 * c + 1), c);
+        dist.remove(c);
+        distAt.remove(dist.particle(c, 0), c);
+        distAt.remove(dist.particle(c, 1), c);
     }
 
     /** A stencil at p: 0 stays with p, 1 moves to the copy, 2 is removed (its hinge is on the tear). */
     private int stencilAction(int s, int p) {
-        int e0 = stencils.get(4 * s);
-        int e1 = stencils.get(4 * s + 1);
-        int o0 = stencils.get(4 * s + 2);
-        int o1 = stencils.get(4 * s + 3);
+        int e0 = bend.particle(s, 0);
+        int e1 = bend.particle(s, 1);
+        int o0 = bend.particle(s, 2);
+        int o1 = bend.particle(s, 3);
         boolean first = surface.sideOf(e0, e1, o0);
         boolean second = surface.sideOf(e0, e1, o1);
         if (p == e0 || p == e1) {
@@ -272,8 +240,8 @@ final class ModelEditor {
     }
 
     private int other(int c, int p) {
-        int a = distPairs.get(2 * c);
-        return a == p ? distPairs.get(2 * c + 1) : a;
+        int a = dist.particle(c, 0);
+        return a == p ? dist.particle(c, 1) : a;
     }
 
     private void addDistance(ModelEdit.AddDistance e) {
@@ -296,13 +264,8 @@ final class ModelEditor {
         log.add(e);
     }
 
-    private void appendDistance(int a, int b, float rest, int kind) {
-        int c = distRest.size();
-        distPairs.add(a, b);
-        distRest.add(rest);
-        distKind.add(kind);
-        distColor.add(freeColor(a, b));
-        distRemoved.add(false);
+    private void appendDistance(int a, int b, float rest, byte kind) {
+        int c = dist.add(new int[] {a, b}, rest, kind, freeColor(a, b));
         distAt.add(a, c);
         distAt.add(b, c);
     }
@@ -314,7 +277,7 @@ final class ModelEditor {
         for (int p : new int[] {a, b}) {
             IntList items = distAt.itemsOf(p);
             for (int k = 0; k < items.size(); k++) {
-                int color = distColor.get(items.get(k));
+                int color = dist.color[items.get(k)];
                 if (color < 64) {
                     used |= 1L << color;
                 } else {
@@ -335,54 +298,14 @@ final class ModelEditor {
         if (split) {
             retargetTethers(n);
         }
-        IntList keptPairs = new IntList(distPairs.size());
-        FloatList keptRest = new FloatList(distRest.size());
-        IntList keptColor = new IntList(distColor.size());
-        IntList keptKind = new IntList(distKind.size());
-        for (int c = 0; c < distRest.size(); c++) {
-            if (!distRemoved.get(c)) {
-                keptPairs.add(distPairs.get(2 * c), distPairs.get(2 * c + 1));
-                keptRest.add(distRest.get(c));
-                keptColor.add(distColor.get(c));
-                keptKind.add(distKind.get(c));
-            }
-        }
-        int[] pairs = keptPairs.toArray();
-        byte[] kinds = new byte[keptKind.size()];
-        for (int i = 0; i < kinds.length; i++) {
-            kinds[i] = (byte) keptKind.get(i);
-        }
-        DistanceConstraints distances = new DistanceConstraints(pairs, keptRest.toArray(), kinds,
-                Coloring.fromColors(keptColor.toArray()));
-
-        IntList keptStencils = new IntList(stencils.size());
-        FloatList keptAngles = new FloatList(stencilAngle.size());
-        IntList keptColors = new IntList(stencilColor.size());
-        for (int s = 0; s < stencilAngle.size(); s++) {
-            if (!stencilRemoved.get(s)) {
-                for (int v = 0; v < 4; v++) {
-                    keptStencils.add(stencils.get(4 * s + v));
-                }
-                keptAngles.add(stencilAngle.get(s));
-                keptColors.add(stencilColor.get(s));
-            }
-        }
-        BendingConstraints bending = new BendingConstraints(keptStencils.toArray(), keptAngles.toArray(),
-                Coloring.fromColors(keptColors.toArray()));
-
-        IntList keptTethers = new IntList(tetherPairs.size());
-        FloatList keptLengths = new FloatList(tetherLength.size());
-        IntList keptTetherColors = new IntList(tetherColor.size());
-        for (int t = 0; t < tetherLength.size(); t++) {
-            if (tetherPairs.get(2 * t) >= 0) {
-                keptTethers.add(tetherPairs.get(2 * t), tetherPairs.get(2 * t + 1));
-                keptLengths.add(tetherLength.get(t));
-                keptTetherColors.add(tetherColor.get(t));
-            }
-        }
-        TetherConstraints tethers = new TetherConstraints(keptTethers.toArray(), keptLengths.toArray(),
-                Coloring.fromColors(keptTetherColors.toArray()));
-
+        EditableConstraints.Layout d = dist.layout();
+        DistanceConstraints distances = new DistanceConstraints(d.particles(), d.param(), d.kind(), d.colorStart(),
+                d.naturalOrder());
+        EditableConstraints.Layout b = bend.layout();
+        BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.colorStart(), b.naturalOrder());
+        EditableConstraints.Layout t = tether.layout();
+        TetherConstraints tethers = new TetherConstraints(t.particles(), t.param(), t.colorStart(), t.naturalOrder());
+        int[] pairs = d.particles();
         Coloring particles = recolorParticles
                 ? Coloring.fromColors(ParticleColoring.greedy(pairs, n, filled(n, -1)))
                 : Coloring.fromColors(particleColor.toArray());
@@ -394,16 +317,16 @@ final class ModelEditor {
     /**
      * After splits, a tether whose particle no longer reaches its anchor through the distance constraints
      * would hold a torn-off piece in the air: it moves to a pinned copy of the anchor the particle does
-     * reach (a split pin), or is dropped (marked by particle −1).
+     * reach (a split pin), or is dropped.
      */
     private void retargetTethers(int n) {
         int[] parent = new int[n];
         for (int i = 0; i < n; i++) {
             parent[i] = i;
         }
-        for (int c = 0; c < distRest.size(); c++) {
-            if (!distRemoved.get(c)) {
-                union(parent, distPairs.get(2 * c), distPairs.get(2 * c + 1));
+        for (int c = 0; c < dist.count(); c++) {
+            if (!dist.removed(c)) {
+                union(parent, dist.particle(c, 0), dist.particle(c, 1));
             }
         }
         // (the particle a pin was split from, its component) -> the pin there
@@ -413,18 +336,18 @@ final class ModelEditor {
                 pinIn.putIfAbsent(key(rootOf(i), find(parent, i)), i);
             }
         }
-        for (int t = 0; t < tetherLength.size(); t++) {
-            int particle = tetherPairs.get(2 * t);
-            int anchor = tetherPairs.get(2 * t + 1);
+        for (int t = 0; t < tether.count(); t++) {
+            int particle = tether.particle(t, 0);
+            int anchor = tether.particle(t, 1);
             int component = find(parent, particle);
             if (component == find(parent, anchor)) {
                 continue;
             }
             Integer replacement = pinIn.get(key(rootOf(anchor), component));
             if (replacement != null) {
-                tetherPairs.set(2 * t + 1, replacement);
+                tether.setParticle(t, 1, replacement);
             } else {
-                tetherPairs.set(2 * t, -1);
+                tether.remove(t);
             }
         }
     }

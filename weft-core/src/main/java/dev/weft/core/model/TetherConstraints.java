@@ -16,6 +16,12 @@ public final class TetherConstraints extends ColoredConstraints {
         this.maxLength = permute(maxLength);
     }
 
+    /** Already laid out in storage order (an edit's result). */
+    TetherConstraints(int[] stored, float[] maxLength, int[] colorStart, int[] naturalOrder) {
+        super(2, stored, colorStart, naturalOrder);
+        this.maxLength = maxLength;
+    }
+
     /** Largest allowed distance per tether (storage order). Do not modify. */
     public float[] maxLength() {
         return maxLength;
