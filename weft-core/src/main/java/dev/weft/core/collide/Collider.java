@@ -1,7 +1,10 @@
 package dev.weft.core.collide;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelEdit;
 import dev.weft.core.util.Check;
+import java.util.List;
 
 /**
  * A shape that particles stay out of. Each collider keeps particles at least {@code thickness}
@@ -95,6 +98,14 @@ public abstract class Collider {
      * of the last {@link #advance} puts them; called right after it, before the step. Default: none.
      */
     public void driveParticles(float[] x) {
+    }
+
+    /**
+     * Topology edits this collider makes after a frame at positions {@code x} of {@code model} (a blade
+     * cuts what it swept); none by default. The simulation applies them with tearing's.
+     */
+    public List<ModelEdit> topologyEdits(Model model, float[] x) {
+        return List.of();
     }
 
     /**

@@ -9,7 +9,7 @@ package dev.weft.core.model;
  * <p>Sides are decided in the rest shape (material coordinates), never from current positions: the
  * same log gives the same model whatever the state it is replayed next to.
  */
-public sealed interface ModelEdit permits ModelEdit.Split, ModelEdit.AddDistance {
+public sealed interface ModelEdit permits ModelEdit.Split, ModelEdit.Detach, ModelEdit.AddDistance {
     /**
      * Separates the surface at {@code particle}: a new particle (appended, index = the particle count
      * before the edit) takes the triangles around it whose rest centroid lies on the positive side of
@@ -24,6 +24,41 @@ public sealed interface ModelEdit permits ModelEdit.Split, ModelEdit.AddDistance
      * side) is skipped and not logged.
      */
     record Split(int particle, float nx, float ny, float nz) implements ModelEdit {
+    }
+
+    /**
+     * As {@link Split}, with the triangles that go to the copy named ({@code triangles}, indices into
+     * the model's triangles, each holding the particle) rather than found by a plane through the
+     * particle: a cut decides them by the side of the cut's own plane, which need not pass through the
+     * particle. The rest-space normal sorts the pairs that border none of the particle's triangles.
+     */
+    record Detach(int particle, int[] triangles, float nx, float ny, float nz) implements ModelEdit {
+        public Detach {
+            triangles = triangles.clone();
+        }
+
+        @Override
+        public int[] triangles() {
+            return triangles.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Detach && ((Detach) o).particle == particle
+                    && java.util.Arrays.equals(((Detach) o).triangles, triangles) && ((Detach) o).nx == nx
+                    && ((Detach) o).ny == ny && ((Detach) o).nz == nz;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * particle + java.util.Arrays.hashCode(triangles)) + Float.hashCode(nx + 3 * ny + 7 * nz);
+        }
+
+        @Override
+        public String toString() {
+            return "Detach[particle=" + particle + ", triangles=" + java.util.Arrays.toString(triangles) + ", n=("
+                    + nx + ", " + ny + ", " + nz + ")]";
+        }
     }
 
     /**

@@ -70,6 +70,8 @@ final class ModelEditor {
         for (ModelEdit edit : edits) {
             if (edit instanceof ModelEdit.Split) {
                 e.split((ModelEdit.Split) edit);
+            } else if (edit instanceof ModelEdit.Detach) {
+                e.detach((ModelEdit.Detach) edit);
             } else if (edit instanceof ModelEdit.AddDistance) {
                 e.addDistance((ModelEdit.AddDistance) edit);
             } else {
@@ -93,12 +95,34 @@ final class ModelEditor {
     private void split(ModelEdit.Split e) {
         int p = e.particle();
         checkParticle("split.particle", p);
-        float len2 = e.nx() * e.nx() + e.ny() * e.ny() + e.nz() * e.nz();
-        if (!(len2 > 0f) || !Float.isFinite(len2)) {
-            throw new InvalidInputException("split.normal", "must be a finite, non-zero vector, got ("
-                    + e.nx() + ", " + e.ny() + ", " + e.nz() + ")");
+        checkNormal("split.normal", e.nx(), e.ny(), e.nz());
+        separate(e, p, surface.plan(p, e.nx(), e.ny(), e.nz()));
+    }
+
+    private void detach(ModelEdit.Detach e) {
+        int p = e.particle();
+        checkParticle("detach.particle", p);
+        checkNormal("detach.normal", e.nx(), e.ny(), e.nz());
+        int triangles = surface.triangles().length / 3;
+        for (int t : e.triangles()) {
+            if (t < 0 || t >= triangles) {
+                throw new InvalidInputException("detach.triangles", "must be triangles of the model (0.."
+                        + (triangles - 1) + "), got " + t);
+            }
         }
-        boolean separates = surface.plan(p, e.nx(), e.ny(), e.nz());
+        separate(e, p, surface.plan(p, e.triangles(), e.nx(), e.ny(), e.nz()));
+    }
+
+    private static void checkNormal(String what, float nx, float ny, float nz) {
+        float len2 = nx * nx + ny * ny + nz * nz;
+        if (!(len2 > 0f) || !Float.isFinite(len2)) {
+            throw new InvalidInputException(what, "must be a finite, non-zero vector, got (" + nx + ", " + ny + ", "
+                    + nz + ")");
+        }
+    }
+
+    /** Carries out the split {@link SurfaceSplitter} has planned for {@code e}, if it separates something. */
+    private void separate(ModelEdit e, int p, boolean separates) {
         IntList constraints = distAt.itemsOf(p);
         if (surface.triangleCount(p) == 0) {
             // a particle without triangles (a rope's): it separates if its constraints lie on both sides
@@ -231,8 +255,8 @@ final class ModelEditor {
         int e1 = bend.particle(s, 1);
         int o0 = bend.particle(s, 2);
         int o1 = bend.particle(s, 3);
-        boolean first = surface.sideOf(e0, e1, o0);
-        boolean second = surface.sideOf(e0, e1, o1);
+        boolean first = surface.moves(e0, e1, o0);
+        boolean second = surface.moves(e0, e1, o1);
         if (p == e0 || p == e1) {
             return first != second ? 2 : first ? 1 : 0;
         }

@@ -58,6 +58,11 @@ public final class SurfaceSplitter {
                 s.plan(split.particle(), split.nx(), split.ny(), split.nz());
                 int q = s.split();
                 visitor.split(s, split.particle(), q);
+            } else if (e instanceof ModelEdit.Detach) {
+                ModelEdit.Detach detach = (ModelEdit.Detach) e;
+                s.plan(detach.particle(), detach.triangles(), detach.nx(), detach.ny(), detach.nz());
+                int q = s.split();
+                visitor.split(s, detach.particle(), q);
             } else {
                 visitor.other(e);
             }
@@ -127,6 +132,44 @@ public final class SurfaceSplitter {
         return keep.size() > 0 && move.size() > 0;
     }
 
+    /**
+     * Plans a split of {@code particle} that moves exactly {@code moved} of its triangles (a cut's
+     * choice), with the rest-space normal that sorts the pairs bordering none of them. Returns true when
+     * both sides keep triangles; false also when a named triangle does not hold the particle.
+     */
+    public boolean plan(int particle, int[] moved, float normalX, float normalY, float normalZ) {
+        p = particle;
+        px = rest.get(3 * particle);
+        py = rest.get(3 * particle + 1);
+        pz = rest.get(3 * particle + 2);
+        nx = normalX;
+        ny = normalY;
+        nz = normalZ;
+        keep.clear();
+        move.clear();
+        keepArea = 0.0;
+        moveArea = 0.0;
+        IntList mine = trianglesOf(particle);
+        int found = 0;
+        for (int k = 0; k < mine.size(); k++) {
+            int t = mine.get(k);
+            boolean goes = false;
+            for (int m : moved) {
+                goes |= m == t;
+            }
+            double area = area(triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]);
+            if (goes) {
+                move.add(t);
+                moveArea += area;
+                found++;
+            } else {
+                keep.add(t);
+                keepArea += area;
+            }
+        }
+        return found == moved.length && keep.size() > 0 && move.size() > 0;
+    }
+
     /** The planned particle's share of its mass that goes to the copy, by rest area (NaN without triangles). */
     public double movedAreaShare() {
         double total = keepArea + moveArea;
@@ -135,7 +178,9 @@ public final class SurfaceSplitter {
 
     /**
      * Where a pair (p, r) at the planned particle p goes: with the triangles it borders (both sides: an
-     * edge on the tear, kept on both), or by the side of r's rest position when it borders none.
+     * edge on the tear, kept on both). A pair that borders none (a skip spring, a quad's other diagonal,
+     * a ring-2 spring) goes with the side whose particles r shares a triangle with, when those are all
+     * on one side; else by the side of r's rest position.
      */
     public Side side(int r) {
         boolean onKeep = borders(keep, r);
@@ -146,7 +191,51 @@ public final class SurfaceSplitter {
         if (onKeep || onMove) {
             return onMove ? Side.MOVE : Side.KEEP;
         }
+        boolean nearMove = false;
+        boolean nearKeep = false;
+        IntList around = trianglesOf(r);
+        for (int k = 0; k < around.size(); k++) {
+            int t = around.get(k);
+            for (int v = 3 * t; v < 3 * t + 3; v++) {
+                int u = triangles[v];
+                if (u == r || u == p) {
+                    continue;
+                }
+                boolean inMove = borders(move, u);
+                boolean inKeep = borders(keep, u);
+                nearMove |= inMove && !inKeep;
+                nearKeep |= inKeep && !inMove;
+            }
+        }
+        if (nearMove != nearKeep) {
+            return nearMove ? Side.MOVE : Side.KEEP;
+        }
         return pointSide(r) ? Side.MOVE : Side.KEEP;
+    }
+
+    /**
+     * True when the planned split moves the triangle (a, b, c) of the planned particle to the copy (a
+     * triangle not among its triangles: by its rest centroid's side of the plane).
+     */
+    public boolean moves(int a, int b, int c) {
+        for (int k = 0; k < move.size(); k++) {
+            if (same(move.get(k), a, b, c)) {
+                return true;
+            }
+        }
+        for (int k = 0; k < keep.size(); k++) {
+            if (same(keep.get(k), a, b, c)) {
+                return false;
+            }
+        }
+        return sideOf(a, b, c);
+    }
+
+    private boolean same(int t, int a, int b, int c) {
+        int x = triangles[3 * t];
+        int y = triangles[3 * t + 1];
+        int z = triangles[3 * t + 2];
+        return (x == a || x == b || x == c) && (y == a || y == b || y == c) && (z == a || z == b || z == c);
     }
 
     /** True when the rest centroid of the triangle (a, b, c) lies on the plane's positive side. */

@@ -22,7 +22,7 @@ public final class BuiltInScenes {
     }
 
     public static List<String> names() {
-        return List.of("drape", "hanging", "stack", "spheres", "funnel", "cannonball", "flag", "tear", "sew");
+        return List.of("drape", "hanging", "stack", "spheres", "funnel", "cannonball", "flag", "tear", "cut", "sew");
     }
 
     public static Scene byName(String name) {
@@ -43,6 +43,8 @@ public final class BuiltInScenes {
                 return WindScenes.flag();
             case "tear":
                 return TearScenes.tear();
+            case "cut":
+                return CutScenes.cut();
             case "sew":
                 return SewScenes.sew();
             default:

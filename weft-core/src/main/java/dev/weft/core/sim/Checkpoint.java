@@ -29,7 +29,8 @@ import java.util.zip.CRC32;
  *
  * <p>Format, big-endian: "WEFTCKPT", version (int), the built model's particle count (int), the edit log
  * (count int, then per edit a tag byte: 1 split: particle int, normal 3 floats; 2 distance: a, b int,
- * rest length float, kind byte), particle count (int), time (double), steps (long),
+ * rest length float, kind byte; 3 detach: particle int, normal 3 floats, triangle count int and the
+ * triangles), particle count (int), time (double), steps (long),
  * positions and velocities (3n floats each), solver name (UTF) and state, collider count (int) and per
  * collider its name (UTF) and state (length int, −1 for none, then the bytes), then a CRC-32 of all of it
  * (long). Written atomically (a {@code .part} file renamed into place).
@@ -40,6 +41,7 @@ public final class Checkpoint {
     public static final int VERSION = 2;
     private static final byte SPLIT = 1;
     private static final byte DISTANCE = 2;
+    private static final byte DETACH = 3;
 
     private Checkpoint() {
     }
@@ -200,6 +202,18 @@ public final class Checkpoint {
             out.writeFloat(split.nx());
             out.writeFloat(split.ny());
             out.writeFloat(split.nz());
+        } else if (e instanceof ModelEdit.Detach) {
+            ModelEdit.Detach detach = (ModelEdit.Detach) e;
+            out.writeByte(DETACH);
+            out.writeInt(detach.particle());
+            out.writeFloat(detach.nx());
+            out.writeFloat(detach.ny());
+            out.writeFloat(detach.nz());
+            int[] triangles = detach.triangles();
+            out.writeInt(triangles.length);
+            for (int t : triangles) {
+                out.writeInt(t);
+            }
         } else {
             ModelEdit.AddDistance add = (ModelEdit.AddDistance) e;
             out.writeByte(DISTANCE);
@@ -215,6 +229,21 @@ public final class Checkpoint {
         switch (tag) {
             case SPLIT:
                 return new ModelEdit.Split(in.readInt(), in.readFloat(), in.readFloat(), in.readFloat());
+            case DETACH: {
+                int particle = in.readInt();
+                float nx = in.readFloat();
+                float ny = in.readFloat();
+                float nz = in.readFloat();
+                int count = in.readInt();
+                if (count < 0 || count > 1 << 20) {
+                    throw new EOFException();
+                }
+                int[] triangles = new int[count];
+                for (int k = 0; k < count; k++) {
+                    triangles[k] = in.readInt();
+                }
+                return new ModelEdit.Detach(particle, triangles, nx, ny, nz);
+            }
             case DISTANCE: {
                 int a = in.readInt();
                 int b = in.readInt();

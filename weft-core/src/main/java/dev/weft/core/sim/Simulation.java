@@ -1,5 +1,6 @@
 package dev.weft.core.sim;
 
+import dev.weft.core.collide.Collider;
 import dev.weft.core.interact.Tearing;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
@@ -8,6 +9,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.solver.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.util.Check;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -93,7 +95,18 @@ public final class Simulation implements AutoCloseable {
         // Once a frame: a blow-up that stays bounded takes several steps to grow a hundredfold, and
         // per substep this scan cost 10 % of an XPBD substep on the default scene (JFR samples).
         checkStretch();
-        // topology events after the frame (DESIGN.md, "What a step does")
+        // topology events after the frame (DESIGN.md, "What a step does"): cuts, then tears
+        List<ModelEdit> events = null;
+        for (Collider c : environment.colliders()) {
+            List<ModelEdit> cuts = c.topologyEdits(model, state.positions());
+            if (!cuts.isEmpty()) {
+                events = events == null ? new ArrayList<>() : events;
+                events.addAll(cuts);
+            }
+        }
+        if (events != null) {
+            edit(events);
+        }
         if (model.tears()) {
             edit(Tearing.find(model, state.positions()));
         }
