@@ -317,6 +317,7 @@ final class RunCommand implements Callable<Integer> {
                     csv.line(String.format(Locale.ROOT, "%d,%.6f,%.4f,%.6e,%.6e,%.6e,%.6e", f, state.time(), stepMs,
                             lastResidual, strain, ClothMetrics.kineticEnergy(now, state.velocities()),
                             minClearance(sim.environment().colliders(), x)));
+                    rows++;
                     csv.flush();
                     if (objEvery > 0 && (f % objEvery == 0 || f == frameCount)) {
                         ObjWriter.write(dir.resolve(String.format(Locale.ROOT, "frame_%05d.obj", f)), x, now.uvs(),

@@ -138,4 +138,26 @@ class BenchCommandTest {
         byte[] png = Files.readAllBytes(dir.resolve("seed000.png"));
         assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
     }
+
+    @Test
+    void tearTableTimesAHundredTearsIntoACsv(@TempDir Path tmp) throws IOException {
+        int code = weft("bench", "--table", "tear", "--threads", "1", "--samples", "1", "--warmup", "0", "--out",
+                tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        CsvTable tear = CsvTable.read(tmp.resolve("bench").resolve("tear.csv"));
+        assertThat(tear.header).containsExactly("threads", "frame_ms", "scan_ms", "edit_ms", "rebind_ms",
+                "tear_over_frame");
+        assertThat(tear.rows).hasSize(1);
+        List<String> row = tear.rows.get(0);
+        assertPositive(tear, row, "threads", "frame_ms", "scan_ms", "edit_ms", "tear_over_frame");
+        // the next frame's extra cost is clamped at 0: a noisy machine can make it the faster frame
+        assertThat(tear.number(row, "rebind_ms")).isGreaterThanOrEqualTo(0.0);
+        assertThat(tear.number(row, "tear_over_frame")).isCloseTo(
+                (tear.number(row, "edit_ms") + tear.number(row, "rebind_ms")) / tear.number(row, "frame_ms"),
+                within(1e-3));
+        // the 100 tears took (the bench fails otherwise) and the table says what it timed
+        assertThat(out.toString()).contains("100 edges torn in one frame");
+        assertThat(weft("bench", "--table", "tear", "--particles", "100", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--particles").contains("seed000 only");
+    }
 }

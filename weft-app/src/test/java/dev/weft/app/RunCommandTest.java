@@ -83,7 +83,8 @@ class RunCommandTest {
         // xpbd: the scene's 24 substeps with two stretch passes; --stretch-passes 1 is plain XPBD
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
-        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations (2 stretch passes each) x 24 substeps");
+        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations (2 stretch passes each) x 24 substeps")
+                .contains("(1 rows)");
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--stretch-passes", "1", "--frames", "1", "--threads", "1", "--out", tmp.toString()))
                 .isZero();
