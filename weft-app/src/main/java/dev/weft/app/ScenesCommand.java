@@ -24,7 +24,7 @@ final class ScenesCommand implements Runnable {
         }
     }
 
-    /** "46; pd 16, relaxation 46 x 3": the scene's substeps, then the solvers' own (x their iterations). */
+    /** "24; pd 16, relaxation 48 x 3": the scene's substeps, then the solvers' own (x their iterations). */
     static String steps(Scene s) {
         StringBuilder b = new StringBuilder().append(s.substeps());
         String sep = "; ";

@@ -72,11 +72,11 @@ class RunCommandTest {
         // relaxation: the scene's 3 passes per substep, unless --iterations says otherwise
         assertThat(weft("run", "--solver", "relaxation", "--frames", "1", "--threads", "1", "--out", tmp.toString()))
                 .isZero();
-        assertThat(out.toString()).contains("solver relaxation, 3 passes x 46 substeps");
+        assertThat(out.toString()).contains("solver relaxation, 3 passes x 48 substeps");
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "relaxation", "--iterations", "5", "--frames", "1", "--threads", "1",
                 "--out", tmp.toString())).isZero();
-        assertThat(out.toString()).contains("solver relaxation, 5 passes x 46 substeps");
+        assertThat(out.toString()).contains("solver relaxation, 5 passes x 48 substeps");
         out.getBuffer().setLength(0);
         assertThat(weft("scenes")).isZero();
         assertThat(out.toString()).contains("steps per frame: 24; pd 16, pbd 46");
