@@ -7,7 +7,7 @@ import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import dev.weft.core.solver.implicit.FilteredPcg;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;

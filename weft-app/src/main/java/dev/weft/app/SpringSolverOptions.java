@@ -1,7 +1,7 @@
 package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.LinearMethod;

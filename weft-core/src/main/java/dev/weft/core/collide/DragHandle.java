@@ -16,7 +16,7 @@ import dev.weft.core.util.Check;
  * <p>It acts as a collider: every solver runs its colliders after its own constraints and takes their
  * correction into the velocity, so the drag works in every solver and the cloth keeps the velocity the
  * hand gave it on release. A particle's pull reads and writes only that particle, so any thread split
- * gives the same bits. Put the handle in the {@link dev.weft.core.solver.Environment}'s colliders
+ * gives the same bits. Put the handle in the {@link dev.weft.core.step.Environment}'s colliders
  * (idle until {@link #grab}); {@link #moveTo} and {@link #release} between steps.
  */
 public final class DragHandle extends Collider {

@@ -6,7 +6,7 @@ import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.QuadLatticeSpec;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import java.util.List;
 
 /**

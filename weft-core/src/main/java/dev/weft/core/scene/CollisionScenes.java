@@ -9,7 +9,7 @@ import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package dev.weft.core.scene;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.pd.PdSettings;

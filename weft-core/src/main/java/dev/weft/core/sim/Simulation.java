@@ -6,7 +6,7 @@ import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.util.Check;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.weft.core.solver;
 
+import dev.weft.core.step.Environment;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 

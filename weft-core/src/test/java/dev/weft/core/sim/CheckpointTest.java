@@ -15,7 +15,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import dev.weft.core.solver.Solvers;
 import java.io.IOException;
 import java.nio.file.Files;

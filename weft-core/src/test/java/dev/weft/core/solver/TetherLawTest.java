@@ -1,5 +1,6 @@
 package dev.weft.core.solver;
 
+import dev.weft.core.step.Environment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.core.model.GridClothSpec;

@@ -11,7 +11,7 @@ import dev.weft.core.springs.SpringMaterial;
  * @param material        k_s, k_d per spring type
  * @param verletDamping   seed 002 eq. 1's k, the share of last step's displacement kept: 1 is undamped,
  *                        "usually very close to 1"; kept per 1/60 s whatever the step, so substeps do
- *                        not change the damping ({@link dev.weft.core.solver.VerletDamping})
+ *                        not change the damping ({@link dev.weft.core.step.VerletDamping})
  * @param stableSteps     split every step into as many equal Verlet steps as the springs' stability bound
  *                        needs ({@link StableStep}); off, a step longer than the bound blows up (seed 004 runs
  *                        fixed steps)

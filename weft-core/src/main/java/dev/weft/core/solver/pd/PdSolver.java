@@ -1,20 +1,20 @@
 package dev.weft.core.solver.pd;
 
-import dev.weft.core.coloring.Coloring;
-import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.coloring.Coloring;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.AeroForces;
-import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.StepPositions;
-import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.TetherProjection;
+import dev.weft.core.step.AeroForces;
+import dev.weft.core.step.Environment;
+import dev.weft.core.step.PositionStep;
+import dev.weft.core.step.StepPositions;
 
 /**
  * Projective Dynamics for mass-spring cloth (Bouaziz et al. 2014, Liu et al. 2013) as seed 001 §5.3.4
@@ -23,7 +23,7 @@ import dev.weft.core.solver.ParticleContactSolver;
  *
  * <ol>
  *   <li>Verlet prediction y = q + h·v + h²(g − c·v + F_air/m) (algorithm 2; F_air is wind and drag per
- *       triangle, {@link AeroForces}, from the positions and velocities at the start of the step);</li>
+ *       triangle, {@link dev.weft.core.step.AeroForces}, from the positions and velocities at the start of the step);</li>
  *   <li>{@code outerIterations} times: the <b>local step</b> projects each spring onto its rest length,
  *       p_ab = L·(q_a − q_b)/|q_a − q_b| from the current positions (the seed's {@code temp});
  *       the <b>global step</b> runs {@code innerIterations} sweeps of an iterative solver on
@@ -97,8 +97,8 @@ public final class PdSolver implements ParticleContactSolver {
     private float[] d;
     /** {@link #iteratePositions()}'s array. */
     private float[] current;
-    /** World positions at the start of the step (colliders' friction and swept tests, contacts). */
-    private float[] start;
+    /** The step's shared frame: prediction, contacts, colliders, velocities (DESIGN.md). */
+    private final PositionStep frame;
     private float[] next;
     private float[] older;
     /** The fixed-offset kernels when the springs are seed 001's row-major lattice and the inner solver is RBGS. */
@@ -115,16 +115,7 @@ public final class PdSolver implements ParticleContactSolver {
     private float boundH;
     private float k;
     private float omega;
-    private float gx;
-    private float gy;
-    private float gz;
     private boolean integrating;
-    private static final Collider[] NO_COLLIDERS = new Collider[0];
-    private Collider[] colliders = NO_COLLIDERS;
-    /** Wind and drag, evaluated once per step before the prediction (built with the model). */
-    private AeroForces aero;
-    private double[] airForce;
-    private boolean air;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
     private final TetherProjection tethers = new TetherProjection();
     private ParticleContacts contacts;
@@ -134,14 +125,10 @@ public final class PdSolver implements ParticleContactSolver {
     /** ρ² of Chebyshev acceleration for the current h. */
     private float chebyshevRho2;
 
-    private final RangeBody predictBody = this::predict;
     private final RangeBody localBody = this::projectSprings;
     private final RangeBody colorBody = this::gaussSeidelColorRange;
     private final RangeBody jacobiBody = (b, e) -> relaxRange(identityOrder, b, e, next);
     private final RangeBody jacobiApplyBody = this::jacobiApply;
-    private final RangeBody collideBody = this::collide;
-    private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
-    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, 1f, b, e);
     private final RangeBody latticeLocalBody = (begin, end) -> lattice.project(y, d, begin, end);
     private final RangeBody latticeSweepBody = (begin, end) -> lattice.sweep(y, d, massOverH2, invDiagonal, k, omega,
             latticeColor, begin, end);
@@ -149,6 +136,7 @@ public final class PdSolver implements ParticleContactSolver {
     public PdSolver(PdSettings settings, WorkerPool pool) {
         this.settings = settings;
         this.pool = pool;
+        this.frame = new PositionStep(pool);
         this.k = settings.stiffness();
         this.omega = settings.omega();
     }
@@ -206,16 +194,9 @@ public final class PdSolver implements ParticleContactSolver {
     public void beginStep(Model m, State s, Environment env, float dt) {
         bind(m, s, dt);
         integrating = true;
-        gx = env.gravityX();
-        gy = env.gravityY();
-        gz = env.gravityZ();
-        colliders = env.colliders();
-        air = env.hasAir();
-        if (air) {
-            aero.compute(pool, world, v, env); // lagged: the force of the step's start, as the other solvers
-        }
         contacts = contactSlot.bind(m);
-        pool.parallelFor(0, n, predictBody);
+        // seed 001 algorithm 2's drag c·v as a force in the prediction; no damping after
+        frame.predict(s, env, dt, 1f, settings.damping());
     }
 
     /**
@@ -233,8 +214,7 @@ public final class PdSolver implements ParticleContactSolver {
      */
     public void beginRelax(Model m, State s, float dt) {
         bind(m, s, dt);
-        integrating = false;
-        colliders = NO_COLLIDERS; // the experiment has collision handling off
+        integrating = false; // the experiment has collision handling off
         positions.begin(world);
     }
 
@@ -294,15 +274,7 @@ public final class PdSolver implements ParticleContactSolver {
             positions.write(world, w, 0, n);
             return;
         }
-        pool.parallelFor(0, n, settleBody);
-        if (contacts != null) {
-            contacts.project(world, start, w, colliders, pool);
-        }
-        if (colliders.length > 0) {
-            pool.parallelFor(0, n, collideBody);
-        }
-        pool.parallelFor(0, n, finishBody);
-        state.advance(h);
+        frame.finish(state, contacts, true, 1f);
     }
 
     /** {@link #beginRelax} and {@code iterations} alternations: the enlarged-cloth experiment, benchmarks. */
@@ -342,16 +314,14 @@ public final class PdSolver implements ParticleContactSolver {
             for (int p = 0; p < n; p++) {
                 identityOrder[p] = p;
             }
-            start = new float[3 * n];
-            positions = new StepPositions(n);
+            frame.bind(m);
+            positions = frame.positions();
             y = positions.predicted();
             d = positions.corrections();
             current = new float[3 * n];
             next = settings.inner().isJacobi() ? new float[3 * n] : null;
             older = settings.chebyshev() ? new float[3 * n] : null;
             boundH = Float.NaN;
-            aero = new AeroForces(m);
-            airForce = aero.forces();
         }
         state = s;
         world = s.positions();
@@ -401,50 +371,6 @@ public final class PdSolver implements ParticleContactSolver {
             int sb = fill[b]++;
             slotNeighbour[sb] = a;
             springSlotB[e] = 3 * sb; // q_b ≈ q_a − p_ab
-        }
-    }
-
-    // ---- integration (seed 001 algorithm 2) ----------------------------------------------------
-
-    private void predict(int begin, int end) {
-        float dt = h;
-        float c = settings.damping();
-        float[] x = world;
-        for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            start[i3] = x[i3];
-            start[i3 + 1] = x[i3 + 1];
-            start[i3 + 2] = x[i3 + 2];
-            if (w[i] == 0f) {
-                v[i3] = 0f;
-                v[i3 + 1] = 0f;
-                v[i3 + 2] = 0f;
-                positions.predict(i, x, 0f, 0f, 0f);
-                continue;
-            }
-            // q + (q − q_prev) + h²·f_ext with f_ext = g − c·v (+ F_air/m) and q − q_prev = h·v
-            float ax = gx - c * v[i3];
-            float ay = gy - c * v[i3 + 1];
-            float az = gz - c * v[i3 + 2];
-            if (air) {
-                ax += (float) airForce[i3] * w[i];
-                ay += (float) airForce[i3 + 1] * w[i];
-                az += (float) airForce[i3 + 2] * w[i];
-            }
-            // y = q + h·v_pred with v_pred = v + h·a, kept in v for the velocity update
-            float vx = v[i3] + dt * ax;
-            float vy = v[i3 + 1] + dt * ay;
-            float vz = v[i3 + 2] + dt * az;
-            v[i3] = vx;
-            v[i3 + 1] = vy;
-            v[i3 + 2] = vz;
-            positions.predict(i, x, dt * vx, dt * vy, dt * vz);
-        }
-    }
-
-    private void collide(int begin, int end) {
-        for (Collider c : colliders) {
-            c.collide(world, start, w, begin, end);
         }
     }
 

@@ -8,7 +8,7 @@ import dev.weft.core.util.Check;
  *
  * @param iterations    relaxation steps per time step (each: every distance constraint once, then collisions)
  * @param verletDamping seed 002 eq. 1's k: 1 is undamped, "usually very close to 1"; the share of velocity
- *                      kept per 1/60 s, whatever the step ({@link dev.weft.core.solver.VerletDamping})
+ *                      kept per 1/60 s, whatever the step ({@link dev.weft.core.step.VerletDamping})
  * @param tethers       project the model's long-range attachments after each relaxation step
  *                      ({@link dev.weft.core.solver.TetherProjection})
  */

@@ -1,6 +1,5 @@
 package dev.weft.core.solver.relaxation;
 
-import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
@@ -9,19 +8,20 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.AeroForces;
-import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.VerletDamping;
-import dev.weft.core.solver.StepPositions;
-import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.TetherProjection;
+import dev.weft.core.step.AeroForces;
+import dev.weft.core.step.Environment;
+import dev.weft.core.step.PositionStep;
+import dev.weft.core.step.StepPositions;
+import dev.weft.core.step.VerletDamping;
 
 /**
  * Verlet integration and constraint relaxation, Jakobsen's scheme as seed 002 runs it on the GPU:
  * <ol>
  *   <li>every free particle moves by eq. 1, {@code x' = x + k (x − x_prev) + h² F / m}, F being
- *       gravity and the air ({@link AeroForces});</li>
+ *       gravity and the air ({@link dev.weft.core.step.AeroForces});</li>
  *   <li>each relaxation step enforces every structural and shear spring as a rigid distance
  *       constraint (eqs. 2a, 2b), then pushes particles out of the colliders.</li>
  * </ol>
@@ -47,23 +47,13 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private final WorkerPool pool;
 
     private Model model;
-    private AeroForces aero;
-    private double[] airForce;
-    /** World positions at the step's start (colliders' friction and swept tests). */
-    private float[] start;
+    /** The step's shared frame: prediction, contacts, colliders, velocities (DESIGN.md). */
+    private final PositionStep frame;
     /** Positions during the step: y (Verlet prediction) + d (corrections). */
     private StepPositions positions;
     private float[] y;
     private float[] d;
     private float[] w;
-    /** The state's (world) positions. */
-    private float[] world;
-    private float[] v;
-    private float h;
-    private float gx;
-    private float gy;
-    private float gz;
-    private Collider[] colliders;
     private int[] pairs;
     private float[] rest;
     /** Per constraint: true for structural and shear springs, the ones seed 002 relaxes. */
@@ -72,16 +62,12 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
     private final TetherProjection tethers = new TetherProjection();
 
-    private final RangeBody verletBody = this::verlet;
     private final RangeBody relaxBody = this::relaxRange;
-    private final RangeBody collideBody = this::collide;
-    private final RangeBody collideInsideBody = (b, e) -> positions.collideRange(colliders, world, start, w, b, e);
-    private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
-    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, 1f, b, e);
 
     public RelaxationSolver(RelaxationSettings settings, WorkerPool pool) {
         this.settings = settings;
         this.pool = pool;
+        this.frame = new PositionStep(pool);
     }
 
     @Override
@@ -109,13 +95,11 @@ public final class RelaxationSolver implements ParticleContactSolver {
     public void step(Model m, State state, Environment env, float dt) {
         if (m != model) {
             model = m;
-            start = new float[3 * m.particleCount()];
-            positions = new StepPositions(m.particleCount());
+            frame.bind(m);
+            positions = frame.positions();
             y = positions.predicted();
             d = positions.corrections();
             w = m.invMass();
-            aero = new AeroForces(m);
-            airForce = aero.forces();
             DistanceConstraints d = m.distances();
             pairs = d.particles();
             rest = d.restLength();
@@ -127,16 +111,8 @@ public final class RelaxationSolver implements ParticleContactSolver {
             }
         }
         tethers.bind(m);
-        world = state.positions();
-        v = state.velocities();
-        h = dt;
-        gx = env.gravityX();
-        gy = env.gravityY();
-        gz = env.gravityZ();
-        colliders = env.colliders();
-        int n = m.particleCount();
-        aero.compute(pool, world, v, env);
-        pool.parallelFor(0, n, verletBody);
+        // eq. 1 with x − x_prev = h·v: seed 002's damping k scales the velocity (per 1/60 s, VerletDamping)
+        frame.predict(state, env, dt, VerletDamping.perStep(settings.verletDamping(), dt), 0f);
         for (int it = 0; it < settings.iterations(); it++) {
             for (int c = 0; c + 1 < colorStart.length; c++) {
                 pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);
@@ -144,20 +120,10 @@ public final class RelaxationSolver implements ParticleContactSolver {
             if (settings.tethers()) {
                 tethers.project(pool, y, d);
             }
-            if (colliders.length > 0) {
-                pool.parallelFor(0, n, collideInsideBody);
-            }
+            frame.collideInside();
         }
-        pool.parallelFor(0, n, settleBody);
-        ParticleContacts contacts = contactSlot.bind(m);
-        if (contacts != null) {
-            contacts.project(world, start, w, colliders, pool);
-            if (colliders.length > 0) {
-                pool.parallelFor(0, n, collideBody);
-            }
-        }
-        pool.parallelFor(0, n, finishBody);
-        state.advance(dt);
+        // the colliders ran in every relaxation step: after the settle only when contacts moved particles
+        frame.finish(state, contactSlot.bind(m), false, 1f);
     }
 
     private void relaxRange(int begin, int end) {
@@ -204,36 +170,5 @@ public final class RelaxationSolver implements ParticleContactSolver {
         d[b] -= sb * dx;
         d[b + 1] -= sb * dy;
         d[b + 2] -= sb * dz;
-    }
-
-    /** Eq. 1 with x − x_prev = h v; fixed particles stay (no force is applied to them). */
-    private void verlet(int begin, int end) {
-        float k = VerletDamping.perStep(settings.verletDamping(), h); // k is per 1/60 s
-        float[] x = world;
-        for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            start[i3] = x[i3];
-            start[i3 + 1] = x[i3 + 1];
-            start[i3 + 2] = x[i3 + 2];
-            if (w[i] == 0f) {
-                positions.predict(i, x, 0f, 0f, 0f);
-                continue;
-            }
-            // x' = x + h·v_pred with v_pred = k·v + h·F/m, kept in v for the velocity update
-            float wi = w[i];
-            float vx = k * v[i3] + h * (gx + (float) airForce[i3] * wi);
-            float vy = k * v[i3 + 1] + h * (gy + (float) airForce[i3 + 1] * wi);
-            float vz = k * v[i3 + 2] + h * (gz + (float) airForce[i3 + 2] * wi);
-            v[i3] = vx;
-            v[i3 + 1] = vy;
-            v[i3 + 2] = vz;
-            positions.predict(i, x, h * vx, h * vy, h * vz);
-        }
-    }
-
-    private void collide(int begin, int end) {
-        for (Collider c : colliders) {
-            c.collide(world, start, w, begin, end);
-        }
     }
 }

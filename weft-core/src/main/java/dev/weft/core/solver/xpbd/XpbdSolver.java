@@ -1,6 +1,5 @@
 package dev.weft.core.solver.xpbd;
 
-import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.geom.DihedralAngle;
@@ -12,22 +11,21 @@ import dev.weft.core.model.State;
 import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.AeroForces;
-import dev.weft.core.solver.Environment;
-import dev.weft.core.solver.StepPositions;
-import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.TetherProjection;
+import dev.weft.core.step.Environment;
+import dev.weft.core.step.PositionStep;
+import dev.weft.core.step.StepPositions;
 
 /**
  * Extended position-based dynamics (Macklin, Müller and Chentanez 2016) for cloth and ropes.
  *
- * <p>One step: predict positions from velocities, gravity and the air ({@link AeroForces}: wind and
- * drag per triangle, from the positions and velocities at the start of the step); reset the Lagrange multipliers; run
- * {@code iterations} sweeps over distance, bending and tether constraints, which read the positions as
- * prediction + correction and write the correction ({@link StepPositions}: no correction is rounded
- * to the ulp of a world coordinate); velocities are the predicted ones plus the corrections over h;
- * particle contacts and colliders (with friction) on the world positions, their displacement over h
- * added to the velocity; damp. Sweeps are Jacobi, sequential symmetric Gauss–Seidel or colored Gauss–Seidel
+ * <p>One step, in {@link PositionStep}'s frame: predict positions from velocities, gravity and the air;
+ * reset the Lagrange multipliers; run {@code iterations} sweeps over distance, bending and tether
+ * constraints, which read the positions as prediction + correction and write the correction
+ * ({@link StepPositions}: no correction is rounded to the ulp of a world coordinate); then the frame's
+ * settle, particle contacts, colliders (with friction), velocities and damping. Sweeps are Jacobi,
+ * sequential symmetric Gauss–Seidel or colored Gauss–Seidel
  * ({@link IterationMode}).
  *
  * <p>Every parallel pass writes only particles its own indices own (one color's constraints share no
@@ -57,8 +55,8 @@ public final class XpbdSolver implements ParticleContactSolver {
     private float[] current;
     private float[] v;
     private float[] w;
-    /** World positions at the start of the step (colliders' friction and swept tests). */
-    private float[] prev;
+    /** The step's shared frame: prediction, contacts, colliders, velocities (DESIGN.md). */
+    private final PositionStep frame;
     private int[] distParticles;
     private float[] distRest;
     private float[] distAlpha;
@@ -95,28 +93,15 @@ public final class XpbdSolver implements ParticleContactSolver {
     // Per-step values read by the range bodies.
     private float h;
     private float bendAlpha;
-    private float gx;
-    private float gy;
-    private float gz;
-    private float dampingFactor;
-    private Collider[] colliders;
-    /** Wind and drag, evaluated once per step before the prediction (built with the model). */
-    private AeroForces aero;
-    private double[] airForce;
-    private boolean air;
 
     /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
     private ParticleContactSettings contactSettings;
     private ParticleContacts contacts;
 
-    private final RangeBody predictBody = this::predict;
     private final RangeBody distanceColorBody = this::projectDistances;
     private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
     private final RangeBody bendingColorBody = this::projectBendingRange;
     private final RangeBody tetherColorBody = (b, e) -> TetherProjection.projectRange(tetherParticles, tetherLength, y, d, b, e);
-    private final RangeBody collideBody = this::collide;
-    private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
-    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, dampingFactor, b, e);
     private final RangeBody stretchColorBody = this::projectStretchDistances;
     private final RangeBody distanceJacobiBody = (b, e) -> distanceCorrections(b, e, false);
     private final RangeBody stretchJacobiBody = (b, e) -> distanceCorrections(b, e, true);
@@ -127,6 +112,7 @@ public final class XpbdSolver implements ParticleContactSolver {
     public XpbdSolver(XpbdSettings settings, WorkerPool pool) {
         this.settings = settings;
         this.pool = pool;
+        this.frame = new PositionStep(pool);
     }
 
     @Override
@@ -170,16 +156,7 @@ public final class XpbdSolver implements ParticleContactSolver {
      */
     public void beginStep(Model m, State state, Environment env, float dt) {
         bind(m, state, dt);
-        gx = env.gravityX();
-        gy = env.gravityY();
-        gz = env.gravityZ();
-        dampingFactor = Math.max(0f, 1f - settings.damping() * dt);
-        colliders = env.colliders();
-        air = env.hasAir();
-        if (air) {
-            aero.compute(pool, world, v, env); // lagged: the force of the step's start, as the other solvers
-        }
-        pool.parallelFor(0, m.particleCount(), predictBody);
+        frame.predict(state, env, dt, 1f, 0f);
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
     }
@@ -201,17 +178,8 @@ public final class XpbdSolver implements ParticleContactSolver {
 
     /** World positions, contacts, colliders, velocities and the clock: the end of a step begun by {@link #beginStep}. */
     public void endStep(State state) {
-        int n = model.particleCount();
-        pool.parallelFor(0, n, settleBody);
-        if (contacts != null) {
-            contacts.project(world, prev, w, colliders, pool);
-        }
-        // Colliders last, so that no particle ends the step inside a collider's thickness.
-        if (colliders.length > 0) {
-            pool.parallelFor(0, n, collideBody);
-        }
-        pool.parallelFor(0, n, finishBody);
-        state.advance(h);
+        // colliders last, so that no particle ends the step inside a collider's thickness
+        frame.finish(state, contacts, true, Math.max(0f, 1f - settings.damping() * h));
     }
 
     /**
@@ -325,8 +293,8 @@ public final class XpbdSolver implements ParticleContactSolver {
             model = m;
             int n = m.particleCount();
             w = m.invMass();
-            prev = new float[3 * n];
-            positions = new StepPositions(n);
+            frame.bind(m);
+            positions = frame.positions();
             y = positions.predicted();
             d = positions.corrections();
             current = new float[3 * n];
@@ -359,8 +327,6 @@ public final class XpbdSolver implements ParticleContactSolver {
                 bendJacobiWeight = bendGather.sharedWeights();
             }
             h = Float.NaN;
-            aero = new AeroForces(m);
-            airForce = aero.forces();
             contacts = contactSettings == null ? null : new ParticleContacts(m, contactSettings);
         }
         world = state.positions();
@@ -415,47 +381,6 @@ public final class XpbdSolver implements ParticleContactSolver {
             if (distKind[c] == DistanceKind.STRETCH.code()) {
                 stretchNatural[k++] = c;
             }
-        }
-    }
-
-    // ---- integration -------------------------------------------------------------------------
-
-    private void predict(int begin, int end) {
-        float dt = h;
-        float[] x = world;
-        for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            prev[i3] = x[i3];
-            prev[i3 + 1] = x[i3 + 1];
-            prev[i3 + 2] = x[i3 + 2];
-            if (w[i] == 0f) {
-                v[i3] = 0f;
-                v[i3 + 1] = 0f;
-                v[i3 + 2] = 0f;
-                positions.predict(i, x, 0f, 0f, 0f);
-                continue;
-            }
-            float ax = gx;
-            float ay = gy;
-            float az = gz;
-            if (air) { // a = g + F_air / m
-                ax += (float) airForce[i3] * w[i];
-                ay += (float) airForce[i3 + 1] * w[i];
-                az += (float) airForce[i3 + 2] * w[i];
-            }
-            float vx = v[i3] + dt * ax;
-            float vy = v[i3 + 1] + dt * ay;
-            float vz = v[i3 + 2] + dt * az;
-            v[i3] = vx;
-            v[i3 + 1] = vy;
-            v[i3 + 2] = vz;
-            positions.predict(i, x, dt * vx, dt * vy, dt * vz);
-        }
-    }
-
-    private void collide(int begin, int end) {
-        for (Collider c : colliders) {
-            c.collide(world, prev, w, begin, end);
         }
     }
 

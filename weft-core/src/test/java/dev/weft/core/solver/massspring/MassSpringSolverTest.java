@@ -15,7 +15,7 @@ import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import dev.weft.core.springs.SpringLayout;
 import dev.weft.core.springs.SpringMaterial;
 import java.util.List;

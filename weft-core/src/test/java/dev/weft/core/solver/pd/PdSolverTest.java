@@ -18,7 +18,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

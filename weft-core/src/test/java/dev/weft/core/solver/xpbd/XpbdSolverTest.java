@@ -17,7 +17,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
-import dev.weft.core.solver.Environment;
+import dev.weft.core.step.Environment;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

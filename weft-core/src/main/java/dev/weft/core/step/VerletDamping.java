@@ -1,4 +1,4 @@
-package dev.weft.core.solver;
+package dev.weft.core.step;
 
 /**
  * Seed 002's Verlet damping k (eq. 1, x' = x + k(x − x_prev) + h²F/m: the share of the last

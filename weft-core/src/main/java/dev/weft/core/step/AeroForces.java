@@ -1,4 +1,4 @@
-package dev.weft.core.solver;
+package dev.weft.core.step;
 
 import dev.weft.core.model.Incidence;
 import dev.weft.core.model.Model;

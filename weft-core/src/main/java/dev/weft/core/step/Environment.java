@@ -1,4 +1,4 @@
-package dev.weft.core.solver;
+package dev.weft.core.step;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.util.Check;

@@ -1,8 +1,9 @@
-package dev.weft.core.solver;
+package dev.weft.core.step;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.weft.core.solver.Solver;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;

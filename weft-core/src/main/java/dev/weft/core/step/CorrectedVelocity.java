@@ -1,4 +1,4 @@
-package dev.weft.core.solver;
+package dev.weft.core.step;
 
 /**
  * The velocity update of the position-based solvers: v ← (v_pred + (x − y)/h)·s, with v_pred the

@@ -1,0 +1,174 @@
+package dev.weft.core.step;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.RangeBody;
+import dev.weft.core.parallel.WorkerPool;
+
+/**
+ * The frame every position-based solver's step shares (DESIGN.md, "What a step does"): the air forces
+ * and the prediction before the solver's constraint phase; after it the settle (world = y + d, the
+ * velocity gains d / h), particle contacts, the colliders once, and the velocity from what those moved,
+ * damped; then the clock. XPBD/PBD, Projective Dynamics and Jakobsen relaxation run only their
+ * iterations in between, on the positions this frame keeps ({@link #positions()}: prediction y plus
+ * corrections d).
+ *
+ * <p>The prediction is symplectic Euler with two knobs that cover the three solvers' integrators:
+ * v_pred = keep·v + h·(g − drag·v + F_air/m), y = x + h·v_pred (XPBD: keep 1, drag 0, damping after;
+ * Projective Dynamics: seed 001's drag c·v in the force; relaxation: seed 002's Verlet, whose
+ * x − x_prev is h·v, with its damping k as keep). A pinned particle's velocity is 0 and it stays where
+ * the state has it. Every pass writes only its own particles, so any thread split gives the same bits.
+ */
+public final class PositionStep {
+    private final WorkerPool pool;
+
+    // bound model data
+    private Model model;
+    private int n;
+    private float[] w;
+    private StepPositions positions;
+    /** World positions at the step's start (colliders' friction and swept tests, contacts). */
+    private float[] start;
+    private AeroForces aero;
+    private double[] airForce;
+
+    // per step
+    private float[] world;
+    private float[] v;
+    private float h;
+    private float gx;
+    private float gy;
+    private float gz;
+    private float keep;
+    private float drag;
+    private float damping;
+    private boolean air;
+    private Collider[] colliders = new Collider[0];
+
+    private final RangeBody predictBody = this::predict;
+    private final RangeBody collideBody = this::collide;
+    private final RangeBody collideInsideBody = (b, e) -> positions.collideRange(colliders, world, start, w, b, e);
+    private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
+    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, damping, b, e);
+
+    public PositionStep(WorkerPool pool) {
+        this.pool = pool;
+    }
+
+    /** Takes model {@code m} (allocating when it is another, an edited one included); true when it was. */
+    public boolean bind(Model m) {
+        if (m == model) {
+            return false;
+        }
+        model = m;
+        n = m.particleCount();
+        w = m.invMass();
+        positions = new StepPositions(n);
+        start = new float[3 * n];
+        aero = new AeroForces(m);
+        airForce = aero.forces();
+        return true;
+    }
+
+    /** The step's positions: prediction y and corrections d (what the constraint phase reads and writes). */
+    public StepPositions positions() {
+        return positions;
+    }
+
+    /** World positions at the step's start. */
+    public float[] start() {
+        return start;
+    }
+
+    /** The colliders of the step under way. */
+    public Collider[] colliders() {
+        return colliders;
+    }
+
+    /**
+     * The air forces at the step's start and the prediction (see the class comment) for a step of
+     * {@code dt}: v_pred = keep·v + dt·(g − drag·v + F_air/m) goes into the state's velocities.
+     */
+    public void predict(State state, Environment env, float dt, float keepVelocity, float dragPerSecond) {
+        world = state.positions();
+        v = state.velocities();
+        h = dt;
+        gx = env.gravityX();
+        gy = env.gravityY();
+        gz = env.gravityZ();
+        keep = keepVelocity;
+        drag = dragPerSecond;
+        colliders = env.colliders();
+        air = env.hasAir();
+        if (air) {
+            aero.compute(pool, world, v, env); // lagged: the force of the step's start
+        }
+        pool.parallelFor(0, n, predictBody);
+    }
+
+    /** The colliders on the current positions y + d, their change added to d (relaxation's inner passes). */
+    public void collideInside() {
+        if (colliders.length > 0) {
+            pool.parallelFor(0, n, collideInsideBody);
+        }
+    }
+
+    /**
+     * Ends the step: settle, then {@code contacts} (null: none), then the colliders when
+     * {@code collidersAfter} or when contacts moved particles, then the velocity from what they moved
+     * times {@code velocityDamping}; then the clock.
+     */
+    public void finish(State state, ParticleContacts contacts, boolean collidersAfter, float velocityDamping) {
+        damping = velocityDamping;
+        pool.parallelFor(0, n, settleBody);
+        if (contacts != null) {
+            contacts.project(world, start, w, colliders, pool);
+        }
+        if ((collidersAfter || contacts != null) && colliders.length > 0) {
+            pool.parallelFor(0, n, collideBody);
+        }
+        pool.parallelFor(0, n, finishBody);
+        state.advance(h);
+    }
+
+    private void predict(int begin, int end) {
+        float dt = h;
+        float[] x = world;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            start[i3] = x[i3];
+            start[i3 + 1] = x[i3 + 1];
+            start[i3 + 2] = x[i3 + 2];
+            if (w[i] == 0f) {
+                v[i3] = 0f;
+                v[i3 + 1] = 0f;
+                v[i3 + 2] = 0f;
+                positions.predict(i, x, 0f, 0f, 0f);
+                continue;
+            }
+            float ax = gx - drag * v[i3];
+            float ay = gy - drag * v[i3 + 1];
+            float az = gz - drag * v[i3 + 2];
+            if (air) { // a = g + F_air / m
+                ax += (float) airForce[i3] * w[i];
+                ay += (float) airForce[i3 + 1] * w[i];
+                az += (float) airForce[i3 + 2] * w[i];
+            }
+            float vx = keep * v[i3] + dt * ax;
+            float vy = keep * v[i3 + 1] + dt * ay;
+            float vz = keep * v[i3 + 2] + dt * az;
+            v[i3] = vx;
+            v[i3 + 1] = vy;
+            v[i3 + 2] = vz;
+            positions.predict(i, x, dt * vx, dt * vy, dt * vz);
+        }
+    }
+
+    private void collide(int begin, int end) {
+        for (Collider c : colliders) {
+            c.collide(world, start, w, begin, end);
+        }
+    }
+}
