@@ -4,6 +4,7 @@ import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.IterativeSolver;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
@@ -34,15 +35,13 @@ public final class LabSolver {
             "xpbd-colored", PBD_JACOBI, SEED_JACOBI);
 
     private final String name;
-    private final PdSolver pd;
-    private final XpbdSolver xpbd;
+    private final IterativeSolver solver;
     private final ConvergenceExperiment experiment;
     private State state;
 
-    private LabSolver(String name, PdSolver pd, XpbdSolver xpbd, ConvergenceExperiment experiment) {
+    private LabSolver(String name, IterativeSolver solver, ConvergenceExperiment experiment) {
         this.name = name;
-        this.pd = pd;
-        this.xpbd = xpbd;
+        this.solver = solver;
         this.experiment = experiment;
     }
 
@@ -69,14 +68,14 @@ public final class LabSolver {
                 float compliance = 1f / base.stiffness();
                 XpbdSettings s = XpbdSettings.defaults().withMode(IterationMode.COLORED).withIterations(1)
                         .withCompliance(compliance, compliance, 0f).withDamping(base.damping()).withTethers(false);
-                return new LabSolver(name, null, new XpbdSolver(s, pool), experiment);
+                return new LabSolver(name, new XpbdSolver(s, pool), experiment);
             }
             case SEED_JACOBI:
                 return pd(name, plain.withInner(InnerSolver.SEED_JACOBI), experiment, pool);
             case PBD_JACOBI: {
                 XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1).withDamping(base.damping())
                         .withTethers(false));
-                return new LabSolver(name, null, new XpbdSolver(s, pool), experiment);
+                return new LabSolver(name, new XpbdSolver(s, pool), experiment);
             }
             default:
                 throw new InvalidInputException("--solvers", "unknown solver '" + name + "'; allowed: "
@@ -85,7 +84,7 @@ public final class LabSolver {
     }
 
     private static LabSolver pd(String name, PdSettings s, ConvergenceExperiment experiment, WorkerPool pool) {
-        return new LabSolver(name, new PdSolver(s, pool), null, experiment);
+        return new LabSolver(name, new PdSolver(s, pool), experiment);
     }
 
     public String name() {
@@ -95,33 +94,20 @@ public final class LabSolver {
     /** Starts a step: a Verlet prediction (hanging) or the current positions as they are (enlarged). */
     public void begin(Model m, State s) {
         state = s;
-        if (pd != null) {
-            if (experiment.integrates()) {
-                pd.beginStep(m, s, experiment.environment(), ConvergenceExperiment.STEP);
-            } else {
-                pd.beginRelax(m, s, ConvergenceExperiment.STEP);
-            }
-        } else if (experiment.integrates()) {
-            xpbd.beginStep(m, s, experiment.environment(), ConvergenceExperiment.STEP);
+        if (experiment.integrates()) {
+            solver.beginStep(m, s, experiment.environment(), ConvergenceExperiment.STEP);
         } else {
-            xpbd.relax(m, s, ConvergenceExperiment.STEP, 0, XpbdSolver.DISTANCES);
+            solver.beginRelax(m, s, ConvergenceExperiment.STEP);
         }
     }
 
     public void iterate() {
-        if (pd != null) {
-            pd.iterate();
-        } else {
-            xpbd.iterateOnce(XpbdSolver.DISTANCES);
-        }
+        solver.iterateOnce();
     }
 
+    /** Ends the step (enlarged: the iterate becomes the state's positions, as a step would leave them). */
     public void end() {
-        if (pd != null) {
-            pd.endStep();
-        } else if (experiment.integrates()) {
-            xpbd.endStep(state);
-        }
+        solver.endStep(state);
     }
 
     /**
@@ -130,7 +116,7 @@ public final class LabSolver {
      * {@link #end} the state's.
      */
     public float[] positions() {
-        return pd != null ? pd.iteratePositions() : xpbd.iteratePositions();
+        return solver.iteratePositions();
     }
 
     /** A whole step of {@code iterations} iterations. */

@@ -9,6 +9,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.ParticleContactSlot;
+import dev.weft.core.solver.IterativeSolver;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.step.AeroForces;
@@ -56,7 +57,7 @@ import dev.weft.core.step.StepPositions;
  * value, one spring's projection) and sum neighbours in a fixed order, so any thread count gives
  * bitwise the same result. Sequential Gauss–Seidel runs on the calling thread.
  */
-public final class PdSolver implements ParticleContactSolver {
+public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private final PdSettings settings;
     private final WorkerPool pool;
 
@@ -191,6 +192,7 @@ public final class PdSolver implements ParticleContactSolver {
      * Starts a step: Verlet prediction y, which is also the first iterate. Then call {@link #iterate()}
      * as often as wanted and {@link #endStep()} (the convergence laboratory measures between them).
      */
+    @Override
     public void beginStep(Model m, State s, Environment env, float dt) {
         bind(m, s, dt);
         integrating = true;
@@ -203,6 +205,7 @@ public final class PdSolver implements ParticleContactSolver {
      * The current iterate y + d, for measuring between iterations (the convergence laboratory); a
      * scratch array, overwritten by the next call.
      */
+    @Override
     public float[] iteratePositions() {
         positions.current(current);
         return current;
@@ -212,6 +215,7 @@ public final class PdSolver implements ParticleContactSolver {
      * Starts an iteration sequence without integration (seed 001's enlarged-cloth experiment): y is the
      * current positions, only the solver moves particles. {@code dt} sets the inertia weight m/h².
      */
+    @Override
     public void beginRelax(Model m, State s, float dt) {
         bind(m, s, dt);
         integrating = false; // the experiment has collision handling off
@@ -266,6 +270,16 @@ public final class PdSolver implements ParticleContactSolver {
         if (integrating && settings.tethers()) {
             tethers.project(pool, y, d);
         }
+    }
+
+    @Override
+    public void iterateOnce() {
+        iterate();
+    }
+
+    @Override
+    public void endStep(State s) {
+        endStep();
     }
 
     /** Ends a step begun by {@link #beginStep}: particle contacts, colliders, velocities, clock. */

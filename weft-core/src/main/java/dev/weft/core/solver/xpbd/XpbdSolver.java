@@ -11,6 +11,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.IterativeSolver;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.step.Environment;
@@ -32,7 +33,7 @@ import dev.weft.core.step.StepPositions;
  * particle; Jacobi gathers per particle), and floating-point operations are the same whatever the
  * split, so results are bitwise identical for any thread count.
  */
-public final class XpbdSolver implements ParticleContactSolver {
+public final class XpbdSolver implements ParticleContactSolver, IterativeSolver {
     /** Bit flags selecting constraint types for {@link #relax}. */
     public static final int DISTANCES = 1;
     public static final int BENDING = 2;
@@ -57,6 +58,8 @@ public final class XpbdSolver implements ParticleContactSolver {
     private float[] w;
     /** The step's shared frame: prediction, contacts, colliders, velocities (DESIGN.md). */
     private final PositionStep frame;
+    /** Between {@link #beginRelax} and {@link #endStep}: iterations without integration. */
+    private boolean relaxing;
     private int[] distParticles;
     private float[] distRest;
     private float[] distAlpha;
@@ -154,16 +157,29 @@ public final class XpbdSolver implements ParticleContactSolver {
      * {@code beginStep}, then {@link #iterateOnce} as often as wanted, then {@link #endStep}. With
      * {@code settings.iterations()} calls of {@code iterateOnce} this is exactly {@link #step}.
      */
+    @Override
     public void beginStep(Model m, State state, Environment env, float dt) {
         bind(m, state, dt);
+        relaxing = false;
         frame.predict(state, env, dt, 1f, 0f);
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
     }
 
-    /** One sweep over the constraint types in {@code passes}, keeping the multipliers of this step. */
-    public void iterateOnce(int passes) {
-        sweep(passes);
+    /** Iterations without integration ({@link IterativeSolver#beginRelax}); multipliers reset. */
+    @Override
+    public void beginRelax(Model m, State state, float dt) {
+        bind(m, state, dt);
+        relaxing = true;
+        positions.begin(world);
+        java.util.Arrays.fill(distLambda, 0f);
+        java.util.Arrays.fill(bendLambda, 0f);
+    }
+
+    /** One sweep over the constraint types a step sweeps, keeping the multipliers of this step. */
+    @Override
+    public void iterateOnce() {
+        sweep(settings.tethers() ? ALL : DISTANCES | BENDING);
     }
 
     /**
@@ -171,13 +187,19 @@ public final class XpbdSolver implements ParticleContactSolver {
      * measuring between iterations (the convergence laboratory); a scratch array, overwritten by the
      * next call.
      */
+    @Override
     public float[] iteratePositions() {
         positions.current(current);
         return current;
     }
 
     /** World positions, contacts, colliders, velocities and the clock: the end of a step begun by {@link #beginStep}. */
+    @Override
     public void endStep(State state) {
+        if (relaxing) {
+            positions.write(world, w, 0, model.particleCount());
+            return;
+        }
         // colliders last, so that no particle ends the step inside a collider's thickness
         frame.finish(state, contacts, true, Math.max(0f, 1f - settings.damping() * h));
     }
