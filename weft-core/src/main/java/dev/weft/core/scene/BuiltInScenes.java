@@ -63,7 +63,7 @@ public final class BuiltInScenes {
      * ({@link Scene#solverSteps()}, {@link Scene#settings()}), each the cheapest measured setting that keeps the
      * cloth under 10 % at its peak and 3 % at the end: pd 16 of 4 × 2 sweeps at ω = 1.4 (8.0 % / 1.6 %),
      * relaxation 48 × 3 iterations (8.7 % / 2.1 %), implicit 8 (7.0 % / 1.7 %), mass-spring 16, each split
-     * into stable Verlet steps (3.3 % / 0.5 %); pbd, seed 001's Jacobi baseline, takes 46 and does not
+     * into stable Verlet steps (4.3 % / 0.5 %); pbd, seed 001's Jacobi baseline, takes 46 and does not
      * meet it (37 % / 3.2 %).
      */
     public static Scene drape() {

@@ -11,14 +11,15 @@ import dev.weft.core.parallel.WorkerPool;
  * The frame every position-based solver's step shares (DESIGN.md, "What a step does"): the air forces
  * and the prediction before the solver's constraint phase; after it the settle (world = y + d, the
  * velocity gains d / h), particle contacts, the colliders once, and the velocity from what those moved,
- * damped; then the clock. XPBD/PBD, Projective Dynamics and Jakobsen relaxation run only their
+ * damped. XPBD/PBD, Projective Dynamics and Jakobsen relaxation run only their
  * iterations in between, on the positions this frame keeps ({@link #positions()}: prediction y plus
  * corrections d).
  *
  * <p>The prediction is symplectic Euler with two knobs that cover the three solvers' integrators:
  * v_pred = keep·v + h·(g − drag·v + F_air/m), y = x + h·v_pred (XPBD: keep 1, drag 0, damping after;
  * Projective Dynamics: seed 001's drag c·v in the force; relaxation: seed 002's Verlet, whose
- * x − x_prev is h·v, with its damping k as keep). A pinned particle's velocity is 0 and it stays where
+ * x − x_prev is h·v, with its damping k as keep; explicit mass-spring: the same Verlet with its spring
+ * forces, and only tethers, contacts and colliders between predict and finish). A pinned particle's velocity is 0 and it stays where
  * the state has it. Every pass writes only its own particles, so any thread split gives the same bits.
  */
 public final class PositionStep {
@@ -45,6 +46,8 @@ public final class PositionStep {
     private float drag;
     private float damping;
     private boolean air;
+    /** A force per particle (xyz, N) the solver adds to the prediction (explicit springs), or null. */
+    private float[] force;
     private Collider[] colliders = new Collider[0];
 
     private final RangeBody predictBody = this::predict;
@@ -92,6 +95,16 @@ public final class PositionStep {
      * {@code dt}: v_pred = keep·v + dt·(g − drag·v + F_air/m) goes into the state's velocities.
      */
     public void predict(State state, Environment env, float dt, float keepVelocity, float dragPerSecond) {
+        predict(state, env, dt, keepVelocity, dragPerSecond, null);
+    }
+
+    /**
+     * As {@link #predict(State, Environment, float, float, float)}, with {@code particleForce} (xyz per
+     * particle, N; the explicit mass-spring solver's springs) added to the force.
+     */
+    public void predict(State state, Environment env, float dt, float keepVelocity, float dragPerSecond,
+                        float[] particleForce) {
+        force = particleForce;
         world = state.positions();
         v = state.velocities();
         h = dt;
@@ -118,7 +131,7 @@ public final class PositionStep {
     /**
      * Ends the step: settle, then {@code contacts} (null: none), then the colliders when
      * {@code collidersAfter} or when contacts moved particles, then the velocity from what they moved
-     * times {@code velocityDamping}; then the clock.
+     * times {@code velocityDamping}. The clock is the solver's (a mass-spring step is several of these).
      */
     public void finish(State state, ParticleContacts contacts, boolean collidersAfter, float velocityDamping) {
         damping = velocityDamping;
@@ -130,7 +143,6 @@ public final class PositionStep {
             pool.parallelFor(0, n, collideBody);
         }
         pool.parallelFor(0, n, finishBody);
-        state.advance(h);
     }
 
     private void predict(int begin, int end) {
@@ -155,6 +167,11 @@ public final class PositionStep {
                 ax += (float) airForce[i3] * w[i];
                 ay += (float) airForce[i3 + 1] * w[i];
                 az += (float) airForce[i3 + 2] * w[i];
+            }
+            if (force != null) {
+                ax += force[i3] * w[i];
+                ay += force[i3 + 1] * w[i];
+                az += force[i3 + 2] * w[i];
             }
             float vx = keep * v[i3] + dt * ax;
             float vy = keep * v[i3 + 1] + dt * ay;

@@ -1,28 +1,30 @@
 package dev.weft.core.solver.massspring;
 
-import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.step.AeroForces;
-import dev.weft.core.step.CorrectedVelocity;
-import dev.weft.core.step.Environment;
-import dev.weft.core.solver.TetherProjection;
-import dev.weft.core.step.VerletDamping;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.springs.SpringSet;
+import dev.weft.core.step.AeroForces;
+import dev.weft.core.step.Environment;
+import dev.weft.core.step.PositionStep;
+import dev.weft.core.step.StepPositions;
+import dev.weft.core.step.VerletDamping;
 
 /**
  * Explicit mass-spring cloth with Verlet integration, seed 004's algorithm (figure 22.3): spring,
- * gravity and air ({@link AeroForces}) forces, then the damped Verlet step of seed 002 eq. 1,
+ * gravity and air forces, then the damped Verlet step of seed 002 eq. 1,
  * {@code x(t+h) = x(t) + k (x(t) − x(t−h)) + h² F(t) / m}, then collisions by projection (each collider
  * moves a penetrating particle out along the surface normal; the velocity gains the correction over h).
  * The previous position is {@code x − h v}, so the {@link State} stays positions + velocities and
- * another solver can take over at any step.
+ * another solver can take over at any step. Each Verlet step runs in the shared frame
+ * ({@link PositionStep}): the Verlet step is its prediction with the spring forces, and tethers,
+ * particle contacts and colliders correct it as they correct the other position-based solvers'.
  *
  * <p>Particle contacts ({@link #withParticleContacts}) are projected after the Verlet step, before the
  * colliders: Verlet's velocity is the displacement over the step, so the projection is also the
@@ -53,31 +55,25 @@ public final class MassSpringSolver implements ParticleContactSolver {
     private int[] incidenceStart;
     private int[] incidenceSpring;
     private float[] springForce;
-    private float[] prev;
-    /** Positions after the Verlet step, before contacts and colliders correct them. */
-    private float[] predicted;
-    private AeroForces aero;
-    private double[] airForce;
+    /** The springs' force on each particle (xyz), gathered in a fixed order for the prediction. */
+    private float[] particleForce;
+    /** The shared frame each Verlet step runs in: prediction, tethers, contacts, colliders, velocities. */
+    private final PositionStep frame;
 
     private float[] x;
     private float[] v;
-    private float h;
-    private float gx;
-    private float gy;
-    private float gz;
-    private Collider[] colliders;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
     private final TetherProjection tethers = new TetherProjection();
     /** {@link StableStep#of} the bound model's springs. */
     private double stableStep;
 
     private final RangeBody springBody = this::evaluateSprings;
-    private final RangeBody integrateBody = this::integrate;
-    private final RangeBody collideBody = this::collide;
+    private final RangeBody gatherBody = this::gatherForces;
 
     public MassSpringSolver(MassSpringSettings settings, WorkerPool pool) {
         this.settings = settings;
         this.pool = pool;
+        this.frame = new PositionStep(pool);
     }
 
     @Override
@@ -115,27 +111,21 @@ public final class MassSpringSolver implements ParticleContactSolver {
         bind(m);
         x = state.positions();
         v = state.velocities();
-        gx = env.gravityX();
-        gy = env.gravityY();
-        gz = env.gravityZ();
-        colliders = env.colliders();
         int count = verletStepsPer(m, dt);
-        h = dt / count;
+        float h = dt / count;
+        // seed 002 eq. 1 with x − x(t−h) = h·v: its damping k scales the velocity
+        float keep = VerletDamping.perStep(settings.verletDamping(), h);
         ParticleContacts contacts = contactSlot.bind(m);
         boolean tether = settings.tethers() && tethers.any();
+        StepPositions positions = frame.positions();
         for (int k = 0; k < count; k++) {
-            aero.compute(pool, x, v, env);
             pool.parallelFor(0, springs.count(), springBody);
-            pool.parallelFor(0, n, integrateBody);
+            pool.parallelFor(0, n, gatherBody);
+            frame.predict(state, env, h, keep, 0f, particleForce);
             if (tether) {
-                tethers.projectWorld(pool, x);
+                tethers.project(pool, positions.predicted(), positions.corrections());
             }
-            if (contacts != null) {
-                contacts.project(x, prev, w, colliders, pool);
-            }
-            if (colliders.length > 0 || contacts != null || tether) {
-                pool.parallelFor(0, n, collideBody); // also the velocity from the corrected positions
-            }
+            frame.finish(state, contacts, true, 1f);
         }
         state.advance(dt);
     }
@@ -171,12 +161,10 @@ public final class MassSpringSolver implements ParticleContactSolver {
         incidenceStart = springs.incidenceStart();
         incidenceSpring = springs.incidenceSpring();
         springForce = new float[3 * springs.count()];
-        prev = new float[3 * n];
-        predicted = new float[3 * n];
+        particleForce = new float[3 * n];
         stableStep = StableStep.of(springs, w);
         tethers.bind(m);
-        aero = new AeroForces(m);
-        airForce = aero.forces();
+        frame.bind(m);
     }
 
     /** Force on each spring's first particle (eq. 2.13 = seed 004's F_spring). */
@@ -209,24 +197,12 @@ public final class MassSpringSolver implements ParticleContactSolver {
         }
     }
 
-    /** Gathers forces and takes the Verlet step; remembers x(t) in prev for the collision response. */
-    private void integrate(int begin, int end) {
-        float k = VerletDamping.perStep(settings.verletDamping(), h); // k is per 1/60 s
-        float h2 = h * h;
+    /** Each particle's spring forces, summed over its springs in the incidence's fixed order. */
+    private void gatherForces(int begin, int end) {
         for (int i = begin; i < end; i++) {
-            int i3 = 3 * i;
-            prev[i3] = x[i3];
-            prev[i3 + 1] = x[i3 + 1];
-            prev[i3 + 2] = x[i3 + 2];
-            if (w[i] == 0f) {
-                v[i3] = 0f;
-                v[i3 + 1] = 0f;
-                v[i3 + 2] = 0f;
-                continue;
-            }
-            double fx = airForce[i3];
-            double fy = airForce[i3 + 1];
-            double fz = airForce[i3 + 2];
+            double fx = 0.0;
+            double fy = 0.0;
+            double fz = 0.0;
             for (int e = incidenceStart[i]; e < incidenceStart[i + 1]; e++) {
                 int s = incidenceSpring[e];
                 double sign = springPairs[2 * s] == i ? 1.0 : -1.0;
@@ -234,34 +210,9 @@ public final class MassSpringSolver implements ParticleContactSolver {
                 fy += sign * springForce[3 * s + 1];
                 fz += sign * springForce[3 * s + 2];
             }
-            float wi = w[i];
-            // x − x(t−h) = h v; a = g + F/m
-            float ax = gx + (float) fx * wi;
-            float ay = gy + (float) fy * wi;
-            float az = gz + (float) fz * wi;
-            float dx = k * h * v[i3] + h2 * ax;
-            float dy = k * h * v[i3 + 1] + h2 * ay;
-            float dz = k * h * v[i3 + 2] + h2 * az;
-            x[i3] += dx;
-            x[i3 + 1] += dy;
-            x[i3 + 2] += dz;
-            v[i3] = dx / h;
-            v[i3 + 1] = dy / h;
-            v[i3 + 2] = dz / h;
-            predicted[i3] = x[i3];
-            predicted[i3 + 1] = x[i3 + 1];
-            predicted[i3 + 2] = x[i3 + 2];
+            particleForce[3 * i] = (float) fx;
+            particleForce[3 * i + 1] = (float) fy;
+            particleForce[3 * i + 2] = (float) fz;
         }
-    }
-
-    /**
-     * Projection out of the colliders; the velocity gains the tethers', contacts' and colliders' corrections over h
-     * ({@link CorrectedVelocity}: not the float32 displacement over h, which is quantized far from the origin).
-     */
-    private void collide(int begin, int end) {
-        for (Collider c : colliders) {
-            c.collide(x, prev, w, begin, end);
-        }
-        CorrectedVelocity.apply(x, predicted, v, w, 1f / h, 1f, begin, end);
     }
 }

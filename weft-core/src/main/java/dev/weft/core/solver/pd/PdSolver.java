@@ -289,6 +289,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             return;
         }
         frame.finish(state, contacts, true, 1f);
+        state.advance(h);
     }
 
     /** {@link #beginRelax} and {@code iterations} alternations: the enlarged-cloth experiment, benchmarks. */

@@ -124,6 +124,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
         }
         // the colliders ran in every relaxation step: after the settle only when contacts moved particles
         frame.finish(state, contactSlot.bind(m), false, 1f);
+        state.advance(dt);
     }
 
     private void relaxRange(int begin, int end) {

@@ -202,6 +202,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         }
         // colliders last, so that no particle ends the step inside a collider's thickness
         frame.finish(state, contacts, true, Math.max(0f, 1f - settings.damping() * h));
+        state.advance(h);
     }
 
     /**
