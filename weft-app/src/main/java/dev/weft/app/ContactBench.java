@@ -1,8 +1,8 @@
 package dev.weft.app;
 
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
-import dev.weft.core.collide.ParticleGrid;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
+import dev.weft.core.contact.ParticleGrid;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;

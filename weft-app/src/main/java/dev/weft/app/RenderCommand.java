@@ -18,10 +18,10 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code weft render}: simulates a scene and renders it offscreen (EGL) into PNG frames, optionally a video. */
 @Command(name = "render", mixinStandardHelpOptions = true,

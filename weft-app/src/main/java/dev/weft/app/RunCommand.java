@@ -2,7 +2,7 @@ package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.mesh.ObjWriter;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.DistanceKind;
@@ -11,17 +11,17 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
-import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.Checkpoint;
+import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.Solver;
-import dev.weft.core.solver.Solvers;
-import dev.weft.core.solver.pd.InnerSolver;
-import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.SolverSettings;
+import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.massspring.MassSpringSolver;
+import dev.weft.core.solver.pd.InnerSolver;
+import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.render.PngFrameRecorder;
@@ -33,10 +33,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code weft run}: simulates a scene and writes metrics and meshes. */
 @Command(name = "run", mixinStandardHelpOptions = true,

@@ -1,13 +1,13 @@
 package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.LinearMethod;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.springs.SpringLayout;
+import dev.weft.core.step.Environment;
 import picocli.CommandLine.Option;
 
 /** Command-line options of the spring solvers ({@code implicit}, {@code mass-spring}, {@code relaxation}) and the wind. */

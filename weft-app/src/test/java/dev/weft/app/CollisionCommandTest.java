@@ -2,8 +2,8 @@ package dev.weft.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.scene.BuiltInScenes;

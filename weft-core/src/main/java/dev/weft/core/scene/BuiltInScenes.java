@@ -7,10 +7,10 @@ import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import java.util.List;
 import java.util.Map;
 

@@ -9,8 +9,8 @@ import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import java.util.List;
 
 /** Seed 001's collision showcases (§6.2), built in. */

@@ -7,8 +7,8 @@ import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import java.util.List;
 
 /** Scenes where cloth is cut (issue #13; seed 002's cutting). */

@@ -3,12 +3,12 @@ package dev.weft.core.scene;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.SolverSettings;
-import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import java.util.Map;
 
 /**

@@ -10,8 +10,8 @@ import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import java.util.List;
 
 /** Scenes where cloth tears (issue #13; seed 001 §5.3.7, fig. 6.15). */

@@ -4,8 +4,8 @@ import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import java.util.List;
 
 /** Scenes driven by the air ({@code AeroForces}): every solver reads the wind from the scene's environment. */

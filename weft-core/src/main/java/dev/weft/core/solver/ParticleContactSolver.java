@@ -1,7 +1,7 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 
 /**
  * A solver that can run particle–particle contact (self- and inter-cloth collision, {@link ParticleContacts})

@@ -1,8 +1,8 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.step.Environment;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.step.Environment;
 
 /**
  * A time-stepping method. One call advances {@code state} by {@code dt}; substepping is the caller's

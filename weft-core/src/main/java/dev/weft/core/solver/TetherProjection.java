@@ -1,10 +1,10 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.step.StepPositions;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.step.StepPositions;
 
 /**
  * Projection of a model's long-range attachments ({@link TetherConstraints}, Kim, Chentanez and

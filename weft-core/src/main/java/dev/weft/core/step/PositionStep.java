@@ -1,7 +1,7 @@
 package dev.weft.core.step;
 
 import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;

@@ -10,9 +10,9 @@ import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

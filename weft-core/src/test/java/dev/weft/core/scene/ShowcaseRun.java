@@ -3,9 +3,9 @@ package dev.weft.core.scene;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.collide.Projectile;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;

@@ -15,14 +15,14 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.Solvers;
+import dev.weft.core.step.Environment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

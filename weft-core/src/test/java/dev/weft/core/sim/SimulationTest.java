@@ -7,8 +7,8 @@ import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.Solver;
+import dev.weft.core.step.Environment;
 import org.junit.jupiter.api.Test;
 
 class SimulationTest {

@@ -1,10 +1,7 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.step.Environment;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -21,6 +18,7 @@ import dev.weft.core.solver.relaxation.RelaxationSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
@@ -32,6 +30,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import static org.assertj.core.api.Assertions.assertThat;
+
 
 /**
  * DESIGN.md's laws as properties: for any solver configuration, any small body (grid cloth with or

@@ -1,13 +1,9 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.step.Environment;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
-import dev.weft.core.model.QuadLatticeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.massspring.MassSpringSettings;
@@ -20,6 +16,7 @@ import dev.weft.core.solver.relaxation.RelaxationSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
@@ -29,6 +26,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
+
 
 /**
  * DESIGN.md's laws, for every solver and iteration mode, undamped: a body at rest in its rest shape

@@ -1,12 +1,8 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.step.Environment;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import dev.weft.core.collide.ParticleContactSettings;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -15,10 +11,14 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 
 /**
  * No allocation inside a step: after the first steps (which size the scratch arrays and build the

@@ -1,8 +1,5 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.step.Environment;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -16,8 +13,11 @@ import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.step.Environment;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.assertj.core.api.Assertions.assertThat;
+
 
 /**
  * The long-range attachment law (Kim, Chentanez and Müller 2012) in every solver: after each step no

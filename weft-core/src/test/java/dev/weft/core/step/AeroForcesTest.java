@@ -3,7 +3,6 @@ package dev.weft.core.step;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.weft.core.solver.Solvers;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -12,6 +11,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
+import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,12 +3,12 @@ package dev.weft.core.step;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.weft.core.solver.Solver;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.relaxation.RelaxationSettings;

@@ -1,7 +1,7 @@
 package dev.weft.core.solver.massspring;
 
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
@@ -10,7 +10,6 @@ import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.springs.SpringSet;
-import dev.weft.core.step.AeroForces;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.PositionStep;
 import dev.weft.core.step.StepPositions;

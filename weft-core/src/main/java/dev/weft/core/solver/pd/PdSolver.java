@@ -1,15 +1,15 @@
 package dev.weft.core.solver.pd;
 
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
 import dev.weft.core.coloring.Coloring;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.IterativeSolver;
+import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.step.AeroForces;

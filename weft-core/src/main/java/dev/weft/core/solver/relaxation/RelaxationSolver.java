@@ -1,7 +1,7 @@
 package dev.weft.core.solver.relaxation;
 
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;

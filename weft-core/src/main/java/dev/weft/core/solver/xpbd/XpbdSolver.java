@@ -1,7 +1,7 @@
 package dev.weft.core.solver.xpbd;
 
-import dev.weft.core.collide.ParticleContactSettings;
-import dev.weft.core.collide.ParticleContacts;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.geom.DihedralAngle;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;

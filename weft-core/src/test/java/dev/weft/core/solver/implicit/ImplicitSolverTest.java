@@ -15,8 +15,8 @@ import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.step.Environment;
 import dev.weft.core.springs.SpringMaterial;
+import dev.weft.core.step.Environment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

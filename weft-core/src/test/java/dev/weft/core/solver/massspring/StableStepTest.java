@@ -9,10 +9,10 @@ import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.step.Environment;
 import dev.weft.core.springs.SpringLayout;
 import dev.weft.core.springs.SpringMaterial;
 import dev.weft.core.springs.SpringSet;
+import dev.weft.core.step.Environment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,7 @@
-package dev.weft.core.collide;
+package dev.weft.core.contact;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
+import dev.weft.core.collide.BoxCollider;
+import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -11,12 +10,15 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 
 /** Self- and inter-cloth contact through the XPBD solver's contact pass. */
 class SelfCollisionTest {

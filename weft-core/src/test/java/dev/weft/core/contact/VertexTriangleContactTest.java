@@ -1,4 +1,4 @@
-package dev.weft.core.collide;
+package dev.weft.core.contact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -11,12 +11,12 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,4 +1,4 @@
-package dev.weft.core.collide;
+package dev.weft.core.contact;
 
 import dev.weft.core.model.Incidence;
 import dev.weft.core.model.Model;

@@ -1,4 +1,4 @@
-package dev.weft.core.collide;
+package dev.weft.core.contact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

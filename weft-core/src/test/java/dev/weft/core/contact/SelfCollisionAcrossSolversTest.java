@@ -1,7 +1,7 @@
-package dev.weft.core.collide;
+package dev.weft.core.contact;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.weft.core.collide.BoxCollider;
+import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -10,7 +10,6 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
-import dev.weft.core.step.Environment;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.implicit.ImplicitSettings;
@@ -24,10 +23,13 @@ import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.solver.relaxation.RelaxationSolver;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.assertj.core.api.Assertions.assertThat;
+
 
 /**
  * Seed 001 figure 6.11 in a small size for every solver family: three cloths dropped onto a box,

@@ -1,6 +1,8 @@
-package dev.weft.core.collide;
+package dev.weft.core.contact;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.CoulombFriction;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
