@@ -16,9 +16,7 @@ public final class Grip extends Collider {
     private final int[] particles;
     /** Each particle's place in the grip's frame. */
     private final float[] local;
-    private final Motion motion;
-    private final float[] pose = new float[7];
-    private final float[] rotation = new float[9];
+    private final MotionFrame frame;
     /** Where each particle goes this step (world). */
     private final float[] target;
     /** Per held particle: pinned (kinematic) in the model. */
@@ -34,14 +32,11 @@ public final class Grip extends Collider {
             throw new InvalidInputException(name + ".particles", "must name at least one particle");
         }
         this.particles = particles.clone();
-        this.motion = motion;
+        this.frame = new MotionFrame(motion);
         this.local = new float[3 * particles.length];
         this.target = new float[3 * particles.length];
         this.pinned = new boolean[particles.length];
         float[] positions = model.restPositions();
-        motion.poseAt(0.0, pose);
-        Quaternions.toMatrix(pose, 3, rotation);
-        float[] r = rotation;
         for (int k = 0; k < particles.length; k++) {
             int p = particles[k];
             if (p < 0 || 3 * p + 2 >= positions.length) {
@@ -49,13 +44,7 @@ public final class Grip extends Collider {
                         + (positions.length / 3 - 1) + "), got " + p);
             }
             pinned[k] = model.isPinned(p);
-            float dx = positions[3 * p] - pose[0];
-            float dy = positions[3 * p + 1] - pose[1];
-            float dz = positions[3 * p + 2] - pose[2];
-            // local = Rᵀ (x − t)
-            local[3 * k] = r[0] * dx + r[3] * dy + r[6] * dz;
-            local[3 * k + 1] = r[1] * dx + r[4] * dy + r[7] * dz;
-            local[3 * k + 2] = r[2] * dx + r[5] * dy + r[8] * dz;
+            frame.toLocal(positions, 3 * p, local, 3 * k);
         }
         place(0.0);
     }
@@ -66,16 +55,9 @@ public final class Grip extends Collider {
     }
 
     private void place(double time) {
-        motion.poseAt(time, pose);
-        Quaternions.toMatrix(pose, 3, rotation);
-        float[] r = rotation;
+        frame.at(time);
         for (int k = 0; k < particles.length; k++) {
-            float lx = local[3 * k];
-            float ly = local[3 * k + 1];
-            float lz = local[3 * k + 2];
-            target[3 * k] = r[0] * lx + r[1] * ly + r[2] * lz + pose[0];
-            target[3 * k + 1] = r[3] * lx + r[4] * ly + r[5] * lz + pose[1];
-            target[3 * k + 2] = r[6] * lx + r[7] * ly + r[8] * lz + pose[2];
+            frame.toWorld(local, 3 * k, target, 3 * k);
         }
     }
 

@@ -3,12 +3,12 @@ package dev.weft.core.collide;
 import dev.weft.core.InvalidInputException;
 
 /** Unit-quaternion helpers on (w, x, y, z) stored at an offset of a float array. */
-public final class Quaternions {
+final class Quaternions {
     private Quaternions() {
     }
 
     /** Row-major rotation matrix of the unit quaternion q[o..o+3]. */
-    public static void toMatrix(float[] q, int o, float[] m) {
+    static void toMatrix(float[] q, int o, float[] m) {
         float w = q[o];
         float x = q[o + 1];
         float y = q[o + 2];

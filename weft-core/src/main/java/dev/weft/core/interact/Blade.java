@@ -2,7 +2,7 @@ package dev.weft.core.interact;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.Motion;
-import dev.weft.core.collide.Quaternions;
+import dev.weft.core.collide.MotionFrame;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelEdit;
 import dev.weft.core.util.Check;
@@ -18,9 +18,7 @@ import java.util.List;
 public final class Blade extends Collider {
     private final float[] localA;
     private final float[] localB;
-    private final Motion motion;
-    private final float[] pose = new float[7];
-    private final float[] rotation = new float[9];
+    private final MotionFrame frame;
     /** The segment's ends in the world now, and where the last cut left them. */
     private final float[] a = new float[3];
     private final float[] b = new float[3];
@@ -32,24 +30,16 @@ public final class Blade extends Collider {
         super(name, 0f, 0f);
         this.localA = Check.vector3(name + ".a", a).clone();
         this.localB = Check.vector3(name + ".b", b).clone();
-        this.motion = motion;
+        this.frame = new MotionFrame(motion);
         place(0.0);
         System.arraycopy(this.a, 0, lastA, 0, 3);
         System.arraycopy(this.b, 0, lastB, 0, 3);
     }
 
     private void place(double time) {
-        motion.poseAt(time, pose);
-        Quaternions.toMatrix(pose, 3, rotation);
-        transform(localA, a);
-        transform(localB, b);
-    }
-
-    private void transform(float[] local, float[] out) {
-        float[] r = rotation;
-        out[0] = r[0] * local[0] + r[1] * local[1] + r[2] * local[2] + pose[0];
-        out[1] = r[3] * local[0] + r[4] * local[1] + r[5] * local[2] + pose[1];
-        out[2] = r[6] * local[0] + r[7] * local[1] + r[8] * local[2] + pose[2];
+        frame.at(time);
+        frame.toWorld(localA, 0, a, 0);
+        frame.toWorld(localB, 0, b, 0);
     }
 
     /** Where the segment's ends are now (world). */

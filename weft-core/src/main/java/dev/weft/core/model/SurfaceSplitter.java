@@ -103,39 +103,14 @@ public final class SurfaceSplitter {
      * Returns true when the split would separate triangles (both sides have some).
      */
     public boolean plan(int particle, float normalX, float normalY, float normalZ) {
-        p = particle;
-        px = rest.get(3 * particle);
-        py = rest.get(3 * particle + 1);
-        pz = rest.get(3 * particle + 2);
-        nx = normalX;
-        ny = normalY;
-        nz = normalZ;
-        keep.clear();
-        move.clear();
-        keepArea = 0.0;
-        moveArea = 0.0;
-        IntList mine = trianglesOf(particle);
-        for (int k = 0; k < mine.size(); k++) {
-            int t = mine.get(k);
-            int a = triangles[3 * t];
-            int b = triangles[3 * t + 1];
-            int c = triangles[3 * t + 2];
-            double area = area(a, b, c);
-            if (sideOf(a, b, c)) {
-                move.add(t);
-                moveArea += area;
-            } else {
-                keep.add(t);
-                keepArea += area;
-            }
-        }
-        return keep.size() > 0 && move.size() > 0;
+        return plan(particle, null, normalX, normalY, normalZ);
     }
 
     /**
      * Plans a split of {@code particle} that moves exactly {@code moved} of its triangles (a cut's
-     * choice), with the rest-space normal that sorts the pairs bordering none of them. Returns true when
-     * both sides keep triangles; false also when a named triangle does not hold the particle.
+     * choice; null: those on the plane's positive side), with the rest-space normal that sorts the pairs
+     * bordering none of them. Returns true when both sides keep triangles; false also when a named
+     * triangle does not hold the particle.
      */
     public boolean plan(int particle, int[] moved, float normalX, float normalY, float normalZ) {
         p = particle;
@@ -153,11 +128,11 @@ public final class SurfaceSplitter {
         int found = 0;
         for (int k = 0; k < mine.size(); k++) {
             int t = mine.get(k);
-            boolean goes = false;
-            for (int m : moved) {
-                goes |= m == t;
-            }
-            double area = area(triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]);
+            int a = triangles[3 * t];
+            int b = triangles[3 * t + 1];
+            int c = triangles[3 * t + 2];
+            boolean goes = moved == null ? sideOf(a, b, c) : contains(moved, t);
+            double area = area(a, b, c);
             if (goes) {
                 move.add(t);
                 moveArea += area;
@@ -167,7 +142,16 @@ public final class SurfaceSplitter {
                 keepArea += area;
             }
         }
-        return found == moved.length && keep.size() > 0 && move.size() > 0;
+        return (moved == null || found == moved.length) && keep.size() > 0 && move.size() > 0;
+    }
+
+    private static boolean contains(int[] items, int t) {
+        for (int m : items) {
+            if (m == t) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The planned particle's share of its mass that goes to the copy, by rest area (NaN without triangles). */
