@@ -18,10 +18,14 @@ import java.util.List;
  * the triangles on the two sides become separate surfaces. The seed instead dropped the constraint and
  * the triangles built from it, which leaves the two sides joined wherever another constraint crosses.
  *
- * <p>Of a constraint's two particles the one with more triangles splits (an interior particle before a
- * border one), the other where the first would separate nothing. The most stretched constraints go first,
- * and a particle joins at most one break per call, so a tear grows by one particle per constraint and
- * frame rather than shattering where many constraints are past the limit at once.
+ * <p>Which breaks, in one call: first the constraints at a crack's tip (a particle sharing a triangle
+ * with one a tear runs through), splitting the tip with a plane that also holds the line from the
+ * crack, so the tear runs on straight; then at most one new tear per body. A constraint at a particle
+ * a tear already runs through does not break again (along a crack the edges stretch as it opens), and a
+ * particle takes part in one break per call. Of a constraint's two particles the tip splits, else the
+ * one with more triangles (an interior particle before a border one), else the lower index; the other
+ * where the first would separate nothing. Most stretched first. Without these rules a cloth stretched
+ * near its tear strain everywhere shattered into strips, single triangles and a net of slits.
  */
 public final class Tearing {
     private Tearing() {

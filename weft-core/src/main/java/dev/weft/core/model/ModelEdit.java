@@ -15,7 +15,8 @@ public sealed interface ModelEdit permits ModelEdit.Split, ModelEdit.Detach, Mod
      * before the edit) takes the triangles around it whose rest centroid lies on the positive side of
      * the plane through its rest position with normal {@code (nx, ny, nz)}, with their share of its
      * mass (by rest area). Each constraint at the particle follows the triangles it borders, or, where
-     * it borders none, the side of its other particle; an edge between the two sides is kept on both
+     * it borders none, the side whose particles its other particle shares triangles with (by its rest
+     * position when that is not one side); an edge between the two sides is kept on both
      * (the two sides are separate surfaces, each with its own edge). A dihedral stencil whose two
      * triangles end up on different sides is removed. A pinned particle stays pinned on both sides;
      * the copy gets the particle's tethers, and tethers whose particle no longer reaches its anchor
