@@ -7,7 +7,6 @@ import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
-import dev.weft.core.model.ModelObject;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.util.IntList;
@@ -196,10 +195,10 @@ public final class ParticleContacts {
     /** Pairs of one body within the contact distance in the rest shape: they would push forever. */
     private void addRestNeighbours(Model model, IntList a, IntList b) {
         float[] rest = model.restPositions();
+        // the body of each particle, copies made by splits included (they sit on their source at rest)
         int[] object = new int[n];
-        int id = 0;
-        for (ModelObject o : model.objects()) {
-            Arrays.fill(object, o.firstParticle(), o.firstParticle() + o.particleCount(), id++);
+        for (int i = 0; i < n; i++) {
+            object[i] = model.objectOf(i);
         }
         try (WorkerPool single = new WorkerPool(1)) {
             grid.build(rest, single);
