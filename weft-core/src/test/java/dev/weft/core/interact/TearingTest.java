@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ConstantVelocityMotion;
 import dev.weft.core.collide.Grip;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
@@ -181,6 +184,29 @@ public class TearingTest {
         assertThat(edits[0]).as("%s tore", solver).isNotEmpty();
         assertThat(edits[1]).isEqualTo(edits[0]);
         assertThat(result[1]).isEqualTo(result[0]);
+    }
+
+    /**
+     * A split's copy sits on its source at rest: self-collision must not push the two apart, in whichever
+     * body they are (the second body here), while the two sides of the tear are still real neighbours.
+     */
+    @Test
+    void selfCollisionLeavesASplitsCopyAndItsSourceAlone() {
+        ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
+        b.addGridCloth(GridClothSpec.of("first", 6, 6, 0.3f, 0.3f).withOrigin(-1f, 1f, 0f));
+        ModelObject second = b.addGridCloth(GridClothSpec.of("second", 6, 6, 0.3f, 0.3f).withOrigin(1f, 1f, 0f));
+        Model m = b.build();
+        int p = second.gridParticle(2, 2);
+        float[] r = m.restPositions();
+        int right = second.gridParticle(2, 3);
+        Model torn = m.edit(List.of(new ModelEdit.Split(p, r[3 * right] - r[3 * p], r[3 * right + 1] - r[3 * p + 1],
+                r[3 * right + 2] - r[3 * p + 2])));
+        int copy = m.particleCount();
+        assertThat(torn.particleCount()).isEqualTo(copy + 1);
+        assertThat(torn.objectOf(copy)).isEqualTo(torn.objectOf(p)).isEqualTo(1);
+        ParticleContacts contacts = new ParticleContacts(torn, ParticleContactSettings.defaults());
+        assertThat(contacts.excluded(p, copy)).isTrue();
+        assertThat(contacts.excluded(copy, p)).isTrue();
     }
 
     /** Connected pieces of a model through its distance constraints. */
