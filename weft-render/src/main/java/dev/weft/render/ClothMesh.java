@@ -21,6 +21,10 @@ final class ClothMesh implements AutoCloseable {
     private final int vbo;
     private final int ebo;
     private int[] uploadedTriangles;
+    /** The same vertices with a list of particle pairs (ropes' segments) as their elements. */
+    private final int lineVao;
+    private final int lineEbo;
+    private int[] uploadedLines;
 
     ClothMesh(Model model) {
         particleCount = model.particleCount();
@@ -36,6 +40,36 @@ final class ClothMesh implements AutoCloseable {
         glVertexAttribPointer(1, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 3L * Float.BYTES);
         ebo = glGenBuffers();
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+        lineVao = glGenVertexArrays();
+        glBindVertexArray(lineVao);
+        glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 0L);
+        glEnableVertexAttribArray(1);
+        glVertexAttribPointer(1, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 3L * Float.BYTES);
+        lineEbo = glGenBuffers();
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, lineEbo);
+        glBindVertexArray(0);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+
+    /** Uploads the particle pairs that {@link #drawLines} draws, when they are a new array. */
+    void updateLines(int[] pairs) {
+        if (pairs != uploadedLines) {
+            glBindVertexArray(lineVao);
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, pairs, GL_STATIC_DRAW);
+            glBindVertexArray(0);
+            uploadedLines = pairs;
+        }
+    }
+
+    /** Draws pairs [first, first + count) of the uploaded pairs as {@code mode} (GL_LINES, GL_POINTS). */
+    void drawLines(int mode, int firstPair, int pairCount) {
+        if (pairCount == 0) {
+            return;
+        }
+        glBindVertexArray(lineVao);
+        glDrawElements(mode, 2 * pairCount, GL_UNSIGNED_INT, 2L * Integer.BYTES * firstPair);
         glBindVertexArray(0);
     }
 
@@ -103,7 +137,9 @@ final class ClothMesh implements AutoCloseable {
     @Override
     public void close() {
         glDeleteVertexArrays(vao);
+        glDeleteVertexArrays(lineVao);
         glDeleteBuffers(vbo);
         glDeleteBuffers(ebo);
+        glDeleteBuffers(lineEbo);
     }
 }

@@ -6,6 +6,8 @@ import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.util.FloatList;
@@ -192,6 +194,40 @@ public final class SceneRenderer implements AutoCloseable {
     }
 
     /** Draws one frame of the bodies at {@code positions} (xyz per particle) seen by {@code camera}. */
+    /** The stretch constraints of the rope bodies, body by body: pairs[2 k..], body i's are [start[i], start[i+1]). */
+    record RopeSegments(Model model, int[] pairs, int[] start) {
+        /** The segments of {@code model}'s ropes: its stretch constraints (a torn rope's break has none). */
+        static RopeSegments of(Model model) {
+            List<ModelObject> objects = model.objects();
+            DistanceConstraints d = model.distances();
+            int[] p = d.particles();
+            byte[] kind = d.kind();
+            int[] start = new int[objects.size() + 1];
+            dev.weft.core.util.IntList pairs = new dev.weft.core.util.IntList();
+            for (int i = 0; i < objects.size(); i++) {
+                start[i] = pairs.size() / 2;
+                if (objects.get(i).triangleCount() == 0) {
+                    for (int c = 0; c < d.count(); c++) {
+                        if (kind[c] == DistanceKind.STRETCH.code() && model.objectOf(p[2 * c]) == i) {
+                            pairs.add(p[2 * c], p[2 * c + 1]);
+                        }
+                    }
+                }
+            }
+            start[objects.size()] = pairs.size() / 2;
+            return new RopeSegments(model, pairs.toArray(), start);
+        }
+    }
+
+    private RopeSegments ropes;
+
+    private RopeSegments ropeSegments() {
+        if (ropes == null || ropes.model() != model) {
+            ropes = RopeSegments.of(model);
+        }
+        return ropes;
+    }
+
     /**
      * Draws from now on the bodies of {@code edited}, an edit of the model this renderer was made for
      * (tearing, cutting: same bodies, its triangles re-attached and particles added).
@@ -318,8 +354,11 @@ public final class SceneRenderer implements AutoCloseable {
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
 
-        // ropes (bodies without triangles): a line through their particles and a dot on each, in the
-        // body's colour (core-profile lines are one pixel wide; the dots give the rope some thickness)
+        // ropes (bodies without triangles): a line along each of their segments (stretch constraints,
+        // so a torn rope shows its break) and a dot on each particle, in the body's colour (core-profile
+        // lines are one pixel wide; the dots give the rope some thickness)
+        RopeSegments ropes = ropeSegments();
+        cloth.updateLines(ropes.pairs);
         flat.use();
         flat.setMatrix("uViewProjection", viewProjection);
         flat.set("uRoundPoints", 1);
@@ -330,8 +369,10 @@ public final class SceneRenderer implements AutoCloseable {
             if (o.triangleCount() == 0) {
                 glUniform3f(flat.uniform("uColor"), gamma(bodyFront[3 * i]), gamma(bodyFront[3 * i + 1]),
                         gamma(bodyFront[3 * i + 2]));
-                cloth.drawParticles(GL_LINE_STRIP, o.firstParticle(), o.particleCount());
-                cloth.drawParticles(GL_POINTS, o.firstParticle(), o.particleCount());
+                int first = ropes.start[i];
+                int count = ropes.start[i + 1] - first;
+                cloth.drawLines(GL_LINES, first, count);
+                cloth.drawLines(GL_POINTS, first, count);
             }
         }
         glDisable(GL_PROGRAM_POINT_SIZE);

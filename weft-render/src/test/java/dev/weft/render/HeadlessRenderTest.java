@@ -10,14 +10,15 @@ import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.MeshCollider;
+import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.SdfCollider;
-import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
@@ -28,6 +29,7 @@ import dev.weft.core.solver.Solvers;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -340,6 +342,39 @@ class HeadlessRenderTest {
         // at least one pixel per picture column the metre of rope spans (it spans about half the width)
         long n = Math.round(clothShare(img) * W * H);
         assertThat(n).as("rope-coloured pixels").isGreaterThan(W / 3);
+    }
+
+    @Test
+    void aTornRopeIsDrawnWithItsBreak() throws Exception {
+        // a 40-particle rope torn at its middle (a split moves the right segments to a copy): the renderer
+        // draws the rope's segments, and none of them joins the two halves
+        ModelBuilder b = new ModelBuilder();
+        b.addRope(new RopeSpec("rope", new float[] {-0.5f, 1f, 0f, 0.5f, 1f, 0f}, 40, 0.05f));
+        Model model = b.build();
+        Model torn = model.edit(List.of(new ModelEdit.Split(20, 1f, 0f, 0f)));
+        assertThat(torn.particleCount()).isEqualTo(41);
+        SceneRenderer.RopeSegments whole = SceneRenderer.RopeSegments.of(model);
+        SceneRenderer.RopeSegments segments = SceneRenderer.RopeSegments.of(torn);
+        assertThat(whole.pairs()).hasSize(2 * 39);
+        assertThat(segments.pairs()).hasSize(2 * 39); // (20, 21) became (copy, 21)
+        for (int k = 0; k < segments.pairs().length; k += 2) {
+            int a = segments.pairs()[k];
+            int c = segments.pairs()[k + 1];
+            boolean leftA = a <= 20;
+            boolean leftC = c <= 20;
+            assertThat(leftA).as("segment %d-%d", a, c).isEqualTo(leftC);
+        }
+        // and it draws: the halves moved apart still show about as many rope pixels as the whole rope
+        float[] x = State.atRest(model).resizedFor(torn).positions();
+        for (int i = 21; i <= 40; i++) {
+            x[3 * i + 1] -= 0.4f;
+        }
+        Camera camera = new Camera(new float[] {0f, 0.8f, 1.5f}, new float[] {0f, 0.8f, 0f}, 50f);
+        BufferedImage before = render(model, new Collider[0], RenderStyle.defaults(),
+                State.atRest(model).positions().clone(), camera);
+        BufferedImage img = render(torn, new Collider[0], RenderStyle.defaults(), x, camera);
+        save(img, "rope-torn");
+        assertThat(clothShare(img)).isGreaterThan(0.6 * clothShare(before));
     }
 
     @Test
