@@ -61,7 +61,7 @@ public final class BuiltInScenes {
      * with dihedral bending gave 28 % and 6.7 % and cost 1.07× as much (issue #12; README, "Every solver on
      * the default scene"). The other solvers take their own steps per frame
      * ({@link Scene#solverSteps()}, {@link Scene#settings()}), each the cheapest measured setting that keeps the
-     * cloth under 10 % at its peak and 3 % at the end: pd 16 of 4 × 2 sweeps at ω = 1.4 (8.0 % / 1.6 %),
+     * cloth under 10 % at its peak and 3 % at the end: pd 16 of 3 × 2 sweeps at ω = 1.4 (9.7 % / 1.7 %),
      * relaxation 48 × 3 iterations (8.7 % / 2.1 %), implicit 8 (7.0 % / 1.7 %), mass-spring 16, each split
      * into stable Verlet steps (4.3 % / 0.5 %); pbd, seed 001's Jacobi baseline, takes 46 and does not
      * meet it (37 % / 3.2 %).
@@ -73,11 +73,10 @@ public final class BuiltInScenes {
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(
                 new SphereCollider("sphere", new float[] {0f, 0.45f, -0.4f}, 0.2f, 0.005f, 0.3f),
                 PlaneCollider.floor(0f, 0.005f, 0.5f)));
-        // pd: red-black Gauss–Seidel over-relaxed, 4 × 2 sweeps at ω = 1.4 hold the whip as 4 × 4 at ω = 1
-        // did (8.0 % / 1.6 % against 9.4 % / 1.6 %) at half the sweeps; ω = 1.3 and 1.5 also hold it,
-        // 1.6 does not (README)
+        // pd: red-black Gauss–Seidel over-relaxed, 3 × 2 sweeps at ω = 1.4 hold the whip (9.7 % / 1.7 %)
+        // at 0.9x the issue-time cost; 4 × 4 at ω = 1 needed twice the sweeps for 9.4 % / 1.6 % (README)
         SolverSettings settings = SolverSettings.defaults()
-                .withPd(PdSettings.defaults().withIterations(4, 2).withOmega(1.4f));
+                .withPd(PdSettings.defaults().withIterations(3, 2).withOmega(1.4f));
         return new Scene("drape", "64x64 cloth pinned at two corners swings onto a sphere and drapes towards the floor",
                 b.build(), env, 60f, 300, 24, settings, Map.of(
                         "pbd", SolverSteps.of(46),

@@ -70,8 +70,10 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private float[] rest;
     /**
      * Per particle p, its springs are the slots [slotStart[p], slotStart[p+1]): the neighbour at the other
-     * end, and (written by the local step) the projection as seen from p, ±p_ab, 3 floats per slot. Slots
-     * of one particle are contiguous, so the global step reads them in order.
+     * end, and (written by the local step) the projection as seen from p with the neighbour's prediction,
+     * (y_c − y_p) ± p_ab, 3 floats per slot: all of p's sum over its springs but the corrections, which
+     * change with every sweep (one array read per slot instead of two). Slots of one particle are
+     * contiguous, so the global step reads them in order.
      */
     private int[] slotStart;
     private int[] slotNeighbour;
@@ -412,17 +414,19 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             float dz = (y[a + 2] - y[b + 2]) + (d[a + 2] - d[b + 2]);
             float d2 = dx * dx + dy * dy + dz * dz;
             float s = d2 > 1e-24f ? len[e] / (float) Math.sqrt(d2) : 0f;
-            float px = dx * s;
-            float py = dy * s;
-            float pz = dz * s;
+            // a's slot holds (y_b − y_a) + p_ab, b's its negative: the part of a's sum over its springs
+            // that stays the same through this alternation's sweeps (y is the step's prediction)
+            float qx = (y[b] - y[a]) + dx * s;
+            float qy = (y[b + 1] - y[a + 1]) + dy * s;
+            float qz = (y[b + 2] - y[a + 2]) + dz * s;
             int sa = toA[e];
-            pr[sa] = px;
-            pr[sa + 1] = py;
-            pr[sa + 2] = pz;
+            pr[sa] = qx;
+            pr[sa + 1] = qy;
+            pr[sa + 2] = qz;
             int sb = toB[e];
-            pr[sb] = -px;
-            pr[sb + 1] = -py;
-            pr[sb + 2] = -pz;
+            pr[sb] = -qx;
+            pr[sb + 1] = -qy;
+            pr[sb + 2] = -qz;
         }
     }
 
@@ -443,7 +447,6 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
      * Jacobi (every particle reads the previous d; pinned ones copy theirs).
      */
     private void relaxRange(int[] order, int begin, int end, float[] out) {
-        final float[] y = this.y;
         final float[] d = this.d;
         final float[] pr = slotProjection;
         final int[] start = slotStart;
@@ -465,18 +468,15 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
                 out[p3 + 2] = dz;
                 continue;
             }
-            float yx = y[p3];
-            float yy = y[p3 + 1];
-            float yz = y[p3 + 2];
             float sx = 0f;
             float sy = 0f;
             float sz = 0f;
             for (int s = start[p], e = start[p + 1]; s < e; s++) {
                 int c3 = 3 * nb[s];
                 int s3 = 3 * s;
-                sx += ((y[c3] - yx) + (d[c3] - dx)) + pr[s3];
-                sy += ((y[c3 + 1] - yy) + (d[c3 + 1] - dy)) + pr[s3 + 1];
-                sz += ((y[c3 + 2] - yz) + (d[c3 + 2] - dz)) + pr[s3 + 2];
+                sx += pr[s3] + (d[c3] - dx);
+                sy += pr[s3 + 1] + (d[c3 + 1] - dy);
+                sz += pr[s3 + 2] + (d[c3 + 2] - dz);
             }
             float mh = mh2[p];
             float sw = wOf[p] * ip;
