@@ -34,23 +34,25 @@ final class ClothMesh implements AutoCloseable {
         vbo = glGenBuffers();
         glBindBuffer(GL_ARRAY_BUFFER, vbo);
         glBufferData(GL_ARRAY_BUFFER, (long) Float.BYTES * STRIDE_FLOATS * Math.max(1, particleCount), GL_STREAM_DRAW);
-        glEnableVertexAttribArray(0);
-        glVertexAttribPointer(0, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 0L);
-        glEnableVertexAttribArray(1);
-        glVertexAttribPointer(1, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 3L * Float.BYTES);
+        vertexAttributes();
         ebo = glGenBuffers();
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
         lineVao = glGenVertexArrays();
         glBindVertexArray(lineVao);
         glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glEnableVertexAttribArray(0);
-        glVertexAttribPointer(0, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 0L);
-        glEnableVertexAttribArray(1);
-        glVertexAttribPointer(1, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 3L * Float.BYTES);
+        vertexAttributes();
         lineEbo = glGenBuffers();
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, lineEbo);
         glBindVertexArray(0);
         glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+
+    /** Position (0) and normal (1) of the bound vertex array, interleaved in the bound buffer. */
+    private static void vertexAttributes() {
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 0L);
+        glEnableVertexAttribArray(1);
+        glVertexAttribPointer(1, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 3L * Float.BYTES);
     }
 
     /** Uploads the particle pairs that {@link #drawLines} draws, when they are a new array. */
