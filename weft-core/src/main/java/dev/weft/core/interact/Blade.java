@@ -42,11 +42,6 @@ public final class Blade extends Collider {
         frame.toWorld(localB, 0, b, 0);
     }
 
-    /** Where the segment's ends are now (world). */
-    public float[] ends() {
-        return new float[] {a[0], a[1], a[2], b[0], b[1], b[2]};
-    }
-
     @Override
     public void advance(double time, float dt) {
         place(time + dt);

@@ -60,46 +60,6 @@ public abstract class ColoredConstraints {
         return out;
     }
 
-    /** Particle indices in the builder's (natural) order: what the constructor was given. */
-    final int[] particlesInNaturalOrder() {
-        int[] out = new int[particles.length];
-        for (int original = 0; original < naturalOrder.length; original++) {
-            System.arraycopy(particles, naturalOrder[original] * arity, out, original * arity, arity);
-        }
-        return out;
-    }
-
-    /** The color of each constraint, in the builder's (natural) order. */
-    final int[] colorsInNaturalOrder() {
-        int[] stored = new int[naturalOrder.length];
-        for (int c = 0; c + 1 < colorStart.length; c++) {
-            java.util.Arrays.fill(stored, colorStart[c], colorStart[c + 1], c);
-        }
-        int[] out = new int[naturalOrder.length];
-        for (int original = 0; original < naturalOrder.length; original++) {
-            out[original] = stored[naturalOrder[original]];
-        }
-        return out;
-    }
-
-    /** Reorders a per-constraint array from storage order back into the builder's order. */
-    final float[] unpermute(float[] stored) {
-        float[] out = new float[stored.length];
-        for (int original = 0; original < naturalOrder.length; original++) {
-            out[original] = stored[naturalOrder[original]];
-        }
-        return out;
-    }
-
-    /** Reorders a per-constraint array from storage order back into the builder's order. */
-    final byte[] unpermute(byte[] stored) {
-        byte[] out = new byte[stored.length];
-        for (int original = 0; original < naturalOrder.length; original++) {
-            out[original] = stored[naturalOrder[original]];
-        }
-        return out;
-    }
-
     public final int arity() {
         return arity;
     }

@@ -81,11 +81,6 @@ final class EditableConstraints {
         return i;
     }
 
-    /** The storage-order particle array of the base constraints, for an incidence over them. */
-    int[] baseParticles() {
-        return Arrays.copyOf(particles, arity * baseCount);
-    }
-
     /** A laid-out set: storage-order particles, parameter and kind (or null), color ranges, natural order. */
     record Layout(int[] particles, float[] param, byte[] kind, int[] colorStart, int[] naturalOrder) {
     }

@@ -80,16 +80,6 @@ public final class PositionStep {
         return positions;
     }
 
-    /** World positions at the step's start. */
-    public float[] start() {
-        return start;
-    }
-
-    /** The colliders of the step under way. */
-    public Collider[] colliders() {
-        return colliders;
-    }
-
     /**
      * The air forces at the step's start and the prediction (see the class comment) for a step of
      * {@code dt}: v_pred = keep·v + dt·(g − drag·v + F_air/m) goes into the state's velocities.
