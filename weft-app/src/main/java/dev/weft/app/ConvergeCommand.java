@@ -50,7 +50,7 @@ final class ConvergeCommand implements Callable<Integer> {
     private static final List<String> STILL_FLAGS = List.of("--still-budget", "--still-iterations", "--still-frames",
             "--still-size");
     /** PdSettings names its parameters as fields; the user typed these flags. */
-    private static final Map<String, String> PD_SETTING_FLAGS = Map.of("stiffness", "--stiffness", "omega", "--omega",
+    private static final Map<String, String> PD_SETTING_FLAGS = Map.of("omega", "--omega",
             "chebyshevRho", "--chebyshev-rho");
 
     @Option(names = "--experiment", paramLabel = "NAME",
@@ -150,9 +150,8 @@ final class ConvergeCommand implements Callable<Integer> {
         int[] stillColumns = stills ? stillColumns(frameCount) : null;
         int[] stillPixels = stills ? stillPixels() : null;
         int steps = frameCount * ConvergenceExperiment.STEPS_PER_FRAME;
-        PdSettings base = PdSettings.defaults().withStiffness(stiffness).withOmega(omega)
-                .withChebyshev(false, chebyshevRho);
-        Model model = exp.model(size);
+        PdSettings base = PdSettings.defaults().withOmega(omega).withChebyshev(false, chebyshevRho);
+        Model model = exp.model(size, stiffness);
         Path dir = outDir.resolve("converge").resolve(exp.label());
         Files.createDirectories(dir);
         String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
@@ -337,10 +336,13 @@ final class ConvergeCommand implements Callable<Integer> {
         if (samples < 1) {
             throw new InvalidInputException("--samples", "must be >= 1, got " + samples);
         }
-        // stiffness, omega and rho are checked by PdSettings; the message names the flag
+        if (!(stiffness > 0f) || !Float.isFinite(stiffness)) {
+            throw new InvalidInputException("--stiffness", "must be a finite number > 0 (N/m), got " + stiffness);
+        }
+        // omega and rho are checked by PdSettings; the message names the flag
         try {
-            new PdSettings(1, 1, stiffness, dev.weft.core.solver.pd.InnerSolver.JACOBI, omega, false, chebyshevRho,
-                    PdSettings.WANG_CHEBYSHEV_DELAY, 0f);
+            new PdSettings(1, 1, dev.weft.core.solver.pd.InnerSolver.JACOBI, omega, false, chebyshevRho,
+                    PdSettings.WANG_CHEBYSHEV_DELAY);
         } catch (InvalidInputException e) {
             String flag = PD_SETTING_FLAGS.get(e.source());
             if (flag == null) {

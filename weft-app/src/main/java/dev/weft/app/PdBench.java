@@ -42,7 +42,7 @@ final class PdBench {
     }
 
     void run(PrintWriter out, Path dir, String jdk, String cpu) throws IOException {
-        Model model = ConvergenceExperiment.ENLARGED.model(size);
+        Model model = ConvergenceExperiment.ENLARGED.model(size, 1000f);
         State start = ConvergenceExperiment.ENLARGED.initialState(model);
         out.printf(Locale.ROOT, "%nProjective Dynamics on seed 001's %dx%d lattice: %d particles, %d springs, %d particle "
                 + "colors%n", size, size, model.particleCount(), model.distances().count(),

@@ -51,11 +51,9 @@ final class RunCommand implements Callable<Integer> {
             .flag("--omega", "pd")
             .flag("--chebyshev", "pd")
             .flag("--inner-iterations", "pd")
-            .flag("--stiffness", "pd")
             .flag("--linear", "implicit")
             .flag("--tolerance", "implicit")
             .flag("--springs", "implicit", "mass-spring")
-            .flag("--verlet-damping", "mass-spring", "relaxation")
             .flag("--fixed-steps", "mass-spring");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
@@ -90,9 +88,6 @@ final class RunCommand implements Callable<Integer> {
             description = "pd: inner sweeps per local step; --iterations sets the local/global alternations "
                     + "(default: 4 x 4).")
     Integer innerIterations;
-
-    @Option(names = "--stiffness", paramLabel = "K", description = "pd: spring stiffness in N/m (default: 1000).")
-    Float stiffness;
 
     @Option(names = "--mode", paramLabel = "MODE",
             description = "xpbd: iteration mode colored, jacobi or gauss-seidel (default: the scene's, colored).")
@@ -152,6 +147,9 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SpringSolverOptions springSolver = new SpringSolverOptions();
 
+    @CommandLine.Mixin
+    MaterialOptions material = new MaterialOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -159,13 +157,14 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        Scene s = BuiltInScenes.byName(scene);
+        Scene s = material.apply(BuiltInScenes.byName(scene));
         if (!Solvers.names().contains(solver)) {
             throw new InvalidInputException("--solver", "unknown solver '" + solver + "'; available: "
                     + String.join(", ", Solvers.names()));
         }
         GivenFlags given = GivenFlags.of(spec);
         SOLVER_FLAGS.check(List.of(solver), given);
+        material.checkSolver(s.model(), solver);
         if (iterations == null) {
             iterations = s.iterations(solver); // the scene's for this solver, or null for the solver's default
         }
@@ -235,8 +234,8 @@ final class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  solver %s, %s%d substeps, %d thread(s), %d frames at %.4g fps%n", solver, method,
                     steps, threads, frameCount, frameRate);
         } else if ("pd".equals(solver)) {
-            out.printf(Locale.ROOT, "  solver pd (%s, k = %g N/m), %d x %d iterations x %d substeps, %d thread(s), "
-                    + "%d frames at %.4g fps%n", pd.label(), pd.stiffness(), pd.outerIterations(), pd.innerIterations(),
+            out.printf(Locale.ROOT, "  solver pd (%s), %d x %d iterations x %d substeps, %d thread(s), "
+                    + "%d frames at %.4g fps%n", pd.label(), pd.outerIterations(), pd.innerIterations(),
                     steps, threads, frameCount, frameRate);
         } else {
             boolean pbd = "pbd".equals(solver);
@@ -416,12 +415,6 @@ final class RunCommand implements Callable<Integer> {
                         + omega);
             }
             pd = pd.withOmega(omega);
-        }
-        if (stiffness != null) {
-            if (!(stiffness > 0f) || !Float.isFinite(stiffness)) {
-                throw new InvalidInputException("--stiffness", "must be a finite number > 0 (N/m), got " + stiffness);
-            }
-            pd = pd.withStiffness(stiffness);
         }
         if (chebyshev) {
             if (!pd.inner().isJacobi()) {

@@ -26,11 +26,6 @@ final class SpringSolverOptions {
                     + "(default: stencil24 for implicit, pattern12 for mass-spring).")
     String springs;
 
-    @Option(names = "--verlet-damping", paramLabel = "K",
-            description = "mass-spring, relaxation: seed 002's k in (0, 1], the share of velocity kept per 1/60 s "
-                    + "whatever the substeps, 1 = undamped (default: 0.99).")
-    float verletDamping = 0.99f;
-
     @Option(names = "--fixed-steps",
             description = "mass-spring: one Verlet step per substep, as seed 004 runs it; a substep longer than "
                     + "the springs' stable step then blows up (default: each substep split into stable steps).")
@@ -60,13 +55,9 @@ final class SpringSolverOptions {
             implicit = implicit.withLayout(layout);
             massSpring = massSpring.withLayout(layout);
         }
-        if (!(verletDamping > 0f && verletDamping <= 1f)) {
-            throw new InvalidInputException("--verlet-damping", "must be in (0, 1], got " + verletDamping);
-        }
-        massSpring = massSpring.withVerletDamping(verletDamping).withStableSteps(!fixedSteps);
+        massSpring = massSpring.withStableSteps(!fixedSteps);
         RelaxationSettings relaxation = new RelaxationSettings(
-                iterations == null ? base.relaxation().iterations() : iterations, verletDamping,
-                base.relaxation().tethers());
+                iterations == null ? base.relaxation().iterations() : iterations, base.relaxation().tethers());
         return base.withImplicit(implicit).withMassSpring(massSpring).withRelaxation(relaxation);
     }
 

@@ -51,10 +51,10 @@ class RunCommandTest {
 
     @Test
     void eachSolverRunsTheSceneWithItsOwnStepsUnlessTold(@TempDir Path tmp) {
-        // the default scene gives pd 16 steps per frame and xpbd 24 (BuiltInScenes.drape); 'weft scenes' says so
+        // the default scene gives pd 17 steps per frame and xpbd 30 (BuiltInScenes.drape); 'weft scenes' says so
         assertThat(weft("run", "--solver", "pd", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
-        assertThat(out.toString()).containsPattern("solver pd .* x 16 substeps")
-                .contains("rbgs+sor(1.4)").contains("3 x 2 iterations");
+        assertThat(out.toString()).containsPattern("solver pd .* x 17 substeps")
+                .contains("rbgs+sor(1.4)").contains("2 x 3 iterations");
         // another inner solver starts from pd's defaults, not the scene's over-relaxation for rbgs
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "pd", "--inner-solver", "gs", "--frames", "1", "--threads", "1",
@@ -79,16 +79,16 @@ class RunCommandTest {
         assertThat(out.toString()).contains("solver relaxation, 5 passes x 48 substeps");
         out.getBuffer().setLength(0);
         assertThat(weft("scenes")).isZero();
-        assertThat(out.toString()).contains("steps per frame: 24; pd 16, pbd 46");
-        // xpbd: the scene's 24 substeps with two stretch passes; --stretch-passes 1 is plain XPBD
+        assertThat(out.toString()).contains("steps per frame: 30; pd 17, pbd 46");
+        // xpbd: the scene's 30 substeps with two stretch passes; --stretch-passes 1 is plain XPBD
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
-        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations (2 stretch passes each) x 24 substeps")
+        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations (2 stretch passes each) x 30 substeps")
                 .contains("(1 rows)");
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--stretch-passes", "1", "--frames", "1", "--threads", "1", "--out", tmp.toString()))
                 .isZero();
-        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations x 24 substeps");
+        assertThat(out.toString()).contains("solver xpbd, mode colored, 1 iterations x 30 substeps");
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
         assertThat(weft("run", "--stretch-passes", "0", "--frames", "1", "--out", tmp.toString())).isEqualTo(2);

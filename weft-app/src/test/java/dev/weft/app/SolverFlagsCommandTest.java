@@ -34,7 +34,6 @@ class SolverFlagsCommandTest {
         "run --solver pd --tolerance 1e-3 | --tolerance: does not apply to --solver pd (it is used by: implicit)",
         "run --solver xpbd --springs mesh | --springs: does not apply to --solver xpbd (it is used by: implicit, mass-spring)",
         "run --solver relaxation --springs mesh | --springs: does not apply to --solver relaxation (it is used by: implicit, mass-spring)",
-        "run --solver implicit --verlet-damping 0.9 | --verlet-damping: does not apply to --solver implicit (it is used by: mass-spring, relaxation)",
         "run --solver pd --mode jacobi | --mode: does not apply to --solver pd (it is used by: xpbd)",
         "run --solver pbd --mode colored | --mode: does not apply to --solver pbd (it is used by: xpbd)",
         "run --solver implicit --mode colored | --mode: does not apply to --solver implicit (it is used by: xpbd)",
@@ -43,7 +42,8 @@ class SolverFlagsCommandTest {
         "run --solver implicit --omega 1.5 | --omega: does not apply to --solver implicit (it is used by: pd)",
         "run --solver relaxation --chebyshev | --chebyshev: does not apply to --solver relaxation (it is used by: pd)",
         "run --solver mass-spring --inner-iterations 2 | --inner-iterations: does not apply to --solver mass-spring (it is used by: pd)",
-        "run --solver xpbd --stiffness 500 | --stiffness: does not apply to --solver xpbd (it is used by: pd)",
+        "run --solver pd --stretch inf | --stretch: inf (rigid) is for xpbd, pbd and relaxation only; the pd solver needs a finite stiffness in N/m (cotton: 2000)",
+        "run --solver implicit --shear inf | --shear: inf (rigid) is for xpbd, pbd and relaxation only; the implicit solver needs a finite stiffness in N/m (cotton: 500)",
         "run --render-size 320x200 | --render-size: sets the picture size of --render; give --render too",
         "bench --solvers pd --modes colored | --modes: does not apply to --solvers pd (it is used by: xpbd)",
         "bench --solvers pd --no-contacts | --no-contacts: does not apply to --solvers pd (it is used by: xpbd)",
@@ -71,12 +71,12 @@ class SolverFlagsCommandTest {
 
     @ParameterizedTest(name = "weft {0}")
     @CsvSource(delimiter = '|', value = {
-        "run --solver xpbd --mode jacobi --iterations 2",
+        "run --solver xpbd --mode jacobi --iterations 2 --stretch inf --tear-strain 0.5",
         "run --solver pbd --iterations 2",
-        "run --solver pd --inner-solver jacobi --chebyshev --inner-iterations 2 --stiffness 500 --iterations 2",
+        "run --solver pd --inner-solver jacobi --chebyshev --inner-iterations 2 --stretch 1500 --shear 400 --iterations 2",
         "run --solver implicit --linear jacobi --tolerance 0 --springs mesh --iterations 5",
-        "run --solver relaxation --verlet-damping 0.95 --iterations 4",
-        "run --solver mass-spring --springs mesh --verlet-damping 0.98 --substeps 400"
+        "run --solver relaxation --damping 2 --iterations 4",
+        "run --solver mass-spring --springs mesh --bend 2e-4 --damping 1.5 --substeps 400"
     })
     void aFlagTheChosenSolverUsesIsTaken(String command, @TempDir Path tmp) throws IOException {
         String[] common = {"drape", "--frames", "1", "--obj-every", "0", "--threads", "1", "--quiet"};

@@ -54,9 +54,9 @@ class SpringSolverCommandTest {
         assertThat(err.toString()).contains("--springs").contains("stencil24");
 
         err.getBuffer().setLength(0);
-        assertThat(weft("run", "--solver", "mass-spring", "--verlet-damping", "1.5", "--out", tmp.toString()))
+        assertThat(weft("run", "--solver", "mass-spring", "--damping", "-1", "--out", tmp.toString()))
                 .isEqualTo(WeftMain.EXIT_BAD_INPUT);
-        assertThat(err.toString()).contains("--verlet-damping");
+        assertThat(err.toString()).contains("--damping").contains(">= 0");
 
         err.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "implicit", "--wind", "1,2", "--out", tmp.toString()))

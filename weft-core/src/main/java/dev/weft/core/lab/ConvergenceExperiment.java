@@ -1,6 +1,7 @@
 package dev.weft.core.lab;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
@@ -43,9 +44,13 @@ public enum ConvergenceExperiment {
         return this == HANGING;
     }
 
-    /** The lattice of {@code size × size} particles; the hanging one pinned at its top corners. */
-    public Model model(int size) {
-        ModelBuilder b = new ModelBuilder().tethers(false);
+    /**
+     * The lattice of {@code size × size} particles with springs of {@code stiffness} k (N/m; the seed's
+     * PD weight, XPBD's compliance 1/k), velocity damping 1/s; the hanging one pinned at its top corners.
+     */
+    public Model model(int size, float stiffness) {
+        ModelBuilder b = new ModelBuilder().tethers(false)
+                .material(Material.cloth().withStretch(stiffness).withShear(stiffness));
         ModelObject cloth = b.addQuadLattice(QuadLatticeSpec.of("cloth", size, size, 1f).withOrigin(-0.5f, 1f, -0.5f));
         if (this == HANGING) {
             b.pinCorners(cloth, "top-left", "top-right");

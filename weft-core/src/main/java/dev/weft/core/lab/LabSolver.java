@@ -19,7 +19,8 @@ import java.util.List;
  * that the residual can be measured after every iteration. One iteration is one local/global
  * alternation with one inner sweep (Projective Dynamics) or one constraint sweep (XPBD).
  *
- * <p>XPBD runs with compliance 1/k, the same springs as Projective Dynamics with stiffness k: both
+ * <p>XPBD runs with compliance 1/k, the same springs as Projective Dynamics with stiffness k (both from
+ * the model's material, {@link ConvergenceExperiment#model}): both
  * minimise the same implicit-Euler energy, so their residuals are comparable.
  */
 public final class LabSolver {
@@ -46,7 +47,7 @@ public final class LabSolver {
     }
 
     /**
-     * @param base  stiffness, ω of SOR and ρ of Chebyshev come from here; "rbgs+sor" uses {@code base.omega()}
+     * @param base  ω of SOR and ρ of Chebyshev come from here (the springs' stiffness from the model's material); "rbgs+sor" uses {@code base.omega()}
      *              (seed: 1.7) and every other solver ω = 1
      */
     public static LabSolver create(String name, ConvergenceExperiment experiment, PdSettings base, WorkerPool pool) {
@@ -65,15 +66,14 @@ public final class LabSolver {
                 return pd(name, plain.withInner(InnerSolver.JACOBI).withChebyshev(true, base.chebyshevRho()),
                         experiment, pool);
             case "xpbd-colored": {
-                float compliance = 1f / base.stiffness();
                 XpbdSettings s = XpbdSettings.defaults().withMode(IterationMode.COLORED).withIterations(1)
-                        .withCompliance(compliance, compliance, 0f).withDamping(base.damping()).withTethers(false);
+                        .withStretchPasses(1).withTethers(false);
                 return new LabSolver(name, new XpbdSolver(s, pool), experiment);
             }
             case SEED_JACOBI:
                 return pd(name, plain.withInner(InnerSolver.SEED_JACOBI), experiment, pool);
             case PBD_JACOBI: {
-                XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1).withDamping(base.damping())
+                XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1)
                         .withTethers(false));
                 return new LabSolver(name, new XpbdSolver(s, pool), experiment);
             }

@@ -24,8 +24,8 @@ public final class Model {
     private final int[] particleObject;
     /** Per particle: itself, or for a copy made by a split, the particle it was split from. */
     private final int[] source;
-    /** Per object: the strain past which its stretch and shear constraints tear (infinite: never). */
-    private final float[] tearStrain;
+    /** Per object: what it is made of. */
+    private final Material[] materials;
     /** The model as built, before any edit (this for an unedited model). */
     private final Model base;
     /** The edits applied to {@link #base} to make this model, in order. */
@@ -33,16 +33,16 @@ public final class Model {
 
     Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
           DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
-          List<ModelObject> objects, Coloring particleColoring, float[] tearStrain) {
+          List<ModelObject> objects, Coloring particleColoring, Material[] materials) {
         this(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects, particleColoring,
-                objectRanges(objects, invMass.length), identity(invMass.length), tearStrain, null, List.of());
+                objectRanges(objects, invMass.length), identity(invMass.length), materials, null, List.of());
     }
 
     /** An edited model: {@code base} and the {@code edits} that made it. */
     Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
           DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
           List<ModelObject> objects, Coloring particleColoring, int[] particleObject, int[] source,
-          float[] tearStrain, Model base, List<ModelEdit> edits) {
+          Material[] materials, Model base, List<ModelEdit> edits) {
         this.restPositions = restPositions;
         this.invMass = invMass;
         this.triangles = triangles;
@@ -54,7 +54,7 @@ public final class Model {
         this.particleColoring = particleColoring;
         this.particleObject = particleObject;
         this.source = source;
-        this.tearStrain = tearStrain;
+        this.materials = materials;
         this.base = base == null ? this : base;
         this.edits = List.copyOf(edits);
     }
@@ -114,19 +114,51 @@ public final class Model {
         return source;
     }
 
-    /** The strain (0.5 = 50 % longer than at rest) past which body {@code object}'s cloth tears; infinite: never. */
-    public float tearStrain(int object) {
-        return tearStrain[object];
+    /** What body {@code object} (an index into {@link #objects()}) is made of. */
+    public Material material(int object) {
+        return materials[object];
     }
 
-    float[] tearStrains() {
-        return tearStrain;
+    Material[] materials() {
+        return materials;
+    }
+
+    /** This model with every body's material changed by {@code change} (e.g. {@code m -> m.withDamping(0f)}). */
+    public Model withMaterial(java.util.function.UnaryOperator<Material> change) {
+        Material[] changed = new Material[materials.length];
+        for (int o = 0; o < changed.length; o++) {
+            changed[o] = change.apply(materials[o]);
+        }
+        return withMaterials(changed);
+    }
+
+    /**
+     * This model with body o made of {@code materials[o]}: the same particles, topology and colorings
+     * (shared, not copied). Only for a model as built (edits are made on the materials they started with).
+     */
+    public Model withMaterials(Material[] materials) {
+        if (base != this) {
+            throw new IllegalStateException("change the materials of the model as built, before any edit");
+        }
+        if (materials.length != objects.size()) {
+            throw new IllegalArgumentException(materials.length + " materials for " + objects.size() + " bodies");
+        }
+        for (Material m : materials) {
+            java.util.Objects.requireNonNull(m, "material");
+        }
+        return new Model(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects,
+                particleColoring, particleObject, source, materials.clone(), null, List.of());
+    }
+
+    /** The strain (0.5 = 50 % longer than at rest) past which body {@code object}'s cloth tears; infinite: never. */
+    public float tearStrain(int object) {
+        return materials[object].tearStrain();
     }
 
     /** True when some body tears. */
     public boolean tears() {
-        for (float t : tearStrain) {
-            if (t < Float.POSITIVE_INFINITY) {
+        for (Material m : materials) {
+            if (m.tearStrain() < Float.POSITIVE_INFINITY) {
                 return true;
             }
         }

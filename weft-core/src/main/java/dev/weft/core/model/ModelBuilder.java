@@ -41,8 +41,10 @@ public final class ModelBuilder {
     /** Per object: true when its rest shape is flat and convex, so Euclidean distance is geodesic. */
     private final List<Boolean> flatConvex = new ArrayList<>();
     private final IntList pins = new IntList();
-    /** Per object: its tear strain (infinite until {@link #tearStrain} says otherwise). */
-    private final FloatList tearStrain = new FloatList();
+    /** Per object: what it is made of. */
+    private final List<Material> materials = new ArrayList<>();
+    /** The material of bodies added from now on. */
+    private Material material = Material.cloth();
     private boolean tethers = true;
     private boolean bending = true;
     private BendingModel bendingModel = BendingModel.DIHEDRAL;
@@ -78,22 +80,54 @@ public final class ModelBuilder {
     }
 
     /**
+     * The material of the bodies added after this call ({@link Material#cloth()} until then); {@link
+     * #material(ModelObject, Material)} changes one body's.
+     */
+    public ModelBuilder material(Material m) {
+        if (m == null) {
+            throw new InvalidInputException("material", "is required");
+        }
+        this.material = m;
+        return this;
+    }
+
+    /** Makes {@code body} of {@code m}. */
+    public ModelBuilder material(ModelObject body, Material m) {
+        if (m == null) {
+            throw new InvalidInputException(body.name() + ".material", "is required");
+        }
+        materials.set(indexOf(body, "material"), m);
+        return this;
+    }
+
+    /** The material {@code body} has so far. */
+    public Material materialOf(ModelObject body) {
+        return materials.get(indexOf(body, "material"));
+    }
+
+    /**
      * Lets {@code body} tear (seed 001 §5.3.7): a stretch or shear constraint of it longer than
      * (1 + {@code strain}) times its rest length breaks after a frame, and the surface separates there
      * ({@link dev.weft.core.interact.Tearing}). Woven cloth tears somewhere near 0.3; a strain a solver's
-     * iterations leave in a cloth under load (a few percent) must stay below it.
+     * iterations leave in a cloth under load (a few percent) must stay below it. Sets the tear strain of
+     * the body's {@link Material}.
      */
     public ModelBuilder tearStrain(ModelObject body, float strain) {
-        int o = objects.indexOf(body);
-        if (o < 0) {
-            throw new InvalidInputException("tearStrain", "'" + body.name() + "' is not a body of this builder");
-        }
+        int o = indexOf(body, "tearStrain");
         if (!(strain > 0f)) {
             throw new InvalidInputException(body.name() + ".tearStrain", "must be a number > 0 (0.3: tears at 30 % "
                     + "stretch; infinity: never), got " + strain);
         }
-        tearStrain.set(o, strain);
+        materials.set(o, materials.get(o).withTearStrain(strain));
         return this;
+    }
+
+    private int indexOf(ModelObject body, String parameter) {
+        int o = objects.indexOf(body);
+        if (o < 0) {
+            throw new InvalidInputException(parameter, "'" + body.name() + "' is not a body of this builder");
+        }
+        return o;
     }
 
     public ModelObject addGridCloth(GridClothSpec s) {
@@ -439,12 +473,8 @@ public final class ModelBuilder {
         TetherConstraints tetherSet = tethers ? buildTethers(x, invMass, pairs) : emptyTethers();
         Coloring particleColoring = Coloring.fromColors(
                 ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
-        float[] tear = new float[objects.size()];
-        for (int o = 0; o < tear.length; o++) {
-            tear[o] = tearStrain.get(o);
-        }
         return new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet, objects,
-                particleColoring, tear);
+                particleColoring, materials.toArray(new Material[0]));
     }
 
     private Coloring colorDistances(int[] pairs, int n) {
@@ -603,7 +633,7 @@ public final class ModelBuilder {
 
     private ModelObject addObject(ModelObject o, boolean isFlatConvex) {
         objects.add(o);
-        tearStrain.add(Float.POSITIVE_INFINITY);
+        materials.add(material);
         flatConvex.add(isFlatConvex);
         return o;
     }

@@ -54,17 +54,16 @@ public final class BuiltInScenes {
     }
 
     /**
-     * The default scene: a 1 m cloth of 64 × 64 particles, held horizontally 1 m up by its two top
-     * corners, falls, swings onto a sphere and drapes down towards the floor. 5 s at 60 fps, 24
-     * substeps of one XPBD iteration with two stretch passes, distance (skip-spring) bending: max strain
-     * peaks at 7.8 % while the free edge whips round the sphere and ends at 2.3 %, where 16 substeps
-     * with dihedral bending gave 28 % and 6.7 % and cost 1.07× as much (issue #12; README, "Every solver on
-     * the default scene"). The other solvers take their own steps per frame
-     * ({@link Scene#solverSteps()}, {@link Scene#settings()}), each the cheapest measured setting that keeps the
-     * cloth under 10 % at its peak and 3 % at the end: pd 16 of 3 × 2 sweeps at ω = 1.4 (9.7 % / 1.7 %),
-     * relaxation 48 × 3 iterations (8.7 % / 2.1 %), implicit 8 (7.0 % / 1.7 %), mass-spring 16, each split
-     * into stable Verlet steps (4.3 % / 0.5 %); pbd, seed 001's Jacobi baseline, takes 46 and does not
-     * meet it (37 % / 3.2 %).
+     * The default scene: a 1 m cloth of 64 × 64 particles ({@link dev.weft.core.model.Material#cloth()}:
+     * cotton, the same cloth under every solver), held horizontally 1 m up by its two top corners, falls,
+     * swings onto a sphere and drapes down towards the floor. 5 s at 60 fps, 30 substeps of one XPBD
+     * iteration with two stretch passes, distance (skip-spring) bending: max strain peaks at 9.2 % at the
+     * pinned corners at the bottom of the swing and ends at 2.2 % (issue #12; README, "Every solver on the
+     * default scene"). The other solvers take their own steps per frame ({@link Scene#solverSteps()},
+     * {@link Scene#settings()}), each the cheapest measured setting that keeps the cloth under 10 % at its
+     * peak and 3 % at the end: pd 17 of 2 × 3 sweeps at ω = 1.4 (8.4 % / 1.5 %), relaxation 48 × 3
+     * iterations (7.4 % / 1.9 %), implicit 8 (5.8 % / 1.6 %), mass-spring 16, each split into stable Verlet
+     * steps (2.8 % / 0.5 %); pbd, seed 001's Jacobi baseline, takes 46 and does not meet it (41 % / 5 %).
      */
     public static Scene drape() {
         ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
@@ -73,14 +72,14 @@ public final class BuiltInScenes {
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(
                 new SphereCollider("sphere", new float[] {0f, 0.45f, -0.4f}, 0.2f, 0.005f, 0.3f),
                 PlaneCollider.floor(0f, 0.005f, 0.5f)));
-        // pd: red-black Gauss–Seidel over-relaxed, 3 × 2 sweeps at ω = 1.4 hold the whip (9.7 % / 1.7 %)
-        // at 0.9x the issue-time cost; 4 × 4 at ω = 1 needed twice the sweeps for 9.4 % / 1.6 % (README)
+        // pd: red-black Gauss–Seidel over-relaxed, 17 substeps of 2 × 3 sweeps at ω = 1.4 hold the swing
+        // (8.4 % / 1.5 %) at 0.87x the issue-time cost (README)
         SolverSettings settings = SolverSettings.defaults()
-                .withPd(PdSettings.defaults().withIterations(3, 2).withOmega(1.4f));
+                .withPd(PdSettings.defaults().withIterations(2, 3).withOmega(1.4f));
         return new Scene("drape", "64x64 cloth pinned at two corners swings onto a sphere and drapes towards the floor",
-                b.build(), env, 60f, 300, 24, settings, Map.of(
+                b.build(), env, 60f, 300, 30, settings, Map.of(
                         "pbd", SolverSteps.of(46),
-                        "pd", SolverSteps.of(16),
+                        "pd", SolverSteps.of(17),
                         "relaxation", new SolverSteps(48, 3),
                         "implicit", SolverSteps.of(8),
                         "mass-spring", SolverSteps.of(16)));

@@ -44,6 +44,11 @@ public record Scene(String name, String description, Model model, Environment en
                 Map.of());
     }
 
+    /** This scene with {@code m} as its model (the same bodies, e.g. of other materials). */
+    public Scene withModel(Model m) {
+        return new Scene(name, description, m, environment, fps, frames, substeps, settings, solverSteps);
+    }
+
     /** The XPBD settings of {@link #settings()} (xpbd and pbd). */
     public XpbdSettings xpbd() {
         return settings.xpbd();

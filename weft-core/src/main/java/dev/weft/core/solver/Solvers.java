@@ -81,10 +81,11 @@ public final class Solvers {
      * projected to its rest length from the same positions (equal particle masses split the correction
      * in halves), corrections weighted by 1/max(n_a, n_b) (the seed divides by each particle's own n_p,
      * which leaks momentum at borders; see JacobiGather). That is XPBD's Jacobi mode
-     * with zero stretch and shear compliance (then Δλ = (L − d)/Σw, XPBD's update is PBD's), so this reuses
-     * it; bending and tethers keep the given settings; one pass per iteration, as the seed's algorithm.
+     * with stretch and shear rigid whatever the material (then Δλ = (L − d)/Σw, XPBD's update is PBD's), so
+     * this reuses it; bending follows the material, tethers the given settings; one pass per iteration, as
+     * the seed's algorithm.
      */
     public static XpbdSettings pbd(XpbdSettings base) {
-        return base.withMode(IterationMode.JACOBI).withCompliance(0f, 0f, base.bendCompliance()).withStretchPasses(1);
+        return base.withMode(IterationMode.JACOBI).withRigid(true).withStretchPasses(1);
     }
 }

@@ -3,6 +3,7 @@ package dev.weft.core.springs;
 import dev.weft.core.mesh.MeshTopology;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.ModelObject;
@@ -30,23 +31,18 @@ public final class SpringSet {
     private final int[] incidenceSpring;
     private final int[] incidenceOther;
 
-    /** Springs from explicit pairs (two particle indices per spring) with rest lengths from {@code x}. */
-    public SpringSet(int particleCount, int[] pairs, float[] rest, byte[] kind, SpringMaterial material) {
+    /** Springs from explicit pairs (two particle indices per spring), rest lengths, k_s and k_d per spring. */
+    public SpringSet(int particleCount, int[] pairs, float[] rest, byte[] kind, float[] stiffness, float[] damping) {
         int m = rest.length;
-        if (pairs.length != 2 * m || kind.length != m) {
-            throw new IllegalArgumentException("pairs, rest and kind sizes disagree");
+        if (pairs.length != 2 * m || kind.length != m || stiffness.length != m || damping.length != m) {
+            throw new IllegalArgumentException("pairs, rest, kind, stiffness and damping sizes disagree");
         }
         this.particleCount = particleCount;
         this.pairs = pairs;
         this.rest = rest;
         this.kind = kind;
-        this.stiffness = new float[m];
-        this.damping = new float[m];
-        for (int s = 0; s < m; s++) {
-            DistanceKind k = DistanceKind.of(kind[s]);
-            stiffness[s] = material.stiffness(k);
-            damping[s] = material.damping(k);
-        }
+        this.stiffness = stiffness;
+        this.damping = damping;
         incidenceStart = new int[particleCount + 1];
         for (int p : pairs) {
             incidenceStart[p + 1]++;
@@ -69,18 +65,29 @@ public final class SpringSet {
     }
 
     /**
-     * Builds the springs of every body of {@code model} in the given layout. An edited model's springs
+     * Builds the springs of every body of {@code model} in the given layout, k_s and k_d from the bodies'
+     * materials ({@link MaterialParameters}). An edited model's springs
      * are its base model's with the edit log replayed onto them ({@link SurfaceSplitter#replay}): a
      * split moves a spring with the triangles it borders or the side its other particle lies on, keeps
      * a spring along the tear on both sides, and a new distance constraint is a new spring.
      */
-    public static SpringSet build(Model model, SpringLayout layout, SpringMaterial material) {
+    public static SpringSet build(Model model, SpringLayout layout) {
         Builder b = baseSprings(model.base(), layout);
         if (!model.edits().isEmpty()) {
             b.replay(model);
             b = b.kept();
         }
-        return new SpringSet(model.particleCount(), b.pairs.toArray(), b.rest.toArray(), b.kindArray(), material);
+        int[] pairs = b.pairs.toArray();
+        float[] rest = b.rest.toArray();
+        byte[] kind = b.kindArray();
+        float[] ks = new float[rest.length];
+        float[] kd = new float[rest.length];
+        for (int s = 0; s < rest.length; s++) {
+            DistanceKind k = DistanceKind.of(kind[s]);
+            ks[s] = MaterialParameters.springStiffness(model, pairs[2 * s], pairs[2 * s + 1], k, rest[s]);
+            kd[s] = MaterialParameters.springDamping(model, pairs[2 * s], pairs[2 * s + 1], k, rest[s]);
+        }
+        return new SpringSet(model.particleCount(), pairs, rest, kind, ks, kd);
     }
 
     private static Builder baseSprings(Model model, SpringLayout layout) {

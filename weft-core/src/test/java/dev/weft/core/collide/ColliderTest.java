@@ -61,9 +61,9 @@ class ColliderTest {
         float py = cos * thickness;
         ModelBuilder b = new ModelBuilder().tethers(false).bending(false);
         b.addRope(new RopeSpec("rod", new float[] {px, py, -0.05f, px, py, 0.05f}, 2, 1f));
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> mat.withDamping(0f));
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.<Collider>of(plane));
-        XpbdSettings settings = XpbdSettings.defaults().withDamping(0f);
+        XpbdSettings settings = XpbdSettings.defaults();
         try (WorkerPool pool = new WorkerPool(1);
              Simulation sim = new Simulation(m, State.atRest(m), new XpbdSolver(settings, pool), env, 4)) {
             int frames = Math.round(seconds * 60f);

@@ -52,7 +52,7 @@ class FrictionTest {
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", 10, 10, width, width).withOrigin(origin[0], origin[1], origin[2])
                 .withAxes(downhill, new float[] {0f, 0f, 1f}));
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> mat.withDamping(0f));
         State state = State.atRest(m);
         float[] v = state.velocities();
         for (int i = 0; i < m.particleCount(); i++) {
@@ -62,7 +62,7 @@ class FrictionTest {
         }
         Environment env = new Environment(new float[] {0f, -G, 0f}, List.of(slope));
         try (WorkerPool pool = new WorkerPool(1);
-             Simulation sim = new Simulation(m, state, new XpbdSolver(XpbdSettings.defaults().withDamping(0f), pool),
+             Simulation sim = new Simulation(m, state, new XpbdSolver(XpbdSettings.defaults(), pool),
                      env, 8)) {
             double start = centreAlong(sim.state().positions(), downhill);
             int frames = Math.round(seconds * 60f);

@@ -189,11 +189,11 @@ class MovingColliderTest {
         platform.withVelocity(new float[] {0.5f, 0f, 0f}, new float[3]);
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", 10, 10, 0.3f, 0.3f).withOrigin(-0.15f, 0.005f, -0.15f));
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> mat.withDamping(0f));
         State s = State.atRest(m);
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(platform));
         try (WorkerPool pool = new WorkerPool(1);
-             Simulation sim = new Simulation(m, s, new XpbdSolver(XpbdSettings.defaults().withDamping(0f), pool),
+             Simulation sim = new Simulation(m, s, new XpbdSolver(XpbdSettings.defaults(), pool),
                      env, 8)) {
             double x0 = meanX(sim.state().positions());
             for (int f = 0; f < 60; f++) {

@@ -30,13 +30,13 @@ class ProjectileTest {
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", 16, 16, 0.5f, 0.5f).withOrigin(-0.25f, 0.25f, 0f)
                 .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]));
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> mat.withDamping(0f));
         Projectile ball = new Projectile("ball", new float[] {0f, 0f, -0.3f}, 0.1f, ballMass,
                 new float[] {0f, 0f, SPEED}, zero, 0.01f, 0.3f);
         Environment env = new Environment(zero, List.of(ball));
         try (WorkerPool pool = new WorkerPool(1);
              Simulation sim = new Simulation(m, State.atRest(m),
-                     new XpbdSolver(XpbdSettings.defaults().withDamping(0f), pool), env, 8)) {
+                     new XpbdSolver(XpbdSettings.defaults(), pool), env, 8)) {
             for (int f = 0; f < 30; f++) {
                 sim.advance(1f / 60f);
             }

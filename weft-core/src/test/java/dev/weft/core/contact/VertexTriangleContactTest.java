@@ -136,14 +136,14 @@ class VertexTriangleContactTest {
         float cz = (r[3 * t[0] + 2] + r[3 * t[1] + 2] + r[3 * t[2] + 2]) / 3f;
         ModelObject pebble = b.addGridCloth(GridClothSpec.of("pebble", 2, 2, 0.05f, 0.05f)
                 .withOrigin(cx - 0.025f, 0.1f, cz - 0.025f));
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> mat.withDamping(0f));
         State state = State.atRest(m);
         for (int i = pebble.firstParticle(); i < pebble.firstParticle() + pebble.particleCount(); i++) {
             state.velocities()[3 * i + 1] = -1f;
         }
         float[] before = momentum(m, state, square, pebble);
         try (WorkerPool pool = new WorkerPool(1)) {
-            XpbdSolver s = new XpbdSolver(XpbdSettings.defaults().withDamping(0f), pool).withParticleContacts(settings(true));
+            XpbdSolver s = new XpbdSolver(XpbdSettings.defaults(), pool).withParticleContacts(settings(true));
             Environment space = new Environment(new float[3], java.util.List.of());
             try (Simulation sim = new Simulation(m, state, s, space, 8)) {
                 for (int f = 0; f < 30; f++) {

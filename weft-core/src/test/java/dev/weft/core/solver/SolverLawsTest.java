@@ -2,6 +2,7 @@ package dev.weft.core.solver;
 
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
@@ -55,9 +56,12 @@ class SolverLawsTest {
         }
     }
 
+    /** The laws hold without damping: every body here is of cotton with no velocity damping. */
+    static final java.util.function.UnaryOperator<Material> UNDAMPED = mat -> mat.withDamping(0f);
+
     static List<Config> configs() {
-        XpbdSettings xpbd = XpbdSettings.defaults().withDamping(0f);
-        PdSettings pd = PdSettings.defaults().withDamping(0f);
+        XpbdSettings xpbd = XpbdSettings.defaults();
+        PdSettings pd = PdSettings.defaults();
         return List.of(
                 new Config("xpbd colored", p -> new XpbdSolver(xpbd, p), 16),
                 new Config("xpbd jacobi", p -> new XpbdSolver(xpbd.withMode(IterationMode.JACOBI), p), 16),
@@ -69,8 +73,8 @@ class SolverLawsTest {
                 new Config("pd jacobi-seed", p -> new PdSolver(pd.withInner(InnerSolver.SEED_JACOBI), p), 16),
                 new Config("pd jacobi+chebyshev", p -> new PdSolver(pd.withInner(InnerSolver.JACOBI)
                         .withIterations(16, 1).withChebyshev(true, 0f), p), 16),
-                new Config("relaxation", p -> new RelaxationSolver(new RelaxationSettings(16, 1f), p), 16),
-                new Config("mass-spring", p -> new MassSpringSolver(MassSpringSettings.defaults().withVerletDamping(1f), p),
+                new Config("relaxation", p -> new RelaxationSolver(new RelaxationSettings(16), p), 16),
+                new Config("mass-spring", p -> new MassSpringSolver(MassSpringSettings.defaults(), p),
                         64),
                 new Config("implicit", p -> Solvers.create("implicit", p), 16));
     }
@@ -83,7 +87,7 @@ class SolverLawsTest {
     private static Model cloth(float ox, float oy, float oz) {
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", 16, 16, 1f, 1f).withOrigin(ox, oy, oz));
-        return b.build();
+        return b.build().withMaterial(UNDAMPED);
     }
 
     private static void run(Config c, Model m, State s, Environment env, double seconds) {
@@ -178,7 +182,7 @@ class SolverLawsTest {
         for (int k = 0; k < 2; k++) {
             State s = moving(m, 7);
             double[] p0 = ClothMetrics.linearMomentum(m, s.velocities());
-            PdSettings settings = PdSettings.defaults().withDamping(0f).withInner(inner)
+            PdSettings settings = PdSettings.defaults().withInner(inner)
                     .withIterations(iterations[k][0], iterations[k][1]);
             run(new Config("pd", p -> new PdSolver(settings, p), 16), m, s, NO_GRAVITY, 1.0);
             change[k] = momentumChange(p0, ClothMetrics.linearMomentum(m, s.velocities()));
@@ -207,7 +211,7 @@ class SolverLawsTest {
         for (boolean bending : new boolean[] {true, false}) {
             ModelBuilder b = new ModelBuilder().bending(bending);
             b.addGridCloth(GridClothSpec.of("cloth", 16, 16, 1f, 1f).withOrigin(-0.5f, 1f, -0.5f));
-            Model m = b.build();
+            Model m = b.build().withMaterial(UNDAMPED);
             State s = State.atRest(m);
             Random random = new Random(3);
             float[] v = s.velocities();

@@ -45,6 +45,6 @@ class SolversTest {
                 .hasMessageContaining("mass-spring");
         // pbd is XPBD's Jacobi mode with rigid distances
         assertThat(Solvers.pbd(d.xpbd()).mode()).isEqualTo(IterationMode.JACOBI);
-        assertThat(Solvers.pbd(d.xpbd()).stretchCompliance()).isZero();
+        assertThat(Solvers.pbd(d.xpbd()).rigid()).isTrue();
     }
 }

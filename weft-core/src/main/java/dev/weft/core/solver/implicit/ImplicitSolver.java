@@ -16,6 +16,7 @@ import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.springs.SpringForce;
 import dev.weft.core.springs.SpringSet;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.step.AeroForces;
 import dev.weft.core.step.CorrectedVelocity;
 import dev.weft.core.step.Environment;
@@ -100,6 +101,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private float[] springRest;
     private float[] springKs;
     private float[] springKd;
+    /** The material's velocity damping c in 1/s: the force −c·m·v on every particle. */
+    private float velocityDamping;
     private BlockSparseMatrix matrix;
     private FilteredSystem system;
     private int[] blockSpring;
@@ -357,7 +360,9 @@ public final class ImplicitSolver implements ParticleContactSolver {
             tethers.bind(m);
             n = m.particleCount();
             w = m.invMass();
-            springs = SpringSet.build(m, settings.layout(), settings.material());
+            MaterialParameters.requireFinite(m, "implicit");
+            springs = SpringSet.build(m, settings.layout());
+            velocityDamping = MaterialParameters.uniformDamping(m, "implicit");
             aero = new AeroForces(m);
             airForce = aero.forces();
             springCount = springs.count();
@@ -634,9 +639,12 @@ public final class ImplicitSolver implements ParticleContactSolver {
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             double m = mass[i];
-            double fx = m * gx + airForce[i3];
-            double fy = m * gy + airForce[i3 + 1];
-            double fz = m * gz + airForce[i3 + 2];
+            // the material's velocity damping as the force −c·m·v, implicit: ∂f/∂v = −c·m adds h·c·m to A_ii
+            double cm = velocityDamping * m;
+            double fx = m * gx + airForce[i3] - cm * v[i3];
+            double fy = m * gy + airForce[i3 + 1] - cm * v[i3 + 1];
+            double fz = m * gz + airForce[i3 + 2] - cm * v[i3 + 2];
+            double md = m + hh * cm;
             double kvx = 0.0;
             double kvy = 0.0;
             double kvz = 0.0;
@@ -676,12 +684,12 @@ public final class ImplicitSolver implements ParticleContactSolver {
                 kvz += kk[kx + 2] * rx + kk[kx + 4] * ry + kk[kx + 5] * rz;
             }
             int q = BlockSparseMatrix.BLOCK * matrix.diagonalEntry(i);
-            a[q] = (float) (m - sxx);
+            a[q] = (float) (md - sxx);
             a[q + 1] = (float) -sxy;
             a[q + 2] = (float) -sxz;
-            a[q + 3] = (float) (m - syy);
+            a[q + 3] = (float) (md - syy);
             a[q + 4] = (float) -syz;
-            a[q + 5] = (float) (m - szz);
+            a[q + 5] = (float) (md - szz);
             bVec[i3] = hh * (fx + hh * kvx);
             bVec[i3 + 1] = hh * (fy + hh * kvy);
             bVec[i3 + 2] = hh * (fz + hh * kvz);

@@ -10,6 +10,7 @@ import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.springs.SpringSet;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.PositionStep;
 import dev.weft.core.step.StepPositions;
@@ -65,6 +66,8 @@ public final class MassSpringSolver implements ParticleContactSolver {
     private final TetherProjection tethers = new TetherProjection();
     /** {@link StableStep#of} the bound model's springs. */
     private double stableStep;
+    /** Seed 002's Verlet k per 1/60 s, from the material's damping. */
+    private float verletKeep;
 
     private final RangeBody springBody = this::evaluateSprings;
     private final RangeBody gatherBody = this::gatherForces;
@@ -113,7 +116,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
         int count = verletStepsPer(m, dt);
         float h = dt / count;
         // seed 002 eq. 1 with x − x(t−h) = h·v: its damping k scales the velocity
-        float keep = VerletDamping.perStep(settings.verletDamping(), h);
+        float keep = VerletDamping.perStep(verletKeep, h);
         ParticleContacts contacts = contactSlot.bind(m);
         boolean tether = settings.tethers() && tethers.any();
         StepPositions positions = frame.positions();
@@ -152,7 +155,9 @@ public final class MassSpringSolver implements ParticleContactSolver {
         model = m;
         n = m.particleCount();
         w = m.invMass();
-        springs = SpringSet.build(m, settings.layout(), settings.material());
+        MaterialParameters.requireFinite(m, "mass-spring");
+        springs = SpringSet.build(m, settings.layout());
+        verletKeep = MaterialParameters.verletKeepPerFrame(MaterialParameters.uniformDamping(m, "mass-spring"));
         springPairs = springs.pairs();
         springRest = springs.restLength();
         springKs = springs.stiffness();

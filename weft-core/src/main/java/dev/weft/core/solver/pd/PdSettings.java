@@ -4,11 +4,11 @@ import dev.weft.core.InvalidInputException;
 import dev.weft.core.util.Check;
 
 /**
- * Settings of {@link PdSolver}.
+ * Settings of {@link PdSolver}: method parameters only; the springs' weights k and the damping come from
+ * the bodies' {@link dev.weft.core.model.Material} ({@link dev.weft.core.model.MaterialParameters}).
  *
  * @param outerIterations local/global alternations per step (seed 001 algorithm 4)
  * @param innerIterations sweeps of the inner linear solver per alternation
- * @param stiffness       spring stiffness k in N/m, the same for every distance constraint
  * @param inner           the inner solver of the global step
  * @param omega           relaxation of every update, q ← q + ω(target − q) (seed 001 eq. 5.2): successive
  *                        over-relaxation for the Gauss–Seidel solvers (seed: 1.7), weighted Jacobi (and
@@ -19,20 +19,18 @@ import dev.weft.core.util.Check;
  *                        the Gershgorin bound max_p n_p·k / (n_p·k + m_p/h²) of the Jacobi iteration
  * @param chebyshevDelay  plain Jacobi sweeps per step before the acceleration starts (Wang's S; the first
  *                        local steps move the projections most)
- * @param damping         velocity damping in 1/s, applied in the Verlet prediction (seed 001 algorithm 2)
  * @param tethers         project the model's long-range attachments after the iterations of a step
  *                        ({@link dev.weft.core.solver.TetherProjection}; not during the enlarged-cloth
  *                        experiment's relaxation, which has no pins)
  */
-public record PdSettings(int outerIterations, int innerIterations, float stiffness, InnerSolver inner, float omega,
-                         boolean chebyshev, float chebyshevRho, int chebyshevDelay, float damping, boolean tethers) {
+public record PdSettings(int outerIterations, int innerIterations, InnerSolver inner, float omega,
+                         boolean chebyshev, float chebyshevRho, int chebyshevDelay, boolean tethers) {
     /** Plain Jacobi sweeps per step before Chebyshev acceleration starts: Wang 2015 uses S = 10. */
     public static final int WANG_CHEBYSHEV_DELAY = 10;
 
     public PdSettings {
         Check.atLeast("outerIterations", outerIterations, 1);
         Check.atLeast("innerIterations", innerIterations, 1);
-        Check.positive("stiffness", stiffness);
         if (inner == null) {
             throw new InvalidInputException("inner", "must be one of gs, jacobi, rbgs");
         }
@@ -48,64 +46,52 @@ public record PdSettings(int outerIterations, int innerIterations, float stiffne
                     + inner.label());
         }
         Check.atLeast("chebyshevDelay", chebyshevDelay, 1);
-        Check.nonNegative("damping", damping);
     }
 
     /** With the model's tethers. */
-    public PdSettings(int outerIterations, int innerIterations, float stiffness, InnerSolver inner, float omega,
-                      boolean chebyshev, float chebyshevRho, int chebyshevDelay, float damping) {
-        this(outerIterations, innerIterations, stiffness, inner, omega, chebyshev, chebyshevRho, chebyshevDelay,
-                damping, true);
+    public PdSettings(int outerIterations, int innerIterations, InnerSolver inner, float omega,
+                      boolean chebyshev, float chebyshevRho, int chebyshevDelay) {
+        this(outerIterations, innerIterations, inner, omega, chebyshev, chebyshevRho, chebyshevDelay, true);
     }
 
     /**
-     * Red-black Gauss–Seidel, 4 local/global alternations of 4 sweeps each per step, k = 1000 N/m,
-     * no over-relaxation, damping 1/s as {@code XpbdSettings#defaults()}, automatic Chebyshev ρ: an
+     * Red-black Gauss–Seidel, 4 local/global alternations of 4 sweeps each per step,
+     * no over-relaxation, automatic Chebyshev ρ: an
      * upper bound of the Jacobi iteration's spectral radius, which keeps the linear iteration convergent
      * (the Chebyshev polynomial is small on [−ρ, ρ]; an eigenvalue outside it would grow).
      */
     public static PdSettings defaults() {
-        return new PdSettings(4, 4, 1000f, InnerSolver.RED_BLACK_GAUSS_SEIDEL, 1f, false, 0f, WANG_CHEBYSHEV_DELAY, 1f);
+        return new PdSettings(4, 4, InnerSolver.RED_BLACK_GAUSS_SEIDEL, 1f, false, 0f, WANG_CHEBYSHEV_DELAY);
     }
 
     public PdSettings withIterations(int outer, int innerSweeps) {
-        return new PdSettings(outer, innerSweeps, stiffness, inner, omega,
-                chebyshev, chebyshevRho, chebyshevDelay, damping, tethers);
-    }
-
-    public PdSettings withStiffness(float k) {
-        return new PdSettings(outerIterations, innerIterations, k, inner, omega,
-                chebyshev, chebyshevRho, chebyshevDelay, damping, tethers);
+        return new PdSettings(outer, innerSweeps, inner, omega,
+                chebyshev, chebyshevRho, chebyshevDelay, tethers);
     }
 
     public PdSettings withInner(InnerSolver s) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, s, omega, chebyshev && s.isJacobi(),
-                chebyshevRho, chebyshevDelay, damping, tethers);
+        return new PdSettings(outerIterations, innerIterations, s, omega, chebyshev && s.isJacobi(),
+                chebyshevRho, chebyshevDelay, tethers);
     }
 
     public PdSettings withOmega(float w) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, inner, w,
-                chebyshev, chebyshevRho, chebyshevDelay, damping, tethers);
+        return new PdSettings(outerIterations, innerIterations, inner, w,
+                chebyshev, chebyshevRho, chebyshevDelay, tethers);
     }
 
     public PdSettings withChebyshev(boolean on, float rho) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega, on, rho, chebyshevDelay,
-                damping, tethers);
+        return new PdSettings(outerIterations, innerIterations, inner, omega, on, rho, chebyshevDelay,
+                tethers);
     }
 
     public PdSettings withChebyshevDelay(int sweeps) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega, chebyshev, chebyshevRho,
-                sweeps, damping, tethers);
-    }
-
-    public PdSettings withDamping(float d) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega,
-                chebyshev, chebyshevRho, chebyshevDelay, d, tethers);
+        return new PdSettings(outerIterations, innerIterations, inner, omega, chebyshev, chebyshevRho,
+                sweeps, tethers);
     }
 
     public PdSettings withTethers(boolean on) {
-        return new PdSettings(outerIterations, innerIterations, stiffness, inner, omega,
-                chebyshev, chebyshevRho, chebyshevDelay, damping, on);
+        return new PdSettings(outerIterations, innerIterations, inner, omega,
+                chebyshev, chebyshevRho, chebyshevDelay, on);
     }
 
     /** A short name for tables: gs, jacobi, rbgs, with "+sor(ω)" and "+chebyshev" where they apply. */

@@ -4,6 +4,7 @@ import dev.weft.core.coloring.Coloring;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
@@ -19,7 +20,8 @@ import dev.weft.core.step.StepPositions;
 
 /**
  * Projective Dynamics for mass-spring cloth (Bouaziz et al. 2014, Liu et al. 2013) as seed 001 §5.3.4
- * implements it. Every distance constraint is a spring of stiffness k; one step minimises
+ * implements it. Every distance constraint is a spring of stiffness k (its weight: the body's material,
+ * {@link MaterialParameters}; written as one k below, per spring in the code); one step minimises
  * ½‖M^½(q − y)‖²/h² + Σ ½k‖(q_a − q_b) − p_ab‖² by alternation:
  *
  * <ol>
@@ -70,14 +72,17 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private float[] rest;
     /**
      * Per particle p, its springs are the slots [slotStart[p], slotStart[p+1]): the neighbour at the other
-     * end, and (written by the local step) the projection as seen from p with the neighbour's prediction,
-     * (y_c − y_p) ± p_ab, 3 floats per slot: all of p's sum over its springs but the corrections, which
-     * change with every sweep (one array read per slot instead of two). Slots of one particle are
-     * contiguous, so the global step reads them in order.
+     * end, and 4 floats: (written by the local step) the spring's weight times the projection as seen from
+     * p with the neighbour's prediction, k·((y_c − y_p) ± p_ab), all of p's sum over its springs but the
+     * corrections, which change with every sweep; and k itself (one array read per slot instead of three).
+     * Slots of one particle are contiguous, so the global step reads them in order.
      */
     private int[] slotStart;
     private int[] slotNeighbour;
     private float[] slotProjection;
+    /** PD weight k per spring (N/m), from the bodies' materials; {@link #k} when they are all equal, else NaN. */
+    private float[] springK;
+    private float damping;
     /** Slot of spring e at its first (a) and second (b) particle. */
     private int[] springSlotA;
     private int[] springSlotB;
@@ -88,9 +93,11 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private int[] colorStart;
     /** The relaxation factor per particle: ω, or ω/n_p for seed 001's Jacobi. */
     private float[] omegaOf;
-    /** m_p/h² and 1/(n_p·k + m_p/h²) per particle, for the current h (0 for pinned particles). */
+    /** m_p/h² and 1/(Σ_springs k + m_p/h²) per particle, for the current h (0 for pinned particles). */
     private float[] massOverH2;
     private float[] invDiagonal;
+    /** Σ k over each particle's springs (the off-diagonal weight of its row). */
+    private float[] springWeight;
     /**
      * The iterate q = y + d: y the inertial target (the prediction in a step, the starting positions in
      * a relaxation), d the correction every update writes.
@@ -116,6 +123,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private State state;
     private float h;
     private float boundH;
+    /** The springs' one weight when all are equal (the lattice kernels need that), else NaN. */
     private float k;
     private float omega;
     private boolean integrating;
@@ -140,7 +148,6 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         this.settings = settings;
         this.pool = pool;
         this.frame = new PositionStep(pool);
-        this.k = settings.stiffness();
         this.omega = settings.omega();
     }
 
@@ -200,7 +207,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         integrating = true;
         contacts = contactSlot.bind(m);
         // seed 001 algorithm 2's drag c·v as a force in the prediction; no damping after
-        frame.predict(s, env, dt, 1f, settings.damping());
+        frame.predict(s, env, dt, 1f, damping);
     }
 
     /**
@@ -312,8 +319,12 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             DistanceConstraints dc = m.distances();
             springs = dc.particles();
             rest = dc.restLength();
+            MaterialParameters.requireFinite(m, "pd");
+            springK = MaterialParameters.distanceStiffness(m);
+            damping = MaterialParameters.uniformDamping(m, "pd");
+            k = uniform(springK);
             buildSlots();
-            lattice = latticeKernels && settings.inner() == InnerSolver.RED_BLACK_GAUSS_SEIDEL
+            lattice = latticeKernels && settings.inner() == InnerSolver.RED_BLACK_GAUSS_SEIDEL && !Float.isNaN(k)
                     ? LatticeRedBlack.detect(n, springs, rest) : null;
             Coloring coloring = m.particleColoring();
             colorOrder = coloring.order();
@@ -326,7 +337,6 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
                 omegaOf[p] = settings.inner() == InnerSolver.SEED_JACOBI && springsOfP > 0
                         ? omega / springsOfP : omega;
             }
-            slotProjection = new float[3 * springs.length];
             identityOrder = new int[n];
             for (int p = 0; p < n; p++) {
                 identityOrder[p] = p;
@@ -354,7 +364,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
                     invDiagonal[p] = 0f;
                 } else {
                     massOverH2[p] = invH2 / w[p];
-                    float offDiagonal = (slotStart[p + 1] - slotStart[p]) * k;
+                    float offDiagonal = springWeight[p];
                     invDiagonal[p] = 1f / (offDiagonal + massOverH2[p]);
                     gershgorin = Math.max(gershgorin, offDiagonal * invDiagonal[p]);
                 }
@@ -384,11 +394,35 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             int b = springs[2 * e + 1];
             int sa = fill[a]++;
             slotNeighbour[sa] = b;
-            springSlotA[e] = 3 * sa; // q_a ≈ q_b + p_ab
+            springSlotA[e] = 4 * sa; // q_a ≈ q_b + p_ab
             int sb = fill[b]++;
             slotNeighbour[sb] = a;
-            springSlotB[e] = 3 * sb; // q_b ≈ q_a − p_ab
+            springSlotB[e] = 4 * sb; // q_b ≈ q_a − p_ab
         }
+        slotProjection = new float[4 * springs.length];
+        for (int e = 0; e < rest.length; e++) {
+            slotProjection[springSlotA[e] + 3] = springK[e];
+            slotProjection[springSlotB[e] + 3] = springK[e];
+        }
+        springWeight = new float[n];
+        for (int p = 0; p < n; p++) {
+            for (int slot = slotStart[p]; slot < slotStart[p + 1]; slot++) {
+                springWeight[p] += slotProjection[4 * slot + 3];
+            }
+        }
+    }
+
+    /** The one value of {@code k}, or NaN when they differ (or there are none). */
+    private static float uniform(float[] k) {
+        if (k.length == 0) {
+            return Float.NaN;
+        }
+        for (float v : k) {
+            if (v != k[0]) {
+                return Float.NaN;
+            }
+        }
+        return k[0];
     }
 
     // ---- local step -----------------------------------------------------------------------------
@@ -406,6 +440,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         final int[] toA = springSlotA;
         final int[] toB = springSlotB;
         final float[] len = rest;
+        final float[] ks = springK;
         for (int e = begin; e < end; e++) {
             int a = 3 * pairs[2 * e];
             int b = 3 * pairs[2 * e + 1];
@@ -414,11 +449,12 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             float dz = (y[a + 2] - y[b + 2]) + (d[a + 2] - d[b + 2]);
             float d2 = dx * dx + dy * dy + dz * dz;
             float s = d2 > 1e-24f ? len[e] / (float) Math.sqrt(d2) : 0f;
-            // a's slot holds (y_b − y_a) + p_ab, b's its negative: the part of a's sum over its springs
+            // a's slot holds k·((y_b − y_a) + p_ab), b's its negative: the part of a's sum over its springs
             // that stays the same through this alternation's sweeps (y is the step's prediction)
-            float qx = (y[b] - y[a]) + dx * s;
-            float qy = (y[b + 1] - y[a + 1]) + dy * s;
-            float qz = (y[b + 2] - y[a + 2]) + dz * s;
+            float ke = ks[e];
+            float qx = ke * ((y[b] - y[a]) + dx * s);
+            float qy = ke * ((y[b + 1] - y[a + 1]) + dy * s);
+            float qz = ke * ((y[b + 2] - y[a + 2]) + dz * s);
             int sa = toA[e];
             pr[sa] = qx;
             pr[sa + 1] = qy;
@@ -442,7 +478,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
 
     /**
      * The update of particles order[begin..end) (algorithms 5–7, eq. 5.2):
-     * q_p ← q_p + ω_p(m_p/h²·(y_p − q_p) + k·Σ(q_c ± p − q_p)) / a_p, a correction (see the class comment),
+     * q_p ← q_p + ω_p(m_p/h²·(y_p − q_p) + Σ k·(q_c ± p − q_p)) / a_p, a correction (see the class comment),
      * written on d = q − y into {@code out}: d itself for Gauss–Seidel (with SOR), the next iterate for
      * Jacobi (every particle reads the previous d; pinned ones copy theirs).
      */
@@ -453,8 +489,8 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         final int[] nb = slotNeighbour;
         final float[] inv = invDiagonal;
         final float[] mh2 = massOverH2;
-        final float kk = k;
         final float[] wOf = omegaOf;
+        final float[] kp = springWeight;
         for (int i = begin; i < end; i++) {
             int p = order[i];
             int p3 = 3 * p;
@@ -473,16 +509,18 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             float sz = 0f;
             for (int s = start[p], e = start[p + 1]; s < e; s++) {
                 int c3 = 3 * nb[s];
-                int s3 = 3 * s;
-                sx += pr[s3] + (d[c3] - dx);
-                sy += pr[s3 + 1] + (d[c3 + 1] - dy);
-                sz += pr[s3 + 2] + (d[c3 + 2] - dz);
+                int s4 = 4 * s;
+                float ks = pr[s4 + 3];
+                sx += pr[s4] + ks * d[c3];
+                sy += pr[s4 + 1] + ks * d[c3 + 1];
+                sz += pr[s4 + 2] + ks * d[c3 + 2];
             }
-            float mh = mh2[p];
+            // Σ k·(d_c − d_p) as Σ k·d_c − (Σ k)·d_p: d is a correction, small wherever the cloth is
+            float a = mh2[p] + kp[p];
             float sw = wOf[p] * ip;
-            out[p3] = dx + sw * (kk * sx - mh * dx);
-            out[p3 + 1] = dy + sw * (kk * sy - mh * dy);
-            out[p3 + 2] = dz + sw * (kk * sz - mh * dz);
+            out[p3] = dx + sw * (sx - a * dx);
+            out[p3 + 1] = dy + sw * (sy - a * dy);
+            out[p3 + 2] = dz + sw * (sz - a * dz);
         }
     }
 

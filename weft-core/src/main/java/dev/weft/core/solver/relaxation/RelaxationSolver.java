@@ -4,6 +4,7 @@ import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
@@ -111,8 +112,10 @@ public final class RelaxationSolver implements ParticleContactSolver {
             }
         }
         tethers.bind(m);
-        // eq. 1 with x − x_prev = h·v: seed 002's damping k scales the velocity (per 1/60 s, VerletDamping)
-        frame.predict(state, env, dt, VerletDamping.perStep(settings.verletDamping(), dt), 0f);
+        // eq. 1 with x − x_prev = h·v: seed 002's damping k scales the velocity (per 1/60 s, VerletDamping),
+        // k from the material's damping rate
+        float keep = MaterialParameters.verletKeepPerFrame(MaterialParameters.uniformDamping(m, "relaxation"));
+        frame.predict(state, env, dt, VerletDamping.perStep(keep, dt), 0f);
         for (int it = 0; it < settings.iterations(); it++) {
             for (int c = 0; c + 1 < colorStart.length; c++) {
                 pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);

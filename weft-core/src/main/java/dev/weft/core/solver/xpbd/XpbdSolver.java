@@ -5,6 +5,7 @@ import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.geom.DihedralAngle;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
@@ -95,7 +96,12 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
 
     // Per-step values read by the range bodies.
     private float h;
-    private float bendAlpha;
+    /** α/h² per bending stencil, from the material's hinge stiffness. */
+    private float[] bendAlpha;
+    /** k per distance constraint and k_θ per bending stencil, from the bodies' materials. */
+    private float[] distStiffness;
+    private float[] hingeStiffness;
+    private float damping;
 
     /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
     private ParticleContactSettings contactSettings;
@@ -201,7 +207,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             return;
         }
         // colliders last, so that no particle ends the step inside a collider's thickness
-        frame.finish(state, contacts, true, Math.max(0f, 1f - settings.damping() * h));
+        frame.finish(state, contacts, true, Math.max(0f, 1f - damping * h));
         state.advance(h);
     }
 
@@ -329,6 +335,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             distNatural = d.naturalOrder();
             distLambda = new float[d.count()];
             distAlpha = new float[d.count()];
+            distStiffness = MaterialParameters.distanceStiffness(m);
+            hingeStiffness = MaterialParameters.hingeStiffness(m);
+            bendAlpha = new float[hingeStiffness.length];
+            damping = MaterialParameters.uniformDamping(m, "xpbd");
             bindStretchOrder();
             BendingConstraints b = m.bending();
             bendParticles = b.particles();
@@ -357,14 +367,15 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         if (dt != h) {
             h = dt;
             float invH2 = 1f / (dt * dt);
-            float[] alphaByKind = new float[DistanceKind.values().length];
-            alphaByKind[DistanceKind.STRETCH.ordinal()] = settings.stretchCompliance() * invH2;
-            alphaByKind[DistanceKind.SHEAR.ordinal()] = settings.shearCompliance() * invH2;
-            alphaByKind[DistanceKind.BEND.ordinal()] = settings.distanceBendCompliance() * invH2;
+            // XPBD compliance α = 1/k (0 where the material is rigid), over h² as the update uses it; a
+            // stiffness of 0 (no bending) gets the largest float, so its correction is 0 and never NaN
             for (int c = 0; c < distAlpha.length; c++) {
-                distAlpha[c] = alphaByKind[distKind[c]];
+                boolean rigid = settings.rigid() && distKind[c] != DistanceKind.BEND.code();
+                distAlpha[c] = rigid ? 0f : Math.min(compliance(distStiffness[c]) * invH2, Float.MAX_VALUE);
             }
-            bendAlpha = settings.bendCompliance() * invH2;
+            for (int c = 0; c < bendAlpha.length; c++) {
+                bendAlpha[c] = Math.min(compliance(hingeStiffness[c]) * invH2, Float.MAX_VALUE);
+            }
             distColorRigid = new boolean[distColorStart.length - 1];
             for (int k = 0; k < distColorRigid.length; k++) {
                 boolean rigid = true;
@@ -647,7 +658,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         } else if (constraint < (float) -Math.PI) {
             constraint += (float) (2 * Math.PI);
         }
-        float denom = bendAlpha;
+        float alpha = bendAlpha[c];
+        float denom = alpha;
         denom += w[e0] * (grad[0] * grad[0] + grad[1] * grad[1] + grad[2] * grad[2]);
         denom += w[e1] * (grad[3] * grad[3] + grad[4] * grad[4] + grad[5] * grad[5]);
         denom += w[o0] * (grad[6] * grad[6] + grad[7] * grad[7] + grad[8] * grad[8]);
@@ -655,9 +667,14 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         if (!(denom > 1e-20f)) {
             return 0f;
         }
-        float dl = (-constraint - bendAlpha * bendLambda[c]) / denom;
+        float dl = (-constraint - alpha * bendLambda[c]) / denom;
         dl *= weight;
         bendLambda[c] += dl;
         return dl;
+    }
+
+    /** 1/k, with 0 for a rigid (infinite) stiffness and +∞ for none (a zero-stiffness constraint never pulls). */
+    private static float compliance(float k) {
+        return k == Float.POSITIVE_INFINITY ? 0f : 1f / k;
     }
 }

@@ -34,7 +34,7 @@ class ImplicitFrictionTest {
     private static Model cloth(int side) {
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", side, side, 0.2f, 0.2f).withOrigin(-0.1f, 0f, -0.1f));
-        return b.build();
+        return b.build().withMaterial(mat -> mat.withDamping(0f)); // Coulomb's law alone, no air
     }
 
     /** The cloth laid flat on the plane y = x tan θ (normal (−sin θ, cos θ, 0)), at the plane's thickness. */

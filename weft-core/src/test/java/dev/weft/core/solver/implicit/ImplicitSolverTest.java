@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
@@ -15,17 +16,21 @@ import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.springs.SpringMaterial;
 import dev.weft.core.step.Environment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ImplicitSolverTest {
     /** Stiff for this cloth: particle mass 0.2 kg/m² × (1/19 m)² ≈ 5.5e-4 kg, so √(k/m) ≈ 1000 rad/s ≫ 2/h. */
-    static final SpringMaterial STIFF = new SpringMaterial(500f, 0.5f, 200f, 0.2f, 20f, 0.02f);
+    /**
+     * 500 N/m stretch, 200 shear, B = 6.6·10⁻³ N·m (stencil-24 bend springs of 20 N/m across two diagonals
+     * of the 20 x 20 cloth's 5.3 cm cells, 40 N/m across two edges), k_d = 10⁻³ s·k_s along every spring,
+     * no velocity damping: what damps the swing is implicit Euler's own.
+     */
+    static final Material STIFF = new Material(500f, 200f, 6.6e-3f, 0f, 1e-3f, Float.POSITIVE_INFINITY);
 
     static Model hangingCloth(int n) {
-        ModelBuilder b = new ModelBuilder();
+        ModelBuilder b = new ModelBuilder().material(STIFF);
         ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", n, n, 1f, 1f).withOrigin(-0.5f, 1f, -0.5f));
         b.pinCorners(cloth, "top-left", "top-right");
         return b.build();
@@ -34,7 +39,7 @@ class ImplicitSolverTest {
     @Test
     void stiffClothAtAThirtiethOfASecondStaysBoundedAndSettles() {
         Model m = hangingCloth(20);
-        ImplicitSettings s = ImplicitSettings.defaults().withMaterial(STIFF).withIterations(60, 1e-4f);
+        ImplicitSettings s = ImplicitSettings.defaults().withIterations(60, 1e-4f);
         try (WorkerPool pool = new WorkerPool(2);
              Simulation sim = new Simulation(m, State.atRest(m), new ImplicitSolver(s, pool), Environment.earth(), 1)) {
             double peakKe = 0;
@@ -71,7 +76,7 @@ class ImplicitSolverTest {
         int lineParticle = 11 * 12 + 3; // moves only along x
         int tiltedParticle = 11 * 12 + 9; // moves only in a tilted plane through its rest position
         float[] tilt = {0.3f, 1f, -0.2f};
-        ImplicitSettings s = ImplicitSettings.defaults().withMaterial(STIFF);
+        ImplicitSettings s = ImplicitSettings.defaults();
         try (WorkerPool pool = new WorkerPool(1)) {
             ImplicitSolver solver = new ImplicitSolver(s, pool);
             solver.constrainToPlane(planeParticle, new float[] {0f, 1f, 0f});
@@ -110,12 +115,12 @@ class ImplicitSolverTest {
     void aClothDroppedOnAFloorRestsOnItThroughTheFilter() {
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", 10, 10, 0.5f, 0.5f).withOrigin(-0.25f, 0.1f, -0.25f));
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> STIFF);
         PlaneCollider floor = PlaneCollider.floor(0f, 0.002f, 0f);
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(floor));
         try (WorkerPool pool = new WorkerPool(1);
              Simulation sim = new Simulation(m, State.atRest(m),
-                     new ImplicitSolver(ImplicitSettings.defaults().withMaterial(STIFF), pool), env, 1)) {
+                     new ImplicitSolver(ImplicitSettings.defaults(), pool), env, 1)) {
             for (int f = 0; f < 90; f++) {
                 sim.advance(1f / 60f);
             }
@@ -156,11 +161,11 @@ class ImplicitSolverTest {
     void anIndefiniteDiagonalBlockIsReportedWithStepAndParticleNotTurnedIntoNaN() {
         ModelBuilder b = new ModelBuilder();
         b.addRope(new RopeSpec("rope", new float[] {0, 1, 0, 1, 1, 0}, 2, 0.01f));
-        Model m = b.build(); // two particles of 5 g, one spring of rest length 1 m
+        // two particles of 5 g, one spring of rest length 1 m, 100 N/m, undamped
+        Model m = b.build().withMaterial(mat -> new Material(100f, 100f, 0f, 0f, 0f, Float.POSITIVE_INFINITY));
         State state = State.atRest(m);
         state.positions()[3] = 0.1f; // compressed to a tenth: k_s (l − L) / l = −9 k_s transverse
-        ImplicitSettings exact = ImplicitSettings.defaults().withMaterial(SpringMaterial.uniform(100f, 0f))
-                .withDefiniteJacobian(false);
+        ImplicitSettings exact = ImplicitSettings.defaults().withDefiniteJacobian(false);
         try (WorkerPool pool = new WorkerPool(1);
              Simulation sim = new Simulation(m, state, new ImplicitSolver(exact, pool), Environment.earth(), 1)) {
             // A_ii = m I − h² K has m − h² · 9 k_s = 0.005 − 0.01 · 900 < 0 across the spring

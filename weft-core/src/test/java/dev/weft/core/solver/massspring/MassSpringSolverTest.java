@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
@@ -16,7 +17,6 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.springs.SpringLayout;
-import dev.weft.core.springs.SpringMaterial;
 import dev.weft.core.step.Environment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -49,12 +49,16 @@ class MassSpringSolverTest {
         return ke + mass * G * now[4] + 0.5 * ks * stretch * stretch;
     }
 
-    /** Energies over a run released from horizontal, stretched by {@code stretch} m: {first, min, max, last}. */
-    private static double[] energies(float verletK, float kd, float stretch, float h, int steps) {
-        Model m = springPendulum();
+    /**
+     * Energies over a run released from horizontal, stretched by {@code stretch} m: {first, min, max, last};
+     * {@code dampingRate} the material's velocity damping in 1/s, {@code kd} the spring's dashpot in N·s/m.
+     */
+    private static double[] energies(float dampingRate, float kd, float stretch, float h, int steps) {
         float ks = 100f;
+        Model m = springPendulum().withMaterial(mat -> new Material(ks, ks, 0f, dampingRate, kd / ks,
+                Float.POSITIVE_INFINITY));
         double mass = 1.0 / m.invMass()[1];
-        MassSpringSettings s = new MassSpringSettings(SpringLayout.PATTERN_12, SpringMaterial.uniform(ks, kd), verletK);
+        MassSpringSettings s = new MassSpringSettings(SpringLayout.PATTERN_12);
         double first = Double.NaN;
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
@@ -87,19 +91,19 @@ class MassSpringSolverTest {
         // 3 s (1.5 swings) with the spring also bouncing radially (5 cm stretch, ω = √(k/m) = 141 rad/s)
         // at h = 0.25 ms, hω = 0.035: Verlet is symplectic, so the energy oscillates by O((hω)²)
         // ≈ 0.1 % without drifting. Allow 1 % of the energy (0.049 J gravity + 0.125 J spring).
-        double[] e = energies(1f, 0f, 0.05f, 2.5e-4f, 12000);
+        double[] e = energies(0f, 0f, 0.05f, 2.5e-4f, 12000);
         assertThat(e[2] - e[1]).isLessThan(0.01 * e[0]);
         assertThat(Math.abs(e[3] - e[0])).isLessThan(0.01 * e[0]);
     }
 
     @Test
     void dampedSpringPendulumLosesEnergy() {
-        double[] undamped = energies(1f, 0f, 0.05f, 2.5e-4f, 12000);
-        // seed 002's k per 1/60 s (VerletDamping): k = e^(−1/60) takes velocity out at 1/s, whatever the
-        // step: e^(−2·3 s) of the kinetic part
-        double[] verletDamped = energies((float) Math.exp(-1.0 / 60), 0f, 0.05f, 2.5e-4f, 12000);
+        double[] undamped = energies(0f, 0f, 0.05f, 2.5e-4f, 12000);
+        // a damping rate of 1/s is seed 002's k = e^(−1/60) per 1/60 s (VerletDamping), whatever the step:
+        // e^(−2·3 s) of the kinetic part
+        double[] verletDamped = energies(1f, 0f, 0.05f, 2.5e-4f, 12000);
         // k_d = 0.5 N·s/m damps the radial bounce at k_d / 2m = 50/s: its 0.125 J are gone in 3 s
-        double[] springDamped = energies(1f, 0.5f, 0.05f, 2.5e-4f, 12000);
+        double[] springDamped = energies(0f, 0.5f, 0.05f, 2.5e-4f, 12000);
         assertThat(verletDamped[3]).isLessThan(0.5 * undamped[3]);
         assertThat(springDamped[3]).isLessThan(undamped[3] - 0.1);
         // neither ever gains energy beyond the undamped oscillation
@@ -112,15 +116,14 @@ class MassSpringSolverTest {
         ModelBuilder b = new ModelBuilder();
         ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 20, 20, 1f, 1f).withOrigin(-0.5f, 1f, -0.5f));
         b.pinCorners(cloth, "top-left", "top-right");
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> new Material(500f, 200f, 1e-3f, 0f, 1e-3f, Float.POSITIVE_INFINITY));
         // k_s = 500 N/m on 5.5e-4 kg particles: h·√(k/m) = 32 ≫ 2 at h = 1/30 s
         // fixed steps (seed 004's algorithm as it stands): the step is what the caller asked for. Without
         // tethers nothing bounds the explosion and the runaway-distance test reports it. (With them the
         // cloth stays within reach of its pins; on this small cloth no edge reaches the runaway stretch,
         // 100 × 5 cm, so only the stable steps keep it sane; on the 100 × 100 'hanging' scene the stretch
         // test reports it: SpringSolverCommandTest.)
-        MassSpringSettings s = MassSpringSettings.defaults().withStableSteps(false).withTethers(false)
-                .withMaterial(new SpringMaterial(500f, 0.5f, 200f, 0.2f, 20f, 0.02f));
+        MassSpringSettings s = MassSpringSettings.defaults().withStableSteps(false).withTethers(false);
         try (WorkerPool pool = new WorkerPool(1);
              Simulation sim = new Simulation(m, State.atRest(m), new MassSpringSolver(s, pool), Environment.earth(), 1)) {
             assertThatThrownBy(() -> {

@@ -3,6 +3,7 @@ package dev.weft.core.solver.massspring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
@@ -10,7 +11,6 @@ import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.springs.SpringLayout;
-import dev.weft.core.springs.SpringMaterial;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.step.Environment;
 import java.util.List;
@@ -32,11 +32,11 @@ class StableStepTest {
         if (pinned) {
             b.pinIndices(rope, 0);
         }
-        return b.build();
+        return b.build().withMaterial(mat -> new Material(K, K, 0f, 0f, 0f, Float.POSITIVE_INFINITY));
     }
 
     private static SpringSet springs(Model m, float kd) {
-        return SpringSet.build(m, SpringLayout.PATTERN_12, SpringMaterial.uniform(K, kd));
+        return SpringSet.build(m.withMaterial(mat -> mat.withStrainDamping(kd / K)), SpringLayout.PATTERN_12);
     }
 
     @Test
@@ -88,7 +88,7 @@ class StableStepTest {
     void fixedStepsAreStableJustUnderTheLimitAndGrowJustOverIt() {
         Model m = spring(true);
         double critical = 2.0 / Math.sqrt(K * m.invMass()[1]); // h·ω = 2
-        MassSpringSettings fixed = new MassSpringSettings(SpringLayout.PATTERN_12, SpringMaterial.uniform(K, 0f), 1f);
+        MassSpringSettings fixed = new MassSpringSettings(SpringLayout.PATTERN_12);
         // under the limit the oscillation stays bounded: from rest at 5 cm, Verlet's amplitude is at most
         // 5 cm / √(1 − (hω/2)²) = 16 cm at hω = 1.9, for ever (it is symplectic)
         assertThat(largestStretch(fixed, (float) (0.95 * critical), 5000)).isLessThan(0.2);

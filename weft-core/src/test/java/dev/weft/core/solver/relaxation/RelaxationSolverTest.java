@@ -79,7 +79,7 @@ class RelaxationSolverTest {
             double previous = stretched;
             for (int passes : new int[] {50, 200, 800, 3200}) {
                 State s = state.copy();
-                new RelaxationSolver(new RelaxationSettings(passes, 1f), pool).step(m, s, Environment.earth(), 1e-6f);
+                new RelaxationSolver(new RelaxationSettings(passes), pool).step(m, s, Environment.earth(), 1e-6f);
                 double error = worstEdgeError(m, s.positions());
                 assertThat(error).isLessThan(previous);
                 previous = error;
@@ -137,7 +137,7 @@ class RelaxationSolverTest {
         State s = State.atRest(m);
         s.positions()[0] = -0.1f;
         try (WorkerPool pool = new WorkerPool(1)) {
-            new RelaxationSolver(new RelaxationSettings(1, 1f), pool)
+            new RelaxationSolver(new RelaxationSettings(1), pool)
                     .step(m, s, new Environment(new float[3], List.of()), 1e-3f);
         }
         assertThat(s.positions()[0]).isCloseTo(-0.1f / 3f, within(1e-6f)); // float rounding of 0.1 m sums

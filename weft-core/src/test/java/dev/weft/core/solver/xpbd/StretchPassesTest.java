@@ -30,7 +30,10 @@ class StretchPassesTest {
         ModelObject c = b.addGridCloth(GridClothSpec.of("c", 24, 24, 1f, 1f)
                 .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]).withOrigin(-0.5f, 1f, 0f));
         b.pinEdge(c, "top");
-        return b.build();
+        // stiff in bending (B = 0.015 N·m, card): the sheet hangs flat, so its largest strain is the stretch
+        // chain's that the passes converge; a cotton sheet at 2 substeps crumples, and the largest strain
+        // is then a crumple's, which more passes do not order (colored: 23.5 % at 1 pass, 24.7 % at 2)
+        return b.build().withMaterial(mat -> mat.withBend(0.015f));
     }
 
     private static double strainAfterOneSecond(IterationMode mode, int passes) {
@@ -55,8 +58,8 @@ class StretchPassesTest {
         assertThat(one).as("%s, 1 pass", mode).isGreaterThan(0.01);
         // each sweep over the stretch constraints lowers what is left of their error; the long-wavelength
         // part (the whole cloth sagging) falls slowest, most of all in colored sweeps, which carry a
-        // correction one or two edges per sweep (measured: colored 12.2, 11.3, 10.4 %; symmetric
-        // Gauss-Seidel 14.5, 4.3, 4.2 %; Jacobi 152, 110, 84 %)
+        // correction one or two edges per sweep (measured: colored 12.6, 11.2, 10.5 %; symmetric
+        // Gauss-Seidel 14.6, 4.5, 4.4 %; Jacobi 155, 112, 85 %)
         assertThat(two).as("%s, 2 passes against 1 (%.4f)", mode, one).isLessThan(one);
         assertThat(three).as("%s, 3 passes against 2 (%.4f)", mode, two).isLessThan(two);
         assertThat(three).as("%s, 3 passes against 1 (%.4f)", mode, one).isLessThan(0.9 * one);
@@ -67,7 +70,7 @@ class StretchPassesTest {
     void aFreeClothKeepsItsMomentumWithExtraPasses(IterationMode mode) {
         ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
         b.addGridCloth(GridClothSpec.of("c", 16, 16, 1f, 1f).withOrigin(0f, 1f, 0f));
-        Model m = b.build();
+        Model m = b.build().withMaterial(mat -> mat.withDamping(0f));
         State st = State.atRest(m);
         float[] v = st.velocities();
         float[] x = st.positions();
@@ -78,7 +81,7 @@ class StretchPassesTest {
             x[3 * i] *= 1.05f;
         }
         double[] p0 = momentum(m, v);
-        XpbdSettings s = XpbdSettings.defaults().withMode(mode).withStretchPasses(3).withDamping(0f);
+        XpbdSettings s = XpbdSettings.defaults().withMode(mode).withStretchPasses(3);
         try (WorkerPool pool = new WorkerPool(1);
              Simulation sim = new Simulation(m, st, new XpbdSolver(s, pool), new Environment(new float[3], List.of()), 4)) {
             for (int f = 0; f < 60; f++) {

@@ -97,12 +97,14 @@ class XpbdSolverTest {
         return s;
     }
 
-    private static double[] enlargedResiduals(Model m, IterationMode mode, int iterations) {
+    private static double[] enlargedResiduals(Model cloth, IterationMode mode, int iterations) {
+        float inf = Float.POSITIVE_INFINITY;
+        Model m = cloth.withMaterial(mat -> mat.withStretch(inf).withShear(inf).withBend(0f)); // compliance 0
         State s = spread(m, 5f);
         double[] r = new double[iterations + 1];
         r[0] = ClothMetrics.residual(m, s.positions());
         try (WorkerPool pool = new WorkerPool(2)) {
-            XpbdSolver solver = new XpbdSolver(XpbdSettings.defaults().withMode(mode).withCompliance(0f, 0f, 0f), pool);
+            XpbdSolver solver = new XpbdSolver(XpbdSettings.defaults().withMode(mode), pool);
             for (int it = 1; it <= iterations; it++) {
                 solver.relax(m, s, FRAME, 1, XpbdSolver.DISTANCES);
                 r[it] = ClothMetrics.residual(m, s.positions());
@@ -172,9 +174,8 @@ class XpbdSolverTest {
             ModelBuilder b = new ModelBuilder().tethers(false).bending(false);
             ModelObject rope = b.addRope(new RopeSpec("r", new float[] {0, 1, 0, 0, 0, 0}, n, massPerLength));
             b.pinIndices(rope, 0);
-            Model m = b.build();
-            XpbdSettings settings = XpbdSettings.defaults().withCompliance(compliance, 0f, 0f).withIterations(100)
-                    .withDamping(5f);
+            Model m = b.build().withMaterial(mat -> mat.withStretch(1f / compliance).withDamping(5f));
+            XpbdSettings settings = XpbdSettings.defaults().withIterations(100);
             try (WorkerPool pool = new WorkerPool(1);
                  Simulation sim = new Simulation(m, State.atRest(m), new XpbdSolver(settings, pool),
                          Environment.earth(), sub)) {

@@ -1,0 +1,126 @@
+package dev.weft.app;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.Material;
+import dev.weft.core.model.Model;
+import dev.weft.core.scene.Scene;
+import picocli.CommandLine.Option;
+
+/**
+ * Command-line options that change what every body of a scene is made of ({@link Material}); the same
+ * cloth then runs under whichever solver {@code --solver} names.
+ */
+final class MaterialOptions {
+    @Option(names = "--stretch", paramLabel = "K",
+            description = "Stretch stiffness of every body in N/m, or inf for inextensible (xpbd, pbd, relaxation "
+                    + "only) (default: the scene's; cotton 2000).")
+    String stretch;
+
+    @Option(names = "--shear", paramLabel = "K",
+            description = "Shear stiffness of every body in N/m, or inf (default: the scene's; cotton 500).")
+    String shear;
+
+    @Option(names = "--bend", paramLabel = "B",
+            description = "Bending rigidity of every body in N·m (default: the scene's; cotton 5e-5).")
+    Float bend;
+
+    @Option(names = "--damping", paramLabel = "D",
+            description = "Velocity damping of every body in 1/s (default: the scene's; 1).")
+    Float damping;
+
+    @Option(names = "--tear-strain", paramLabel = "S",
+            description = "Every body tears where a stretch or shear constraint is stretched past 1 + S "
+                    + "(0.3: 30 %%), or inf: never (default: the scene's).")
+    String tearStrain;
+
+    /** True when some option was given. */
+    boolean any() {
+        return stretch != null || shear != null || bend != null || damping != null || tearStrain != null;
+    }
+
+    /** {@code scene} with its bodies' materials changed as the options say. */
+    Scene apply(Scene scene) {
+        if (!any()) {
+            return scene;
+        }
+        Model model = scene.model();
+        Material[] materials = new Material[model.objects().size()];
+        for (int o = 0; o < materials.length; o++) {
+            materials[o] = apply(model.material(o));
+        }
+        return scene.withModel(model.withMaterials(materials));
+    }
+
+    /**
+     * A rigid material (--stretch or --shear inf) only the position-based solvers can take: an error naming
+     * the flag for the others, before anything runs.
+     */
+    void checkSolver(Model model, String solver) {
+        if ("xpbd".equals(solver) || "pbd".equals(solver) || "relaxation".equals(solver)) {
+            return;
+        }
+        for (int o = 0; o < model.objects().size(); o++) {
+            Material m = model.material(o);
+            if (m.stretchStiffness() == Float.POSITIVE_INFINITY || m.shearStiffness() == Float.POSITIVE_INFINITY) {
+                String flag = m.stretchStiffness() == Float.POSITIVE_INFINITY ? "--stretch" : "--shear";
+                throw new InvalidInputException(flag, "inf (rigid) is for xpbd, pbd and relaxation only; the " + solver
+                        + " solver needs a finite stiffness in N/m (cotton: " + (flag.equals("--stretch") ? 2000 : 500)
+                        + ")");
+            }
+        }
+    }
+
+    private Material apply(Material m) {
+        if (stretch != null) {
+            m = m.withStretch(stiffness("--stretch", stretch));
+        }
+        if (shear != null) {
+            m = m.withShear(stiffness("--shear", shear));
+        }
+        if (bend != null) {
+            if (!(bend >= 0f) || !Float.isFinite(bend)) {
+                throw new InvalidInputException("--bend", "must be a finite number >= 0 (N·m), got " + bend);
+            }
+            m = m.withBend(bend);
+        }
+        if (damping != null) {
+            if (!(damping >= 0f) || !Float.isFinite(damping)) {
+                throw new InvalidInputException("--damping", "must be a finite number >= 0 (1/s), got " + damping);
+            }
+            m = m.withDamping(damping);
+        }
+        if (tearStrain != null) {
+            float s = number("--tear-strain", tearStrain, "a strain > 0 (0.3: tears at 30 % stretch) or inf");
+            if (!(s > 0f)) {
+                throw new InvalidInputException("--tear-strain", "must be a strain > 0 (0.3: tears at 30 % stretch) "
+                        + "or inf, got " + tearStrain);
+            }
+            m = m.withTearStrain(s);
+        }
+        return m;
+    }
+
+    private static float stiffness(String flag, String text) {
+        float k = number(flag, text, "a stiffness > 0 in N/m, or inf");
+        if (!(k > 0f)) {
+            throw new InvalidInputException(flag, "must be a stiffness > 0 in N/m, or inf, got " + text);
+        }
+        return k;
+    }
+
+    private static float number(String flag, String text, String allowed) {
+        String t = text.trim();
+        if ("inf".equalsIgnoreCase(t) || "infinity".equalsIgnoreCase(t)) {
+            return Float.POSITIVE_INFINITY;
+        }
+        try {
+            float v = Float.parseFloat(t);
+            if (Float.isNaN(v)) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(flag, "must be " + allowed + ", got '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package dev.weft.core.model;
+
+import dev.weft.core.InvalidInputException;
+
+/**
+ * How a {@link Material} becomes the numbers the solvers use, in one place, so that every solver
+ * simulates the same cloth:
+ * <ul>
+ *   <li>a stretch or shear constraint gets k = the sheet stiffness (N/m): on a square lattice an edge
+ *       represents as much sheet as its length squared, so k per spring equals the sheet's k;</li>
+ *   <li>a dihedral hinge across an edge e between triangles of total area A gets k_θ = B·|e|²/A (N·m per
+ *       rad²), so that Σ ½k_θ(θ − θ₀)² is ∫ ½B·κ² over the surface on Weft's grids: a square of two right
+ *       triangles bent into a cylinder about either axis folds only across its axis edges (each triangle
+ *       pair spans one chord plane), by θ = κ·d, and ½·B·(d²/d²)·(κd)² is exactly ½Bκ² times the square's
+ *       area d². (The discrete-shells constant, k_θ = 3B|e|²/A of Grinspun et al. 2003, assumes every edge
+ *       bends and is 3 times too stiff on such a grid; MaterialParametersTest measures both.) On a square
+ *       grid k_θ = B across the axis edges, 2B across the diagonals;</li>
+ *   <li>a bend spring of rest length L (two particles two edges apart) gets k = {@link #BEND_SPRING_FACTOR}·B/L²:
+ *       a spring resists a fold only through the shortening of its chord, quartically in the fold angle,
+ *       so no stiffness matches a hinge at every angle; this one stores the same energy as the hinge it
+ *       spans on a square grid at a fold of 1 rad (chord L·cos(θ/2): ½k(L(1 − cos ½))² = ½·B·1²);</li>
+ *   <li>a constraint between two bodies (a seam) gets their stiffnesses in series where they differ;</li>
+ *   <li>velocity damping d (1/s) is d for XPBD and PD, a Verlet share of e^(−d/60 s) kept per 1/60 s for
+ *       relaxation and mass-spring (seed 002's k), and spring dashpots k_d = β·k.</li>
+ * </ul>
+ * Each solver then takes its own form: XPBD compliance α = 1/k, PD weight k, springs k_s = k.
+ */
+public final class MaterialParameters {
+    /** 1 / (1 − cos ½)²: a bend spring of this k·B/L² stores a hinge's energy at a 1 rad fold. */
+    public static final float BEND_SPRING_FACTOR = (float) (1.0 / Math.pow(1.0 - Math.cos(0.5), 2));
+
+    private MaterialParameters() {
+    }
+
+    /**
+     * k per distance constraint of {@code model} in storage order: N/m, +∞ where the material is rigid.
+     * Bend springs convert the bending rigidity by their rest length.
+     */
+    public static float[] distanceStiffness(Model model) {
+        DistanceConstraints d = model.distances();
+        int[] p = d.particles();
+        float[] rest = d.restLength();
+        byte[] kind = d.kind();
+        float[] k = new float[d.count()];
+        for (int c = 0; c < k.length; c++) {
+            k[c] = springStiffness(model, p[2 * c], p[2 * c + 1], DistanceKind.of(kind[c]), rest[c]);
+        }
+        return k;
+    }
+
+    /** k of a spring of {@code kind} and rest length {@code rest} between particles a and b. */
+    public static float springStiffness(Model model, int a, int b, DistanceKind kind, float rest) {
+        float ka = springStiffness(model.material(model.objectOf(a)), kind, rest);
+        float kb = springStiffness(model.material(model.objectOf(b)), kind, rest);
+        return inSeries(ka, kb);
+    }
+
+    /** The dashpot k_d = β·k in N·s/m of a spring of {@code kind} and rest length {@code rest} between a and b. */
+    public static float springDamping(Model model, int a, int b, DistanceKind kind, float rest) {
+        Material ma = model.material(model.objectOf(a));
+        Material mb = model.material(model.objectOf(b));
+        return inSeries(ma.strainDamping() * springStiffness(ma, kind, rest),
+                mb.strainDamping() * springStiffness(mb, kind, rest));
+    }
+
+    /** k in N/m of one material's spring of {@code kind} and rest length {@code rest}. */
+    public static float springStiffness(Material m, DistanceKind kind, float rest) {
+        if (kind != DistanceKind.BEND) {
+            return m.stiffness(kind);
+        }
+        return rest > 0f ? BEND_SPRING_FACTOR * m.bendStiffness() / (rest * rest) : 0f;
+    }
+
+    /** k_θ in N·m/rad² per bending stencil (edge e0-e1, opposite vertices o0, o1) of {@code model}. */
+    public static float[] hingeStiffness(Model model) {
+        BendingConstraints b = model.bending();
+        int[] p = b.particles();
+        float[] x = model.restPositions();
+        float[] k = new float[b.count()];
+        for (int c = 0; c < k.length; c++) {
+            int e0 = p[4 * c];
+            int e1 = p[4 * c + 1];
+            float ex = x[3 * e1] - x[3 * e0];
+            float ey = x[3 * e1 + 1] - x[3 * e0 + 1];
+            float ez = x[3 * e1 + 2] - x[3 * e0 + 2];
+            float area = triangleArea(x, e0, ex, ey, ez, p[4 * c + 2]) + triangleArea(x, e0, ex, ey, ez, p[4 * c + 3]);
+            float bend = inSeries(model.material(model.objectOf(e0)).bendStiffness(),
+                    model.material(model.objectOf(p[4 * c + 2])).bendStiffness());
+            k[c] = area > 0f ? bend * (ex * ex + ey * ey + ez * ez) / area : 0f;
+        }
+        return k;
+    }
+
+    private static float triangleArea(float[] x, int e0, float ex, float ey, float ez, int o) {
+        float ox = x[3 * o] - x[3 * e0];
+        float oy = x[3 * o + 1] - x[3 * e0 + 1];
+        float oz = x[3 * o + 2] - x[3 * e0 + 2];
+        float cx = ey * oz - ez * oy;
+        float cy = ez * ox - ex * oz;
+        float cz = ex * oy - ey * ox;
+        return 0.5f * (float) Math.sqrt(cx * cx + cy * cy + cz * cz);
+    }
+
+    /** Two stiffnesses in series (the same one where they are equal; the finite one doubled beside a rigid one). */
+    static float inSeries(float a, float b) {
+        if (a == b) {
+            return a;
+        }
+        if (a == Float.POSITIVE_INFINITY || b == Float.POSITIVE_INFINITY) {
+            return 2f * Math.min(a, b);
+        }
+        return a + b > 0f ? 2f * a * b / (a + b) : 0f;
+    }
+
+    /** Velocity damping in 1/s per particle, from its body's material. */
+    public static float[] particleDamping(Model model) {
+        float[] d = new float[model.particleCount()];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = model.material(model.objectOf(i)).damping();
+        }
+        return d;
+    }
+
+    /** Seed 002's Verlet damping k, the share of velocity kept per 1/60 s, for a damping rate in 1/s. */
+    public static float verletKeepPerFrame(float dampingPerSecond) {
+        return (float) Math.exp(-dampingPerSecond / 60.0);
+    }
+
+    /**
+     * The one damping rate of {@code model}'s bodies, for a solver that damps every particle alike; an
+     * error naming the bodies when they differ.
+     */
+    public static float uniformDamping(Model model, String solver) {
+        float d = model.material(0).damping();
+        for (int o = 1; o < model.objects().size(); o++) {
+            if (model.material(o).damping() != d) {
+                throw new InvalidInputException(model.objects().get(o).name() + ".material.damping", "is "
+                        + model.material(o).damping() + " 1/s where " + model.objects().get(0).name() + "'s is " + d
+                        + ": the " + solver + " solver damps every particle alike; give the bodies one damping");
+            }
+        }
+        return d;
+    }
+
+    /**
+     * Checks that a solver which needs finite stiffness (PD's weights, the spring solvers' forces) gets it.
+     */
+    public static void requireFinite(Model model, String solver) {
+        for (int o = 0; o < model.objects().size(); o++) {
+            Material m = model.material(o);
+            if (m.stretchStiffness() == Float.POSITIVE_INFINITY || m.shearStiffness() == Float.POSITIVE_INFINITY) {
+                throw new InvalidInputException(model.objects().get(o).name() + ".material", "is rigid (infinite "
+                        + "stretch or shear stiffness), which only xpbd, pbd and relaxation can take; the " + solver
+                        + " solver needs a finite stiffness in N/m (cotton: 2000)");
+            }
+        }
+    }
+}
