@@ -3,6 +3,7 @@ package dev.weft.core.sim;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.State;
@@ -27,7 +28,9 @@ import java.util.zip.CRC32;
  * ({@link Model#edits()}: tears, cuts, seams so far) is replayed onto the scene's model. (A drag
  * handle's target is the caller's.)
  *
- * <p>Format, big-endian: "WEFTCKPT", version (int), the built model's particle count (int), the edit log
+ * <p>Format, big-endian: "WEFTCKPT", version (int), the built model's particle count (int), its bodies'
+ * materials (count int, then per body stretch, shear, bend, damping, strain damping and tear strain as
+ * floats: a resume with another material would not continue the run, so it is refused), the edit log
  * (count int, then per edit a tag byte: 1 split: particle int, normal 3 floats; 2 distance: a, b int,
  * rest length float, kind byte; 3 detach: particle int, normal 3 floats, triangle count int and the
  * triangles), particle count (int), time (double), steps (long),
@@ -38,7 +41,7 @@ import java.util.zip.CRC32;
 public final class Checkpoint {
     private static final byte[] MAGIC = "WEFTCKPT".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     /** The format's version; a file of another is refused. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     private static final byte SPLIT = 1;
     private static final byte DISTANCE = 2;
     private static final byte DETACH = 3;
@@ -53,6 +56,13 @@ public final class Checkpoint {
             out.write(MAGIC);
             out.writeInt(VERSION);
             out.writeInt(sim.model().base().particleCount());
+            Model built = sim.model().base();
+            out.writeInt(built.objects().size());
+            for (int o = 0; o < built.objects().size(); o++) {
+                for (float f : fields(built.material(o))) {
+                    out.writeFloat(f);
+                }
+            }
             List<ModelEdit> edits = sim.model().edits();
             out.writeInt(edits.size());
             for (ModelEdit e : edits) {
@@ -125,6 +135,23 @@ public final class Checkpoint {
                 throw new InvalidInputException(where, "was written for a model of " + built + " particles; the scene "
                         + "has " + base.particleCount() + " (a checkpoint resumes the scene it was written from)");
             }
+            int bodies = in.readInt();
+            if (bodies != base.objects().size()) {
+                throw new InvalidInputException(where, "was written for a model of " + bodies + " bodies; the scene has "
+                        + base.objects().size());
+            }
+            for (int o = 0; o < bodies; o++) {
+                float[] now = fields(base.material(o));
+                for (int f = 0; f < now.length; f++) {
+                    float then = in.readFloat();
+                    if (Float.floatToIntBits(then) != Float.floatToIntBits(now[f])) {
+                        throw new InvalidInputException(where, "was written with " + base.objects().get(o).name()
+                                + "'s " + MATERIAL_FIELDS[f] + " " + then + " where this run has " + now[f]
+                                + ": resume with the material the run had"
+                                + (MATERIAL_FLAGS[f] == null ? "" : " (the same " + MATERIAL_FLAGS[f] + ")"));
+                    }
+                }
+            }
             int editCount = in.readInt();
             if (editCount < 0) {
                 throw new EOFException();
@@ -192,6 +219,16 @@ public final class Checkpoint {
         for (int k = 0; k < colliders.length; k++) {
             colliders[k].loadState(colliderStates[k]);
         }
+    }
+
+    private static final String[] MATERIAL_FIELDS = {"stretch stiffness", "shear stiffness", "bending rigidity",
+        "damping", "strain damping", "tear strain"};
+    /** The {@code weft run} flag that sets each field, or null where none does. */
+    private static final String[] MATERIAL_FLAGS = {"--stretch", "--shear", "--bend", "--damping", null, "--tear-strain"};
+
+    private static float[] fields(Material m) {
+        return new float[] {m.stretchStiffness(), m.shearStiffness(), m.bendStiffness(), m.damping(),
+            m.strainDamping(), m.tearStrain()};
     }
 
     private static void writeEdit(DataOutputStream out, ModelEdit e) throws IOException {

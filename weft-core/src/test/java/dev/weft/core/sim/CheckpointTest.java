@@ -176,5 +176,12 @@ class CheckpointTest {
         Model other = b.build();
         assertThatThrownBy(() -> run(other, surroundings(), "xpbd", State.atRest(other), file, 1, false))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("400 particles");
+
+        // the same scene of another cloth would not continue the run: refused, naming the body and the field
+        Model softer = m.withMaterial(mat -> mat.withStretch(1500f));
+        assertThatThrownBy(() -> run(softer, surroundings(), "xpbd", State.atRest(softer), file, 1, false))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("good.weft")
+                .hasMessageContaining("stretch stiffness 2000.0 where this run has 1500.0")
+                .hasMessageContaining("--stretch");
     }
 }
