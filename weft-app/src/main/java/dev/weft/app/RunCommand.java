@@ -165,6 +165,7 @@ final class RunCommand implements Callable<Integer> {
         GivenFlags given = GivenFlags.of(spec);
         SOLVER_FLAGS.check(List.of(solver), given);
         material.checkSolver(s.model(), solver);
+        s = springSolver.springs(s);
         if (iterations == null) {
             iterations = s.iterations(solver); // the scene's for this solver, or null for the solver's default
         }

@@ -6,7 +6,8 @@ import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.LinearMethod;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
-import dev.weft.core.springs.SpringLayout;
+import dev.weft.core.model.SpringLayout;
+import dev.weft.core.scene.Scene;
 import dev.weft.core.step.Environment;
 import picocli.CommandLine.Option;
 
@@ -22,8 +23,8 @@ final class SpringSolverOptions {
     float tolerance = 1e-4f;
 
     @Option(names = "--springs", paramLabel = "LAYOUT",
-            description = "implicit, mass-spring: stencil24 (seed 000), pattern12 (seed 004) or mesh "
-                    + "(default: stencil24 for implicit, pattern12 for mass-spring).")
+            description = "implicit, mass-spring: the model's springs, stencil24 (seed 000), pattern12 (seed 004) "
+                    + "or mesh (default: the scene's; drape pattern12, the others stencil24).")
     String springs;
 
     @Option(names = "--fixed-steps",
@@ -50,15 +51,16 @@ final class SpringSolverOptions {
         ImplicitSettings implicit = base.implicit().withMethod(LinearMethod.parse("--linear", linear));
         implicit = implicit.withIterations(iterations == null ? implicit.maxIterations() : iterations, tolerance);
         MassSpringSettings massSpring = base.massSpring();
-        if (springs != null) {
-            SpringLayout layout = SpringLayout.parse("--springs", springs);
-            implicit = implicit.withLayout(layout);
-            massSpring = massSpring.withLayout(layout);
-        }
         massSpring = massSpring.withStableSteps(!fixedSteps);
         RelaxationSettings relaxation = new RelaxationSettings(
                 iterations == null ? base.relaxation().iterations() : iterations, base.relaxation().tethers());
         return base.withImplicit(implicit).withMassSpring(massSpring).withRelaxation(relaxation);
+    }
+
+    /** {@code scene} with its model's springs in the {@code --springs} layout, when one was given. */
+    Scene springs(Scene scene) {
+        return springs == null ? scene
+                : scene.withModel(scene.model().withSpringLayout(SpringLayout.parse("--springs", springs)));
     }
 
     /** The scene's environment, with the wind when one was given. */

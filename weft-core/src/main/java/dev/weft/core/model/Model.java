@@ -1,5 +1,6 @@
 package dev.weft.core.model;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.core.coloring.Coloring;
 import java.util.List;
 
@@ -26,6 +27,10 @@ public final class Model {
     private final int[] source;
     /** Per object: what it is made of. */
     private final Material[] materials;
+    /** Which particle pairs are springs for the spring solvers. */
+    private final SpringLayout springLayout;
+    /** Built on first use (volatile: a racing second build gives an equal one). */
+    private volatile SpringTopology springs;
     /** The model as built, before any edit (this for an unedited model). */
     private final Model base;
     /** The edits applied to {@link #base} to make this model, in order. */
@@ -33,16 +38,17 @@ public final class Model {
 
     Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
           DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
-          List<ModelObject> objects, Coloring particleColoring, Material[] materials) {
+          List<ModelObject> objects, Coloring particleColoring, Material[] materials, SpringLayout springLayout) {
         this(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects, particleColoring,
-                objectRanges(objects, invMass.length), identity(invMass.length), materials, null, List.of());
+                objectRanges(objects, invMass.length), identity(invMass.length), materials, springLayout, null,
+                List.of());
     }
 
     /** An edited model: {@code base} and the {@code edits} that made it. */
     Model(float[] restPositions, float[] invMass, int[] triangles, float[] uvs,
           DistanceConstraints distances, BendingConstraints bending, TetherConstraints tethers,
           List<ModelObject> objects, Coloring particleColoring, int[] particleObject, int[] source,
-          Material[] materials, Model base, List<ModelEdit> edits) {
+          Material[] materials, SpringLayout springLayout, Model base, List<ModelEdit> edits) {
         this.restPositions = restPositions;
         this.invMass = invMass;
         this.triangles = triangles;
@@ -55,6 +61,7 @@ public final class Model {
         this.particleObject = particleObject;
         this.source = source;
         this.materials = materials;
+        this.springLayout = springLayout;
         this.base = base == null ? this : base;
         this.edits = List.copyOf(edits);
     }
@@ -147,7 +154,40 @@ public final class Model {
             java.util.Objects.requireNonNull(m, "material");
         }
         return new Model(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects,
-                particleColoring, particleObject, source, materials.clone(), null, List.of());
+                particleColoring, particleObject, source, materials.clone(), springLayout, null, List.of());
+    }
+
+    /** Which particle pairs are the spring solvers' springs ({@link ModelBuilder#springLayout}). */
+    public SpringLayout springLayout() {
+        return springLayout;
+    }
+
+    /**
+     * This model with the spring solvers' springs in {@code layout}: the same particles, constraints and
+     * materials (shared). Only for a model as built.
+     */
+    public Model withSpringLayout(SpringLayout layout) {
+        if (base != this) {
+            throw new IllegalStateException("change the spring layout of the model as built, before any edit");
+        }
+        if (layout == null) {
+            throw new InvalidInputException("springs", "must be stencil24, pattern12 or mesh");
+        }
+        return new Model(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects,
+                particleColoring, particleObject, source, materials, layout, null, List.of());
+    }
+
+    /**
+     * The springs of the spring solvers (implicit, mass-spring) in {@link #springLayout()}, made from this
+     * model's topology on first use: an edited model's are its base model's with the edits replayed.
+     */
+    public SpringTopology springs() {
+        SpringTopology t = springs;
+        if (t == null) {
+            t = SpringTopology.of(this);
+            springs = t;
+        }
+        return t;
     }
 
     /** The strain (0.5 = 50 % longer than at rest) past which body {@code object}'s cloth tears; infinite: never. */

@@ -45,6 +45,7 @@ public final class ModelBuilder {
     private final List<Material> materials = new ArrayList<>();
     /** The material of bodies added from now on. */
     private Material material = Material.cloth();
+    private SpringLayout springLayout = SpringLayout.STENCIL_24;
     private boolean tethers = true;
     private boolean bending = true;
     private BendingModel bendingModel = BendingModel.DIHEDRAL;
@@ -88,6 +89,20 @@ public final class ModelBuilder {
             throw new InvalidInputException("material", "is required");
         }
         this.material = m;
+        return this;
+    }
+
+    /**
+     * Which particle pairs the spring solvers (implicit, mass-spring) join by springs ({@link
+     * Model#springs()}); seed 000's {@link SpringLayout#STENCIL_24} by default. The position-based solvers
+     * use the model's constraints ({@link #bendingModel}); {@link SpringLayout#PATTERN_12} on a grid with
+     * distance bending is the same set of pairs.
+     */
+    public ModelBuilder springLayout(SpringLayout layout) {
+        if (layout == null) {
+            throw new InvalidInputException("springs", "must be stencil24, pattern12 or mesh");
+        }
+        this.springLayout = layout;
         return this;
     }
 
@@ -474,7 +489,7 @@ public final class ModelBuilder {
         Coloring particleColoring = Coloring.fromColors(
                 ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
         return new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet, objects,
-                particleColoring, materials.toArray(new Material[0]));
+                particleColoring, materials.toArray(new Material[0]), springLayout);
     }
 
     private Coloring colorDistances(int[] pairs, int n) {

@@ -335,7 +335,7 @@ final class ModelEditor {
                 : Coloring.fromColors(particleColor.toArray());
         return new Model(surface.restPositions(), invMass.toArray(), surface.triangles().clone(), uvs.toArray(),
                 distances, bending, tethers, model.objects(), particles, particleObject.toArray(),
-                source.toArray(), model.materials(), model.base(), log);
+                source.toArray(), model.materials(), model.springLayout(), model.base(), log);
     }
 
     /**

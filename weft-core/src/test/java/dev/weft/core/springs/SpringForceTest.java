@@ -6,6 +6,7 @@ import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
+import dev.weft.core.model.SpringLayout;
 import dev.weft.core.model.ModelBuilder;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class SpringForceTest {
     @Test
     void positionJacobianMatchesFiniteDifferencesForEverySpringType() {
         for (SpringLayout layout : SpringLayout.values()) {
-            SpringSet springs = SpringSet.build(perturbedGrid().withMaterial(MATERIAL), layout);
+            SpringSet springs = SpringSet.build(perturbedGrid().withMaterial(MATERIAL).withSpringLayout(layout));
             checkAllSprings(springs, true);
         }
     }
@@ -44,7 +45,7 @@ class SpringForceTest {
     @Test
     void velocityJacobianMatchesFiniteDifferencesForEverySpringType() {
         for (SpringLayout layout : SpringLayout.values()) {
-            SpringSet springs = SpringSet.build(perturbedGrid().withMaterial(MATERIAL), layout);
+            SpringSet springs = SpringSet.build(perturbedGrid().withMaterial(MATERIAL).withSpringLayout(layout));
             checkAllSprings(springs, false);
         }
     }
@@ -98,9 +99,9 @@ class SpringForceTest {
         b.addGridCloth(GridClothSpec.of("g", 9, 9, 1f, 1f));
         Model m = b.build();
         int centre = 4 * 9 + 4;
-        SpringSet s24 = SpringSet.build(m.withMaterial(MATERIAL), SpringLayout.STENCIL_24);
-        SpringSet s12 = SpringSet.build(m.withMaterial(MATERIAL), SpringLayout.PATTERN_12);
-        SpringSet mesh = SpringSet.build(m.withMaterial(MATERIAL), SpringLayout.MESH);
+        SpringSet s24 = SpringSet.build(m.withMaterial(MATERIAL).withSpringLayout(SpringLayout.STENCIL_24));
+        SpringSet s12 = SpringSet.build(m.withMaterial(MATERIAL).withSpringLayout(SpringLayout.PATTERN_12));
+        SpringSet mesh = SpringSet.build(m.withMaterial(MATERIAL).withSpringLayout(SpringLayout.MESH));
         assertThat(degree(s24, centre)).isEqualTo(24);
         assertThat(degree(s12, centre)).isEqualTo(12);
         // seed 000 fig. 4.1: 4 stretch + 4 shear + 16 bend around an interior particle

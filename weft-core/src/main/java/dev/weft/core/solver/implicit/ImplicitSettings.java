@@ -1,7 +1,6 @@
 package dev.weft.core.solver.implicit;
 
 import dev.weft.core.InvalidInputException;
-import dev.weft.core.springs.SpringLayout;
 import dev.weft.core.util.Check;
 
 /**
@@ -11,47 +10,43 @@ import dev.weft.core.util.Check;
  * @param method           CG (listing 4.1) or Jacobi (listing 4.2)
  * @param maxIterations    linear-solver iterations per step at most (seed 000 tables: 10 … 70)
  * @param tolerance        stop when |S(b − AΔv)| ≤ tolerance · |S b|; 0 always runs maxIterations
- * @param layout           which springs the model gets
  * @param definiteJacobian clamp the compressed-spring term of ∂F/∂x so A stays positive definite
  * @param tethers          project the model's long-range attachments after each step, the velocity gaining the
  *                         correction over h ({@link dev.weft.core.solver.TetherProjection})
  */
-public record ImplicitSettings(LinearMethod method, int maxIterations, float tolerance, SpringLayout layout,
+public record ImplicitSettings(LinearMethod method, int maxIterations, float tolerance,
                                boolean definiteJacobian, boolean tethers) {
     public ImplicitSettings {
         if (method == null) {
             throw new InvalidInputException("method", "must be cg or jacobi");
         }
-        if (layout == null) {
-            throw new InvalidInputException("springs", "must be stencil24, pattern12 or mesh");
-        }
         Check.atLeast("iterations", maxIterations, 1);
         Check.nonNegative("tolerance", tolerance);
     }
 
-    /** Seed 000's setup: 24-neighbour springs, CG, at most 30 iterations ("a very nice simulation"), 1e-4. */
+    /**
+     * Seed 000's setup: CG, at most 30 iterations ("a very nice simulation"), relative residual 1e-4 (its
+     * 24-neighbour springs are the model's: {@code ModelBuilder.springLayout}).
+     */
     public static ImplicitSettings defaults() {
-        return new ImplicitSettings(LinearMethod.CG, 30, 1e-4f, SpringLayout.STENCIL_24, true, true);
+        return new ImplicitSettings(LinearMethod.CG, 30, 1e-4f, true, true);
     }
 
     public ImplicitSettings withMethod(LinearMethod m) {
-        return new ImplicitSettings(m, maxIterations, tolerance, layout, definiteJacobian, tethers);
+        return new ImplicitSettings(m, maxIterations, tolerance, definiteJacobian, tethers);
     }
 
     public ImplicitSettings withIterations(int max, float tol) {
-        return new ImplicitSettings(method, max, tol, layout, definiteJacobian, tethers);
+        return new ImplicitSettings(method, max, tol, definiteJacobian, tethers);
     }
 
-    public ImplicitSettings withLayout(SpringLayout l) {
-        return new ImplicitSettings(method, maxIterations, tolerance, l, definiteJacobian, tethers);
-    }
 
 
     public ImplicitSettings withDefiniteJacobian(boolean on) {
-        return new ImplicitSettings(method, maxIterations, tolerance, layout, on, tethers);
+        return new ImplicitSettings(method, maxIterations, tolerance, on, tethers);
     }
 
     public ImplicitSettings withTethers(boolean on) {
-        return new ImplicitSettings(method, maxIterations, tolerance, layout, definiteJacobian, on);
+        return new ImplicitSettings(method, maxIterations, tolerance, definiteJacobian, on);
     }
 }

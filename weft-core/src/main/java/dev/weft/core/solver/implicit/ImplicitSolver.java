@@ -361,7 +361,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             n = m.particleCount();
             w = m.invMass();
             MaterialParameters.requireFinite(m, "implicit");
-            springs = SpringSet.build(m, settings.layout());
+            springs = SpringSet.build(m);
             velocityDamping = MaterialParameters.uniformDamping(m, "implicit");
             aero = new AeroForces(m);
             airForce = aero.forces();

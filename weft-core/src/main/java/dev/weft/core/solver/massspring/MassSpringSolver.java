@@ -156,7 +156,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
         n = m.particleCount();
         w = m.invMass();
         MaterialParameters.requireFinite(m, "mass-spring");
-        springs = SpringSet.build(m, settings.layout());
+        springs = SpringSet.build(m);
         verletKeep = MaterialParameters.verletKeepPerFrame(MaterialParameters.uniformDamping(m, "mass-spring"));
         springPairs = springs.pairs();
         springRest = springs.restLength();

@@ -16,7 +16,6 @@ import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.springs.SpringLayout;
 import dev.weft.core.step.Environment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,7 +57,7 @@ class MassSpringSolverTest {
         Model m = springPendulum().withMaterial(mat -> new Material(ks, ks, 0f, dampingRate, kd / ks,
                 Float.POSITIVE_INFINITY));
         double mass = 1.0 / m.invMass()[1];
-        MassSpringSettings s = new MassSpringSettings(SpringLayout.PATTERN_12);
+        MassSpringSettings s = MassSpringSettings.fixedSteps();
         double first = Double.NaN;
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;

@@ -10,7 +10,6 @@ import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.springs.SpringLayout;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.step.Environment;
 import java.util.List;
@@ -36,7 +35,7 @@ class StableStepTest {
     }
 
     private static SpringSet springs(Model m, float kd) {
-        return SpringSet.build(m.withMaterial(mat -> mat.withStrainDamping(kd / K)), SpringLayout.PATTERN_12);
+        return SpringSet.build(m.withMaterial(mat -> mat.withStrainDamping(kd / K)));
     }
 
     @Test
@@ -88,7 +87,7 @@ class StableStepTest {
     void fixedStepsAreStableJustUnderTheLimitAndGrowJustOverIt() {
         Model m = spring(true);
         double critical = 2.0 / Math.sqrt(K * m.invMass()[1]); // h·ω = 2
-        MassSpringSettings fixed = new MassSpringSettings(SpringLayout.PATTERN_12);
+        MassSpringSettings fixed = MassSpringSettings.fixedSteps();
         // under the limit the oscillation stays bounded: from rest at 5 cm, Verlet's amplitude is at most
         // 5 cm / √(1 − (hω/2)²) = 16 cm at hω = 1.9, for ever (it is symplectic)
         assertThat(largestStretch(fixed, (float) (0.95 * critical), 5000)).isLessThan(0.2);

@@ -1,4 +1,4 @@
-package dev.weft.core.springs;
+package dev.weft.core.model;
 
 import dev.weft.core.InvalidInputException;
 
