@@ -127,22 +127,6 @@ public final class MaterialParameters {
     }
 
     /**
-     * The one damping rate of {@code model}'s bodies, for a solver that damps every particle alike; an
-     * error naming the bodies when they differ.
-     */
-    public static float uniformDamping(Model model, String solver) {
-        float d = model.material(0).damping();
-        for (int o = 1; o < model.objects().size(); o++) {
-            if (model.material(o).damping() != d) {
-                throw new InvalidInputException(model.objects().get(o).name() + ".material.damping", "is "
-                        + model.material(o).damping() + " 1/s where " + model.objects().get(0).name() + "'s is " + d
-                        + ": the " + solver + " solver damps every particle alike; give the bodies one damping");
-            }
-        }
-        return d;
-    }
-
-    /**
      * Checks that a solver which needs finite stiffness (PD's weights, the spring solvers' forces) gets it.
      */
     public static void requireFinite(Model model, String solver) {

@@ -17,10 +17,10 @@ public final class CorrectedVelocity {
     }
 
     /**
-     * For particles [begin, end): free ones get v ← (v + (x − y)·invH)·scale, where v holds v_pred on
-     * entry; pinned ones (inverse mass 0) get 0.
+     * For particles [begin, end): free ones get v ← (v + (x − y)·invH)·scale[i] (1 where {@code scale} is
+     * null), where v holds v_pred on entry; pinned ones (inverse mass 0) get 0.
      */
-    public static void apply(float[] x, float[] predicted, float[] v, float[] invMass, float invH, float scale,
+    public static void apply(float[] x, float[] predicted, float[] v, float[] invMass, float invH, float[] scaleOf,
                              int begin, int end) {
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
@@ -30,6 +30,7 @@ public final class CorrectedVelocity {
                 v[i3 + 2] = 0f;
                 continue;
             }
+            float scale = scaleOf == null ? 1f : scaleOf[i];
             v[i3] = (v[i3] + (x[i3] - predicted[i3]) * invH) * scale;
             v[i3 + 1] = (v[i3 + 1] + (x[i3 + 1] - predicted[i3 + 1]) * invH) * scale;
             v[i3 + 2] = (v[i3 + 2] + (x[i3 + 2] - predicted[i3 + 2]) * invH) * scale;

@@ -2,6 +2,7 @@ package dev.weft.core.step;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.contact.ParticleContacts;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
@@ -34,6 +35,12 @@ public final class PositionStep {
     private float[] start;
     private AeroForces aero;
     private double[] airForce;
+    /** Velocity damping rate per particle (1/s), from its body's material. */
+    private float[] rate;
+    /** Per particle for {@link #factorStep} and {@link #factorForm}: the Verlet share kept, or the factor after. */
+    private float[] factor;
+    private float factorStep = Float.NaN;
+    private Damping factorForm;
 
     // per step
     private float[] world;
@@ -42,9 +49,7 @@ public final class PositionStep {
     private float gx;
     private float gy;
     private float gz;
-    private float keep;
-    private float drag;
-    private float damping;
+    private Damping form = Damping.NONE;
     private boolean air;
     /** A force per particle (xyz, N) the solver adds to the prediction (explicit springs), or null. */
     private float[] force;
@@ -54,7 +59,8 @@ public final class PositionStep {
     private final RangeBody collideBody = this::collide;
     private final RangeBody collideInsideBody = (b, e) -> positions.collideRange(colliders, world, start, w, b, e);
     private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
-    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h, damping, b, e);
+    private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h,
+            form == Damping.AFTER ? factor : null, b, e);
 
     public PositionStep(WorkerPool pool) {
         this.pool = pool;
@@ -72,6 +78,9 @@ public final class PositionStep {
         start = new float[3 * n];
         aero = new AeroForces(m);
         airForce = aero.forces();
+        rate = MaterialParameters.particleDamping(m);
+        factor = new float[n];
+        factorStep = Float.NaN;
         return true;
     }
 
@@ -82,18 +91,18 @@ public final class PositionStep {
 
     /**
      * The air forces at the step's start and the prediction (see the class comment) for a step of
-     * {@code dt}: v_pred = keep·v + dt·(g − drag·v + F_air/m) goes into the state's velocities.
+     * {@code dt}, each particle damped by its material's rate in the solver's {@code form}: v_pred =
+     * keep·v + dt·(g − drag·v + F_air/m) goes into the state's velocities.
      */
-    public void predict(State state, Environment env, float dt, float keepVelocity, float dragPerSecond) {
-        predict(state, env, dt, keepVelocity, dragPerSecond, null);
+    public void predict(State state, Environment env, float dt, Damping form) {
+        predict(state, env, dt, form, null);
     }
 
     /**
-     * As {@link #predict(State, Environment, float, float, float)}, with {@code particleForce} (xyz per
-     * particle, N; the explicit mass-spring solver's springs) added to the force.
+     * As {@link #predict(State, Environment, float, Damping)}, with {@code particleForce} (xyz per particle,
+     * N; the explicit mass-spring solver's springs) added to the force.
      */
-    public void predict(State state, Environment env, float dt, float keepVelocity, float dragPerSecond,
-                        float[] particleForce) {
+    public void predict(State state, Environment env, float dt, Damping form, float[] particleForce) {
         force = particleForce;
         world = state.positions();
         v = state.velocities();
@@ -101,8 +110,17 @@ public final class PositionStep {
         gx = env.gravityX();
         gy = env.gravityY();
         gz = env.gravityZ();
-        keep = keepVelocity;
-        drag = dragPerSecond;
+        this.form = form;
+        if ((form == Damping.VERLET || form == Damping.AFTER) && (dt != factorStep || form != factorForm)) {
+            // per particle once per step length: the same bits as one factor for all when the rates agree
+            for (int i = 0; i < n; i++) {
+                factor[i] = form == Damping.VERLET
+                        ? VerletDamping.perStep(MaterialParameters.verletKeepPerFrame(rate[i]), dt)
+                        : Math.max(0f, 1f - rate[i] * dt);
+            }
+            factorStep = dt;
+            factorForm = form;
+        }
         colliders = env.colliders();
         air = env.hasAir();
         if (air) {
@@ -120,11 +138,11 @@ public final class PositionStep {
 
     /**
      * Ends the step: settle, then {@code contacts} (null: none), then the colliders when
-     * {@code collidersAfter} or when contacts moved particles, then the velocity from what they moved
-     * times {@code velocityDamping}. The clock is the solver's (a mass-spring step is several of these).
+     * {@code collidersAfter} or when contacts moved particles, then the velocity from what they moved,
+     * damped when the prediction's form was {@link Damping#AFTER}. The clock is the solver's (a
+     * mass-spring step is several of these).
      */
-    public void finish(State state, ParticleContacts contacts, boolean collidersAfter, float velocityDamping) {
-        damping = velocityDamping;
+    public void finish(State state, ParticleContacts contacts, boolean collidersAfter) {
         pool.parallelFor(0, n, settleBody);
         if (contacts != null) {
             contacts.project(world, start, w, colliders, pool);
@@ -138,6 +156,8 @@ public final class PositionStep {
     private void predict(int begin, int end) {
         float dt = h;
         float[] x = world;
+        float[] keepOf = form == Damping.VERLET ? factor : null;
+        float[] dragOf = form == Damping.DRAG ? rate : null;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             start[i3] = x[i3];
@@ -150,6 +170,8 @@ public final class PositionStep {
                 positions.predict(i, x, 0f, 0f, 0f);
                 continue;
             }
+            float drag = dragOf == null ? 0f : dragOf[i];
+            float keep = keepOf == null ? 1f : keepOf[i];
             float ax = gx - drag * v[i3];
             float ay = gy - drag * v[i3 + 1];
             float az = gz - drag * v[i3 + 2];

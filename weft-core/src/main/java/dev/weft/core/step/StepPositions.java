@@ -127,9 +127,9 @@ public final class StepPositions {
 
     /**
      * After {@link #settle} and whatever contacts and colliders did to {@code world}: v ← (v + their
-     * displacement / h)·damping ({@link CorrectedVelocity}).
+     * displacement / h)·scale[i] ({@link CorrectedVelocity}; {@code scale} null: 1).
      */
-    public void finish(float[] world, float[] v, float[] invMass, float invH, float damping, int begin, int end) {
-        CorrectedVelocity.apply(world, y, v, invMass, invH, damping, begin, end);
+    public void finish(float[] world, float[] v, float[] invMass, float invH, float[] scale, int begin, int end) {
+        CorrectedVelocity.apply(world, y, v, invMass, invH, scale, begin, end);
     }
 }

@@ -101,8 +101,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private float[] springRest;
     private float[] springKs;
     private float[] springKd;
-    /** The material's velocity damping c in 1/s: the force −c·m·v on every particle. */
-    private float velocityDamping;
+    /** Per particle, its material's velocity damping c in 1/s: the force −c·m·v. */
+    private float[] velocityDamping;
     private BlockSparseMatrix matrix;
     private FilteredSystem system;
     private int[] blockSpring;
@@ -362,7 +362,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             w = m.invMass();
             MaterialParameters.requireFinite(m, "implicit");
             springs = SpringSet.build(m);
-            velocityDamping = MaterialParameters.uniformDamping(m, "implicit");
+            velocityDamping = MaterialParameters.particleDamping(m);
             aero = new AeroForces(m);
             airForce = aero.forces();
             springCount = springs.count();
@@ -640,7 +640,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             int i3 = 3 * i;
             double m = mass[i];
             // the material's velocity damping as the force −c·m·v, implicit: ∂f/∂v = −c·m adds h·c·m to A_ii
-            double cm = velocityDamping * m;
+            double cm = velocityDamping[i] * m;
             double fx = m * gx + airForce[i3] - cm * v[i3];
             double fy = m * gy + airForce[i3 + 1] - cm * v[i3 + 1];
             double fz = m * gz + airForce[i3 + 2] - cm * v[i3 + 2];
@@ -808,6 +808,6 @@ public final class ImplicitSolver implements ParticleContactSolver {
         for (Collider c : otherColliders) {
             c.collide(x, prevX, w, begin, end);
         }
-        CorrectedVelocity.apply(x, integratedX, v, w, (float) (1.0 / h), 1f, begin, end);
+        CorrectedVelocity.apply(x, integratedX, v, w, (float) (1.0 / h), null, begin, end);
     }
 }

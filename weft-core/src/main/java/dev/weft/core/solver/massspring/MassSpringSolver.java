@@ -11,10 +11,10 @@ import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.model.MaterialParameters;
+import dev.weft.core.step.Damping;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.PositionStep;
 import dev.weft.core.step.StepPositions;
-import dev.weft.core.step.VerletDamping;
 
 /**
  * Explicit mass-spring cloth with Verlet integration, seed 004's algorithm (figure 22.3): spring,
@@ -66,8 +66,6 @@ public final class MassSpringSolver implements ParticleContactSolver {
     private final TetherProjection tethers = new TetherProjection();
     /** {@link StableStep#of} the bound model's springs. */
     private double stableStep;
-    /** Seed 002's Verlet k per 1/60 s, from the material's damping. */
-    private float verletKeep;
 
     private final RangeBody springBody = this::evaluateSprings;
     private final RangeBody gatherBody = this::gatherForces;
@@ -115,19 +113,18 @@ public final class MassSpringSolver implements ParticleContactSolver {
         v = state.velocities();
         int count = verletStepsPer(m, dt);
         float h = dt / count;
-        // seed 002 eq. 1 with x − x(t−h) = h·v: its damping k scales the velocity
-        float keep = VerletDamping.perStep(verletKeep, h);
         ParticleContacts contacts = contactSlot.bind(m);
         boolean tether = settings.tethers() && tethers.any();
         StepPositions positions = frame.positions();
         for (int k = 0; k < count; k++) {
             pool.parallelFor(0, springs.count(), springBody);
             pool.parallelFor(0, n, gatherBody);
-            frame.predict(state, env, h, keep, 0f, particleForce);
+            // seed 002 eq. 1 with x − x(t−h) = h·v: its damping k scales the velocity
+            frame.predict(state, env, h, Damping.VERLET, particleForce);
             if (tether) {
                 tethers.project(pool, positions.predicted(), positions.corrections());
             }
-            frame.finish(state, contacts, true, 1f);
+            frame.finish(state, contacts, true);
         }
         state.advance(dt);
     }
@@ -157,7 +154,6 @@ public final class MassSpringSolver implements ParticleContactSolver {
         w = m.invMass();
         MaterialParameters.requireFinite(m, "mass-spring");
         springs = SpringSet.build(m);
-        verletKeep = MaterialParameters.verletKeepPerFrame(MaterialParameters.uniformDamping(m, "mass-spring"));
         springPairs = springs.pairs();
         springRest = springs.restLength();
         springKs = springs.stiffness();

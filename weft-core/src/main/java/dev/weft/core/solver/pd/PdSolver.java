@@ -14,6 +14,7 @@ import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.step.AeroForces;
+import dev.weft.core.step.Damping;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.PositionStep;
 import dev.weft.core.step.StepPositions;
@@ -82,7 +83,6 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private float[] slotProjection;
     /** PD weight k per spring (N/m), from the bodies' materials; {@link #k} when they are all equal, else NaN. */
     private float[] springK;
-    private float damping;
     /** Slot of spring e at its first (a) and second (b) particle. */
     private int[] springSlotA;
     private int[] springSlotB;
@@ -207,7 +207,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         integrating = true;
         contacts = contactSlot.bind(m);
         // seed 001 algorithm 2's drag c·v as a force in the prediction; no damping after
-        frame.predict(s, env, dt, 1f, damping);
+        frame.predict(s, env, dt, Damping.DRAG);
     }
 
     /**
@@ -297,7 +297,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             positions.write(world, w, 0, n);
             return;
         }
-        frame.finish(state, contacts, true, 1f);
+        frame.finish(state, contacts, true);
         state.advance(h);
     }
 
@@ -321,7 +321,6 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             rest = dc.restLength();
             MaterialParameters.requireFinite(m, "pd");
             springK = MaterialParameters.distanceStiffness(m);
-            damping = MaterialParameters.uniformDamping(m, "pd");
             k = uniform(springK);
             buildSlots();
             lattice = latticeKernels && settings.inner() == InnerSolver.RED_BLACK_GAUSS_SEIDEL && !Float.isNaN(k)

@@ -4,7 +4,6 @@ import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
-import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
@@ -13,10 +12,10 @@ import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
 import dev.weft.core.step.AeroForces;
+import dev.weft.core.step.Damping;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.PositionStep;
 import dev.weft.core.step.StepPositions;
-import dev.weft.core.step.VerletDamping;
 
 /**
  * Verlet integration and constraint relaxation, Jakobsen's scheme as seed 002 runs it on the GPU:
@@ -113,9 +112,8 @@ public final class RelaxationSolver implements ParticleContactSolver {
         }
         tethers.bind(m);
         // eq. 1 with x − x_prev = h·v: seed 002's damping k scales the velocity (per 1/60 s, VerletDamping),
-        // k from the material's damping rate
-        float keep = MaterialParameters.verletKeepPerFrame(MaterialParameters.uniformDamping(m, "relaxation"));
-        frame.predict(state, env, dt, VerletDamping.perStep(keep, dt), 0f);
+        // k from each body's material damping rate
+        frame.predict(state, env, dt, Damping.VERLET);
         for (int it = 0; it < settings.iterations(); it++) {
             for (int c = 0; c + 1 < colorStart.length; c++) {
                 pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);
@@ -126,7 +124,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
             frame.collideInside();
         }
         // the colliders ran in every relaxation step: after the settle only when contacts moved particles
-        frame.finish(state, contactSlot.bind(m), false, 1f);
+        frame.finish(state, contactSlot.bind(m), false);
         state.advance(dt);
     }
 

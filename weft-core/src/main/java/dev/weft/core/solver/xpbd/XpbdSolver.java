@@ -15,6 +15,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.IterativeSolver;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
+import dev.weft.core.step.Damping;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.PositionStep;
 import dev.weft.core.step.StepPositions;
@@ -101,7 +102,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     /** k per distance constraint and k_θ per bending stencil, from the bodies' materials. */
     private float[] distStiffness;
     private float[] hingeStiffness;
-    private float damping;
 
     /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
     private ParticleContactSettings contactSettings;
@@ -167,7 +167,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     public void beginStep(Model m, State state, Environment env, float dt) {
         bind(m, state, dt);
         relaxing = false;
-        frame.predict(state, env, dt, 1f, 0f);
+        frame.predict(state, env, dt, Damping.AFTER);
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
     }
@@ -207,7 +207,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             return;
         }
         // colliders last, so that no particle ends the step inside a collider's thickness
-        frame.finish(state, contacts, true, Math.max(0f, 1f - damping * h));
+        frame.finish(state, contacts, true);
         state.advance(h);
     }
 
@@ -338,7 +338,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             distStiffness = MaterialParameters.distanceStiffness(m);
             hingeStiffness = MaterialParameters.hingeStiffness(m);
             bendAlpha = new float[hingeStiffness.length];
-            damping = MaterialParameters.uniformDamping(m, "xpbd");
             bindStretchOrder();
             BendingConstraints b = m.bending();
             bendParticles = b.particles();
