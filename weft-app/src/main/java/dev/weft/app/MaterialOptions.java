@@ -33,6 +33,25 @@ final class MaterialOptions {
                     + "(0.3: 30 %%), or inf: never (default: the scene's).")
     String tearStrain;
 
+    /** One line for a person: {@code stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s}. */
+    static String describe(Material m) {
+        String s = "stretch " + number(m.stretchStiffness()) + " N/m, shear " + number(m.shearStiffness())
+                + " N/m, bend " + number(m.bendStiffness()) + " N·m, damping " + number(m.damping()) + " 1/s";
+        return m.tearStrain() < Float.POSITIVE_INFINITY ? s + ", tears at strain " + number(m.tearStrain()) : s;
+    }
+
+    /** 2000, 0.5, 1e-04, inf. */
+    private static String number(float v) {
+        if (v == Float.POSITIVE_INFINITY) {
+            return "inf";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e7f) {
+            return Long.toString((long) v);
+        }
+        return Math.abs(v) < 1e-2f ? String.format(java.util.Locale.ROOT, "%.2e", v).replaceAll("\\.?0+e", "e")
+                : String.format(java.util.Locale.ROOT, "%.3g", v).replaceAll("\\.?0+$", "");
+    }
+
     /** True when some option was given. */
     boolean any() {
         return stretch != null || shear != null || bend != null || damping != null || tearStrain != null;

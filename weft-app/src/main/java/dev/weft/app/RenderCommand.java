@@ -78,6 +78,9 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress bar.")
     boolean quiet;
 
+    @CommandLine.Mixin
+    MaterialOptions material = new MaterialOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -85,7 +88,7 @@ final class RenderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        Scene s = BuiltInScenes.byName(scene);
+        Scene s = material.apply(BuiltInScenes.byName(scene));
         int frameCount = frames == null ? s.frames() : frames;
         if (frameCount < 0) {
             throw new InvalidInputException("--frames", "must be an integer >= 0, got " + frameCount);

@@ -226,6 +226,9 @@ final class RunCommand implements Callable<Integer> {
                 + "constraints)%n", s.name(), model.particleCount(), model.distances().count(),
                 distanceBending > 0 ? " (" + distanceBending + " of them bending)" : "", model.bending().count(),
                 model.tethers().count());
+        for (int o = 0; o < model.objects().size(); o++) {
+            out.println("  " + model.objects().get(o).name() + ": " + MaterialOptions.describe(model.material(o)));
+        }
         SolverSettings all = springSolver.apply(s.settings().withXpbd(settings).withPd(pd),
                 Solvers.springBased(solver) ? iterations : null);
         if (Solvers.springBased(solver)) {

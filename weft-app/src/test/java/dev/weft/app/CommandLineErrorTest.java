@@ -101,7 +101,13 @@ class CommandLineErrorTest {
         "bench --warmup -1 | --warmup: must be an integer >= 0, got -1",
         "converge --omega 3 | --omega: must be a number in (0, 2)",
         "converge --chebyshev-rho -1 | --chebyshev-rho: must be a number in (0, 1), or 0 for automatic",
-        "converge --stiffness 0 | --stiffness: must be a finite number > 0"
+        "converge --stiffness 0 | --stiffness: must be a finite number > 0",
+        "run --stretch soft | --stretch: must be a stiffness > 0 in N/m, or inf, got 'soft'",
+        "run --shear 0 | --shear: must be a stiffness > 0 in N/m, or inf, got 0",
+        "run --bend -1 | --bend: must be a finite number >= 0 (N·m), got -1.0",
+        "run --damping NaN | --damping: must be a finite number >= 0 (1/s), got NaN",
+        "run --tear-strain 0 | --tear-strain: must be a strain > 0 (0.3: tears at 30 % stretch) or inf, got 0",
+        "render --stretch -5 | --stretch: must be a stiffness > 0 in N/m, or inf, got -5"
     })
     void valuesTheCommandRejectsAreNamedByTheirFlagToo(String command, String expected, @TempDir Path tmp) {
         int code = weft((command + " --out " + tmp).split(" "));

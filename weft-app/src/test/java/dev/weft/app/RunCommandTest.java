@@ -50,6 +50,21 @@ class RunCommandTest {
     }
 
     @Test
+    void materialFlagsChangeEveryBodyOfTheSceneAndTheRunSaysWhatItIsMadeOf(@TempDir Path tmp) {
+        assertThat(weft("run", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).contains("cloth: stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s");
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "pd", "--stretch", "1500", "--shear", "300", "--bend", "2.5e-4", "--damping",
+                "0.5", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).contains("cloth: stretch 1500 N/m, shear 300 N/m, bend 2.5e-04 N·m, damping 0.5 1/s");
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "tear", "--stretch", "inf", "--tear-strain", "0.25", "--frames", "1", "--threads", "1",
+                "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).contains("curtain: stretch inf N/m").contains("tears at strain 0.25")
+                .contains("pulled: stretch inf N/m");
+    }
+
+    @Test
     void eachSolverRunsTheSceneWithItsOwnStepsUnlessTold(@TempDir Path tmp) {
         // the default scene gives pd 17 steps per frame and xpbd 30 (BuiltInScenes.drape); 'weft scenes' says so
         assertThat(weft("run", "--solver", "pd", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
