@@ -37,6 +37,9 @@ final class MaterialOptions {
     static String describe(Material m) {
         String s = "stretch " + number(m.stretchStiffness()) + " N/m, shear " + number(m.shearStiffness())
                 + " N/m, bend " + number(m.bendStiffness()) + " N·m, damping " + number(m.damping()) + " 1/s";
+        if (m.friction() != 1f) {
+            s += ", grip " + number(m.friction());
+        }
         return m.tearStrain() < Float.POSITIVE_INFINITY ? s + ", tears at strain " + number(m.tearStrain()) : s;
     }
 
@@ -52,9 +55,15 @@ final class MaterialOptions {
                 : String.format(java.util.Locale.ROOT, "%.3g", v).replaceAll("\\.?0+$", "");
     }
 
+    @Option(names = "--friction", paramLabel = "G",
+            description = "Grip of every body: a factor on every contact's friction coefficients (0: frictionless, "
+                    + "0.5 silk-like; default: the scene's, 1).")
+    Float friction;
+
     /** True when some option was given. */
     boolean any() {
-        return stretch != null || shear != null || bend != null || damping != null || tearStrain != null;
+        return stretch != null || shear != null || bend != null || damping != null || tearStrain != null
+                || friction != null;
     }
 
     /** {@code scene} with its bodies' materials changed as the options say. */
@@ -107,6 +116,13 @@ final class MaterialOptions {
                 throw new InvalidInputException("--damping", "must be a finite number >= 0 (1/s), got " + damping);
             }
             m = m.withDamping(damping);
+        }
+        if (friction != null) {
+            if (!(friction >= 0f) || !Float.isFinite(friction)) {
+                throw new InvalidInputException("--friction", "must be a finite number >= 0 (a factor on the "
+                        + "contacts' friction: 0 frictionless, 1 their own), got " + friction);
+            }
+            m = m.withFriction(friction);
         }
         if (tearStrain != null) {
             float s = number("--tear-strain", tearStrain, "a strain > 0 (0.3: tears at 30 % stretch) or inf");

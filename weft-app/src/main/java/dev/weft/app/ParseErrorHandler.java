@@ -103,7 +103,8 @@ final class ParseErrorHandler implements CommandLine.IParameterExceptionHandler 
     private static String unmatched(CommandLine.UnmatchedArgumentException ex, CommandSpec spec) {
         List<String> rest = ex.getUnmatched();
         String first = rest.isEmpty() ? "" : rest.get(0);
-        List<String> suggestions = ex.getSuggestions();
+        List<String> suggestions = nearest(first.contains("=") ? first.substring(0, first.indexOf('=')) : first,
+                ex.getSuggestions());
         String didYouMean = suggestions.isEmpty() ? "" : " (did you mean " + String.join(" or ", suggestions) + "?)";
         if (first.startsWith("-")) {
             String flag = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
@@ -128,5 +129,40 @@ final class ParseErrorHandler implements CommandLine.IParameterExceptionHandler 
 
     private static String name(ArgSpec arg) {
         return arg.isOption() ? ((OptionSpec) arg).longestName() : arg.paramLabel();
+    }
+
+    /** Of picocli's suggestions, those nearest to what was typed (fewest edits): --frams is --frames, not --friction. */
+    private static List<String> nearest(String typed, List<String> suggestions) {
+        int best = Integer.MAX_VALUE;
+        List<String> out = new java.util.ArrayList<>();
+        for (String s : suggestions) {
+            int d = editDistance(typed, s);
+            if (d < best) {
+                best = d;
+                out.clear();
+            }
+            if (d == best) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                int substitute = diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), substitute);
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
     }
 }

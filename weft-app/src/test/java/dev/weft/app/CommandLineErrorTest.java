@@ -107,7 +107,8 @@ class CommandLineErrorTest {
         "run --bend -1 | --bend: must be a finite number >= 0 (N·m), got -1.0",
         "run --damping NaN | --damping: must be a finite number >= 0 (1/s), got NaN",
         "run --tear-strain 0 | --tear-strain: must be a strain > 0 (0.3: tears at 30 % stretch) or inf, got 0",
-        "render --stretch -5 | --stretch: must be a stiffness > 0 in N/m, or inf, got -5"
+        "render --stretch -5 | --stretch: must be a stiffness > 0 in N/m, or inf, got -5",
+        "run --friction -1 | --friction: must be a finite number >= 0 (a factor on the contacts' friction"
     })
     void valuesTheCommandRejectsAreNamedByTheirFlagToo(String command, String expected, @TempDir Path tmp) {
         int code = weft((command + " --out " + tmp).split(" "));

@@ -215,7 +215,7 @@ public final class AnimatedMeshCollider extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
         TriangleBvh.Query q = queries.get();
         float[] n = scratch.get();
         for (int i = begin; i < end; i++) {
@@ -262,7 +262,7 @@ public final class AnimatedMeshCollider extends Collider {
                 float ny = s * n[1];
                 float nz = s * n[2];
                 float depth = thickness - ((px - q.x) * nx + (py - q.y) * ny + (pz - q.z) * nz);
-                respond(x, prev, i3, nx, ny, nz, depth, sx, sy, sz);
+                respond(x, prev, i3, nx, ny, nz, depth, sx, sy, sz, gripOf(grip, i));
                 continue;
             }
             if (!curBvh.closest(px, py, pz, thickness, q)) {
@@ -287,7 +287,7 @@ public final class AnimatedMeshCollider extends Collider {
                 ny = s * n[1];
                 nz = s * n[2];
             }
-            respond(x, prev, i3, nx, ny, nz, thickness - d, sx, sy, sz);
+            respond(x, prev, i3, nx, ny, nz, thickness - d, sx, sy, sz, gripOf(grip, i));
         }
     }
 

@@ -82,8 +82,15 @@ public abstract class Collider {
     /**
      * Projects particles [begin, end) out of the collider. {@code prev} holds the positions at the start
      * of the step (for friction and swept tests); particles with zero inverse mass are left alone.
+     * {@code grip} (null: 1 for all) scales this collider's friction coefficients per particle: its body's
+     * {@link dev.weft.core.model.Material#friction()}, so the pair's coefficient is their product.
      */
-    public abstract void collide(float[] x, float[] prev, float[] invMass, int begin, int end);
+    public abstract void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end);
+
+    /** {@link #collide(float[], float[], float[], float[], int, int)} with the collider's own friction. */
+    public final void collide(float[] x, float[] prev, float[] invMass, int begin, int end) {
+        collide(x, prev, invMass, null, begin, end);
+    }
 
     /**
      * Moves the collider to its pose for the step [time, time + dt]: {@link #collide} then treats the
@@ -140,22 +147,28 @@ public abstract class Collider {
         return null;
     }
 
-    /** Friction against a static surface; see {@link #respond(float[], float[], int, float, float, float, float, float, float, float)}. */
-    protected final void respond(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth) {
-        respond(x, prev, i3, nx, ny, nz, depth, 0f, 0f, 0f);
+    /** Friction against a static surface; see {@link #respond(float[], float[], int, float, float, float, float, float, float, float, float)}. */
+    protected final void respond(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth,
+                                 float grip) {
+        respond(x, prev, i3, nx, ny, nz, depth, 0f, 0f, 0f, grip);
+    }
+
+    /** Particle i's friction factor: {@code grip[i]}, or 1 where {@code grip} is null. */
+    protected static float gripOf(float[] grip, int i) {
+        return grip == null ? 1f : grip[i];
     }
 
     /**
-     * Moves particle {@code i3 / 3} by {@code depth} along the unit normal n, then applies friction to
-     * its tangential motion since {@code prev} relative to the surface, which moved by (sx, sy, sz)
-     * at the contact during the step.
+     * Moves particle {@code i3 / 3} by {@code depth} along the unit normal n, then applies friction
+     * (the coefficients times {@code grip}) to its tangential motion since {@code prev} relative to the
+     * surface, which moved by (sx, sy, sz) at the contact during the step.
      */
     protected final void respond(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth,
-                                 float sx, float sy, float sz) {
+                                 float sx, float sy, float sz, float grip) {
         float px = x[i3] + depth * nx;
         float py = x[i3 + 1] + depth * ny;
         float pz = x[i3 + 2] + depth * nz;
-        if (staticFriction > 0f && depth > 0f) {
+        if (staticFriction > 0f && grip > 0f && depth > 0f) {
             float dx = px - prev[i3] - sx;
             float dy = py - prev[i3 + 1] - sy;
             float dz = pz - prev[i3 + 2] - sz;
@@ -166,8 +179,8 @@ public abstract class Collider {
             float t2 = tx * tx + ty * ty + tz * tz;
             if (t2 > 0f) {
                 // static: the particle keeps its place on the surface; kinetic: it slides
-                float scale = CoulombFriction.removedShare((float) Math.sqrt(t2), depth, staticFriction,
-                        kineticFriction, 1f);
+                float scale = CoulombFriction.removedShare((float) Math.sqrt(t2), depth, grip * staticFriction,
+                        grip * kineticFriction, 1f);
                 px -= scale * tx;
                 py -= scale * ty;
                 pz -= scale * tz;

@@ -206,7 +206,7 @@ public final class Projectile extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] w, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] w, float[] grip, int begin, int end) {
         float[] react = reactionFor(x.length);
         float reach = radius + thickness;
         float reach2 = reach * reach;
@@ -270,7 +270,8 @@ public final class Projectile extends Collider {
             float dx = push * nx;
             float dy = push * ny;
             float dz = push * nz;
-            if (staticFriction > 0f) {
+            float g = gripOf(grip, i);
+            if (staticFriction > 0f && g > 0f) {
                 // tangential motion relative to the ball's surface, limited by μ times this share's push
                 float rx = x[i3] + dx - prev[i3] - sx;
                 float ry = x[i3 + 1] + dy - prev[i3 + 1] - sy;
@@ -281,8 +282,8 @@ public final class Projectile extends Collider {
                 float tz = rz - rn * nz;
                 float t2 = tx * tx + ty * ty + tz * tz;
                 if (t2 > 0f) {
-                    float f = CoulombFriction.removedShare((float) Math.sqrt(t2), push, staticFriction,
-                            kineticFriction, 1f);
+                    float f = CoulombFriction.removedShare((float) Math.sqrt(t2), push, g * staticFriction,
+                            g * kineticFriction, 1f);
                     // the particle's share of removing the relative slip; the ball takes the rest
                     dx -= share * f * tx;
                     dy -= share * f * ty;

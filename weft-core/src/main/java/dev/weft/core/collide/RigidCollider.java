@@ -143,7 +143,7 @@ public abstract class RigidCollider extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
         float[] n = scratch.get();
         float[] r = rot;
         float[] r0 = rot0;
@@ -200,7 +200,7 @@ public abstract class RigidCollider extends Collider {
                 float pz = hz - sdH * n[2];
                 float depth = thickness - ((bx - px) * nx + (by - py) * ny + (bz - pz) * nz);
                 if (depth > 0f) {
-                    respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz);
+                    respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz, gripOf(grip, i));
                     // A curved (non-convex) surface can still be nearer than the tangent plane, or even
                     // lie across it where the particle slid along the plane; then it stays at the touch.
                     if (!convex() && !pushOut(x, i3, side, n)) {
@@ -223,7 +223,7 @@ public abstract class RigidCollider extends Collider {
                 float nx = side * n[0];
                 float ny = side * n[1];
                 float nz = side * n[2];
-                respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz);
+                respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz, gripOf(grip, i));
                 if (!convex() && !pushOut(x, i3, side, n)) {
                     setLocal(x, i3, px + thickness * nx, py + thickness * ny, pz + thickness * nz);
                 }
@@ -318,20 +318,20 @@ public abstract class RigidCollider extends Collider {
      * motion at the local contact point (px, py, pz) over the step feeds friction.
      */
     private void respondLocal(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth,
-                              float px, float py, float pz) {
+                              float px, float py, float pz, float grip) {
         float[] r = rot;
         float wx = r[0] * nx + r[1] * ny + r[2] * nz;
         float wy = r[3] * nx + r[4] * ny + r[5] * nz;
         float wz = r[6] * nx + r[7] * ny + r[8] * nz;
         if (motion == null) {
-            respond(x, prev, i3, wx, wy, wz, depth);
+            respond(x, prev, i3, wx, wy, wz, depth, grip);
             return;
         }
         float[] r0 = rot0;
         float sx = r[0] * px + r[1] * py + r[2] * pz + trans[0] - (r0[0] * px + r0[1] * py + r0[2] * pz + trans0[0]);
         float sy = r[3] * px + r[4] * py + r[5] * pz + trans[1] - (r0[3] * px + r0[4] * py + r0[5] * pz + trans0[1]);
         float sz = r[6] * px + r[7] * py + r[8] * pz + trans[2] - (r0[6] * px + r0[7] * py + r0[8] * pz + trans0[2]);
-        respond(x, prev, i3, wx, wy, wz, depth, sx, sy, sz);
+        respond(x, prev, i3, wx, wy, wz, depth, sx, sy, sz, grip);
     }
 
     /** Puts particle i3/3 at the body-local point (lx, ly, lz) in the current pose. */

@@ -6,6 +6,7 @@ import dev.weft.core.collide.CoulombFriction;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
@@ -92,6 +93,8 @@ public final class ParticleContacts {
     private float[] prev;
     private float[] w;
     private final RangeBody searchBody = this::search;
+    /** Each particle's grip (its body's material friction), or null when all are 1: μ of a pair × both. */
+    private final float[] grip;
     private final RangeBody gatherBody = this::gather;
     private final RangeBody applyBody = this::apply;
     private final RangeBody collideBody = this::collide;
@@ -100,6 +103,7 @@ public final class ParticleContacts {
     public ParticleContacts(Model model, ParticleContactSettings settings) {
         this.settings = settings;
         this.n = model.particleCount();
+        this.grip = MaterialParameters.particleFriction(model);
         float spacing = meanStretchLength(model);
         this.distance = settings.distanceFactor() * spacing;
         this.searchRadius = SEARCH_MARGIN * distance;
@@ -522,7 +526,7 @@ public final class ParticleContacts {
         if (any) {
             System.arraycopy(x, 3 * begin, beforeColliders, 3 * begin, 3 * (end - begin));
             for (Collider c : colliders) {
-                c.collide(x, prev, w, begin, end);
+                c.collide(x, prev, w, grip, begin, end);
             }
         }
         float slack = ON_SURFACE * distance;
@@ -588,7 +592,8 @@ public final class ParticleContacts {
                 float pz = push * nz;
                 int levelJ = level[j];
                 float slipShare = levelI == levelJ ? share : levelI > levelJ ? 1f : 0f;
-                if (mus > 0f && slipShare > 0f) {
+                float pairGrip = grip == null ? 1f : grip[i] * grip[j];
+                if (mus > 0f && slipShare > 0f && pairGrip > 0f) {
                     frictional++;
                     // relative motion over the step, its tangential part removed up to μ·depth
                     float rx = (xi - prev[i3]) - (x[j3] - prev[j3]);
@@ -603,7 +608,8 @@ public final class ParticleContacts {
                         // Coulomb on i's own corrections: its tangential one at most μ times its normal
                         // one (push). A partner nearer to a collider or pin (lower level) does not give
                         // way, so i removes the whole slip rather than its share (and the partner none).
-                        float f = CoulombFriction.removedShare((float) Math.sqrt(t2), push, mus, muk, slipShare);
+                        float f = CoulombFriction.removedShare((float) Math.sqrt(t2), push, pairGrip * mus,
+                                pairGrip * muk, slipShare);
                         fxs -= f * tx;
                         fys -= f * ty;
                         fzs -= f * tz;

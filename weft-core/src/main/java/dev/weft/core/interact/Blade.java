@@ -53,7 +53,7 @@ public final class Blade extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
         // a blade cuts between frames (topologyEdits); it does not push particles
     }
 

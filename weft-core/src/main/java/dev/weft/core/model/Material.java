@@ -21,9 +21,13 @@ import dev.weft.core.InvalidInputException;
  *                         the dashpot k_d = β·k along it (the spring solvers' k_d; 0: none)
  * @param tearStrain       strain past which a stretch or shear constraint breaks (0.3: at 30 % stretch);
  *                         +∞: never ({@link dev.weft.core.interact.Tearing})
+ * @param friction         the body's grip, a factor on the friction coefficients of every contact it makes:
+ *                         a collider's μ times it, a contact between two bodies the contact settings' μ
+ *                         times both (the product rule: 1 keeps the collider's own μ, 0 is frictionless,
+ *                         silk 0.5)
  */
 public record Material(float stretchStiffness, float shearStiffness, float bendStiffness, float damping,
-                       float strainDamping, float tearStrain) {
+                       float strainDamping, float tearStrain, float friction) {
     public Material {
         positiveOrInfinite("stretchStiffness", stretchStiffness);
         positiveOrInfinite("shearStiffness", shearStiffness);
@@ -34,6 +38,13 @@ public record Material(float stretchStiffness, float shearStiffness, float bendS
             throw new InvalidInputException("tearStrain", "must be a number > 0 (0.3: tears at 30 % stretch; "
                     + "infinity: never), got " + tearStrain);
         }
+        finiteNonNegative("friction", friction);
+    }
+
+    /** With grip 1: every contact has its collider's or contact settings' own friction. */
+    public Material(float stretchStiffness, float shearStiffness, float bendStiffness, float damping,
+                    float strainDamping, float tearStrain) {
+        this(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, 1f);
     }
 
     /**
@@ -47,31 +58,36 @@ public record Material(float stretchStiffness, float shearStiffness, float bendS
      * a stiff sheet (README, "One material for every solver").
      */
     public static Material cloth() {
-        return new Material(2000f, 500f, 1e-4f, 1f, 2.5e-5f, Float.POSITIVE_INFINITY);
+        return new Material(2000f, 500f, 1e-4f, 1f, 2.5e-5f, Float.POSITIVE_INFINITY, 1f);
     }
 
     public Material withStretch(float k) {
-        return new Material(k, shearStiffness, bendStiffness, damping, strainDamping, tearStrain);
+        return new Material(k, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, friction);
     }
 
     public Material withShear(float k) {
-        return new Material(stretchStiffness, k, bendStiffness, damping, strainDamping, tearStrain);
+        return new Material(stretchStiffness, k, bendStiffness, damping, strainDamping, tearStrain, friction);
     }
 
     public Material withBend(float rigidity) {
-        return new Material(stretchStiffness, shearStiffness, rigidity, damping, strainDamping, tearStrain);
+        return new Material(stretchStiffness, shearStiffness, rigidity, damping, strainDamping, tearStrain, friction);
     }
 
     public Material withDamping(float perSecond) {
-        return new Material(stretchStiffness, shearStiffness, bendStiffness, perSecond, strainDamping, tearStrain);
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, perSecond, strainDamping, tearStrain,
+                friction);
     }
 
     public Material withStrainDamping(float beta) {
-        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, beta, tearStrain);
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, beta, tearStrain, friction);
     }
 
     public Material withTearStrain(float strain) {
-        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, strain);
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, strain, friction);
+    }
+
+    public Material withFriction(float grip) {
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, grip);
     }
 
     /** The sheet stiffness of a distance constraint's kind: stretch or shear in N/m; bend: B in N·m. */

@@ -10,7 +10,7 @@ public enum Damping {
     NONE,
     /** The force −d·m·v in the prediction (Projective Dynamics: seed 001 algorithm 2's drag). */
     DRAG,
-    /** Seed 002's Verlet share k = e^(−d/60 s) per 1/60 s, kept from the velocity in the prediction ({@link VerletDamping}). */
+    /** Seed 002's Verlet share k = e^(−d/60 s) per 1/60 s of the velocity, in the prediction ({@link VerletDamping}). */
     VERLET,
     /** v ← v·max(0, 1 − d·h) after the step (XPBD). */
     AFTER

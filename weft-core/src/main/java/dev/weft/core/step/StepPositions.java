@@ -68,12 +68,13 @@ public final class StepPositions {
      * Colliders inside the iterations: each collider moves the world positions y + d of the free
      * particles [begin, end), and d gets the exact change (a particle no collider touches keeps its
      * d). {@code world} is scratch here; {@code start} holds the world positions at the step's start
-     * (friction, swept tests).
+     * (friction, swept tests); {@code grip} each particle's friction factor (null: 1).
      */
-    public void collideRange(Collider[] colliders, float[] world, float[] start, float[] invMass, int begin, int end) {
+    public void collideRange(Collider[] colliders, float[] world, float[] start, float[] invMass, float[] grip,
+                             int begin, int end) {
         write(world, invMass, begin, end);
         for (Collider c : colliders) {
-            c.collide(world, start, invMass, begin, end);
+            c.collide(world, start, invMass, grip, begin, end);
         }
         for (int i = begin; i < end; i++) {
             if (invMass[i] == 0f) {

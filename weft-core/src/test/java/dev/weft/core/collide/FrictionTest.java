@@ -28,6 +28,12 @@ class FrictionTest {
      * with a downhill start speed, and returns how far its centre moved downhill in {@code seconds}.
      */
     private static double slide(boolean box, float staticMu, float kineticMu, float startSpeed, float seconds) {
+        return slide(box, staticMu, kineticMu, 1f, startSpeed, seconds);
+    }
+
+    /** As above, the cloth's material gripping with {@code grip} (a factor on the slope's coefficients). */
+    private static double slide(boolean box, float staticMu, float kineticMu, float grip, float startSpeed,
+                                float seconds) {
         float sin = (float) Math.sin(THETA);
         float cos = (float) Math.cos(THETA);
         float[] normal = {-sin, cos, 0f};
@@ -52,7 +58,7 @@ class FrictionTest {
         ModelBuilder b = new ModelBuilder();
         b.addGridCloth(GridClothSpec.of("cloth", 10, 10, width, width).withOrigin(origin[0], origin[1], origin[2])
                 .withAxes(downhill, new float[] {0f, 0f, 1f}));
-        Model m = b.build().withMaterial(mat -> mat.withDamping(0f));
+        Model m = b.build().withMaterial(mat -> mat.withDamping(0f).withFriction(grip));
         State state = State.atRest(m);
         float[] v = state.velocities();
         for (int i = 0; i < m.particleCount(); i++) {
@@ -106,5 +112,19 @@ class FrictionTest {
         double stop = slide(false, 0.6f, 0.6f, 1f, 1f);
         double decel = G * (0.6 * Math.cos(THETA) - Math.sin(THETA));
         assertThat(stop).isCloseTo(1.0 / (2 * decel), within(0.1 / (2 * decel)));
+    }
+
+    @ParameterizedTest(name = "box = {0}")
+    @ValueSource(booleans = {false, true})
+    void aBodysGripScalesTheSlopesFriction(boolean box) {
+        // μ = 0.45 holds the cloth (above); a cloth of grip 0.5 meets μ = 0.225 < tan θ and slides with
+        // a = g (sin θ − 0.225 cos θ), as a cloth of grip 1 on a slope of μ = 0.225 does
+        double a = G * (Math.sin(THETA) - 0.225 * Math.cos(THETA));
+        assertThat(slide(box, 0.45f, 0.45f, 0.5f, 0f, 1f)).isCloseTo(0.5 * a, within(0.05 * 0.5 * a));
+        assertThat(slide(box, 0.45f, 0.45f, 0.5f, 0f, 1f)).isCloseTo(slide(box, 0.225f, 0.225f, 0f, 1f),
+                within(1e-6));
+        // grip 0: frictionless, a = g sin θ
+        double free = 0.5 * G * Math.sin(THETA);
+        assertThat(slide(box, 0.45f, 0.45f, 0f, 0f, 1f)).isCloseTo(free, within(0.02 * free));
     }
 }

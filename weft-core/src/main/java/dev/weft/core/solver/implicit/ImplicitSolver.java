@@ -101,6 +101,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private float[] springRest;
     private float[] springKs;
     private float[] springKd;
+    /** Per particle, its material's friction factor (null: 1 for all), on every contact's coefficients. */
+    private float[] grip;
     /** Per particle, its material's velocity damping c in 1/s: the force −c·m·v. */
     private float[] velocityDamping;
     private BlockSparseMatrix matrix;
@@ -363,6 +365,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             MaterialParameters.requireFinite(m, "implicit");
             springs = SpringSet.build(m);
             velocityDamping = MaterialParameters.particleDamping(m);
+            grip = MaterialParameters.particleFriction(m);
             aero = new AeroForces(m);
             airForce = aero.forces();
             springCount = springs.count();
@@ -731,8 +734,9 @@ public final class ImplicitSolver implements ParticleContactSolver {
                     double tz = nvz - vn * nz;
                     double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
                     double perMass = push / mass[i];
-                    double keep = 1.0 - CoulombFriction.removedShare(vt, perMass, plane.staticFriction(),
-                            plane.kineticFriction());
+                    double g = grip == null ? 1.0 : grip[i];
+                    double keep = 1.0 - CoulombFriction.removedShare(vt, perMass, g * plane.staticFriction(),
+                            g * plane.kineticFriction());
                     nvx = vn * nx + keep * tx;
                     nvy = vn * ny + keep * ty;
                     nvz = vn * nz + keep * tz;
@@ -753,8 +757,10 @@ public final class ImplicitSolver implements ParticleContactSolver {
                     double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
                     double perMass = push / mass[i];
                     ParticleContactSettings cs = contacts.settings();
-                    double removed = CoulombFriction.removedShare(vt, perMass, cs.staticFriction(),
-                            cs.kineticFriction());
+                    // the partners' grip is in their own rows; this row's is its body's
+                    double g = grip == null ? 1.0 : grip[i];
+                    double removed = CoulombFriction.removedShare(vt, perMass, g * cs.staticFriction(),
+                            g * cs.kineticFriction());
                     nvx -= removed * tx;
                     nvy -= removed * ty;
                     nvz -= removed * tz;
@@ -806,7 +812,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
 
     private void collideOthers(int begin, int end) {
         for (Collider c : otherColliders) {
-            c.collide(x, prevX, w, begin, end);
+            c.collide(x, prevX, w, grip, begin, end);
         }
         CorrectedVelocity.apply(x, integratedX, v, w, (float) (1.0 / h), null, begin, end);
     }

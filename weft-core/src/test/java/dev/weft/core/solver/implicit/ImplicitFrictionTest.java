@@ -112,6 +112,15 @@ class ImplicitFrictionTest {
     }
 
     @Test
+    void aBodysGripScalesThePlanesFrictionInTheFilter() {
+        // μ = 0.45 holds the cloth; of grip 0.4 it meets μ = 0.18 < tan θ and slides at g (sin θ − 0.18 cos θ)
+        Model slippery = CLOTH.withMaterial(mat -> mat.withFriction(0.4f));
+        double a = G * (Math.sin(THETA) - 0.18 * Math.cos(THETA));
+        assertThat(slid(slippery, slope(0.45f, 0.45f), 1, null)).isCloseTo(discreteDistance(a),
+                within(0.01 * discreteDistance(a)));
+    }
+
+    @Test
     void slidesWithCoulombsAccelerationWhenItIsBelow() {
         // μ = 0.2 < tan θ: it slides at a = g (sin θ − μ cos θ) ≈ 1.51 m/s², every particle alike
         // (a rigid slide leaves the springs at rest). The step scheme's exact distance, to 1 %: the
