@@ -25,9 +25,14 @@ import dev.weft.core.InvalidInputException;
  *                         a collider's μ times it, a contact between two bodies the contact settings' μ
  *                         times both (the product rule: 1 keeps the collider's own μ, 0 is frictionless,
  *                         silk 0.5)
+ * @param density          mass per area in kg/m² of a cloth body (its particles share each triangle's mass in
+ *                         thirds when the model is built); a rope's mass per length is its {@link RopeSpec}'s
  */
 public record Material(float stretchStiffness, float shearStiffness, float bendStiffness, float damping,
-                       float strainDamping, float tearStrain, float friction) {
+                       float strainDamping, float tearStrain, float friction, float density) {
+    /** Cotton-like areal density in kg/m². */
+    public static final float COTTON_DENSITY = 0.2f;
+
     public Material {
         positiveOrInfinite("stretchStiffness", stretchStiffness);
         positiveOrInfinite("shearStiffness", shearStiffness);
@@ -39,12 +44,19 @@ public record Material(float stretchStiffness, float shearStiffness, float bendS
                     + "infinity: never), got " + tearStrain);
         }
         finiteNonNegative("friction", friction);
+        if (!(density > 0f && density < Float.POSITIVE_INFINITY)) {
+            throw new InvalidInputException("density", "must be a mass per area > 0 in kg/m² (cotton: 0.2), got "
+                    + density);
+        }
     }
 
-    /** With grip 1: every contact has its collider's or contact settings' own friction. */
+    /**
+     * With grip 1 (every contact has its collider's or contact settings' own friction) and cotton's
+     * density.
+     */
     public Material(float stretchStiffness, float shearStiffness, float bendStiffness, float damping,
                     float strainDamping, float tearStrain) {
-        this(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, 1f);
+        this(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, 1f, COTTON_DENSITY);
     }
 
     /**
@@ -58,36 +70,45 @@ public record Material(float stretchStiffness, float shearStiffness, float bendS
      * a stiff sheet (README, "One material for every solver").
      */
     public static Material cloth() {
-        return new Material(2000f, 500f, 1e-4f, 1f, 2.5e-5f, Float.POSITIVE_INFINITY, 1f);
+        return new Material(2000f, 500f, 1e-4f, 1f, 2.5e-5f, Float.POSITIVE_INFINITY, 1f, COTTON_DENSITY);
     }
 
     public Material withStretch(float k) {
-        return new Material(k, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, friction);
+        return new Material(k, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, friction, density);
     }
 
     public Material withShear(float k) {
-        return new Material(stretchStiffness, k, bendStiffness, damping, strainDamping, tearStrain, friction);
+        return new Material(stretchStiffness, k, bendStiffness, damping, strainDamping, tearStrain, friction, density);
     }
 
     public Material withBend(float rigidity) {
-        return new Material(stretchStiffness, shearStiffness, rigidity, damping, strainDamping, tearStrain, friction);
+        return new Material(stretchStiffness, shearStiffness, rigidity, damping,
+                strainDamping, tearStrain, friction, density);
     }
 
     public Material withDamping(float perSecond) {
         return new Material(stretchStiffness, shearStiffness, bendStiffness, perSecond, strainDamping, tearStrain,
-                friction);
+                friction, density);
     }
 
     public Material withStrainDamping(float beta) {
-        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, beta, tearStrain, friction);
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping,
+                beta, tearStrain, friction, density);
     }
 
     public Material withTearStrain(float strain) {
-        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, strain, friction);
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping,
+                strainDamping, strain, friction, density);
     }
 
     public Material withFriction(float grip) {
-        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, grip);
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping,
+                strainDamping, tearStrain, grip, density);
+    }
+
+    public Material withDensity(float kgPerSquareMetre) {
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain,
+                friction, kgPerSquareMetre);
     }
 
     /** The sheet stiffness of a distance constraint's kind: stretch or shear in N/m; bend: B in N·m. */

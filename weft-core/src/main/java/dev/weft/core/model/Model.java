@@ -150,8 +150,12 @@ public final class Model {
         if (materials.length != objects.size()) {
             throw new IllegalArgumentException(materials.length + " materials for " + objects.size() + " bodies");
         }
-        for (Material m : materials) {
-            java.util.Objects.requireNonNull(m, "material");
+        for (int o = 0; o < materials.length; o++) {
+            java.util.Objects.requireNonNull(materials[o], "material");
+            if (materials[o].density() != this.materials[o].density()) {
+                throw new InvalidInputException(objects.get(o).name() + ".material.density", "sets the particles' "
+                        + "masses when the model is built; give it to the ModelBuilder (material(body, m))");
+            }
         }
         return new Model(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects,
                 particleColoring, particleObject, source, materials.clone(), springLayout, null, List.of());

@@ -43,6 +43,8 @@ public final class ModelBuilder {
     private final IntList pins = new IntList();
     /** Per object: what it is made of. */
     private final List<Material> materials = new ArrayList<>();
+    /** Per object: true when its particles' masses come from its triangles' areas and its density. */
+    private final List<Boolean> areaMass = new ArrayList<>();
     /** The material of bodies added from now on. */
     private Material material = Material.cloth();
     private SpringLayout springLayout = SpringLayout.STENCIL_24;
@@ -187,7 +189,7 @@ public final class ModelBuilder {
                 localTris[t++] = p01;
             }
         }
-        addTriangles(first, localTris, s.massPerArea());
+        addTriangles(first, localTris);
         // Rest lengths are the float32 distances between the stored rest positions, computed as the
         // solvers compute a length, not the nominal spacing: then a cloth in its rest shape has exactly
         // zero constraint error wherever it is placed. The spacing differs from them by an ulp or so,
@@ -244,13 +246,16 @@ public final class ModelBuilder {
         for (int i = body.firstParticle(); i < body.firstParticle() + body.particleCount(); i++) {
             mass.set(i, spec.particleMass());
         }
+        areaMass.set(objects.indexOf(body), false); // the seed's equal masses, not its triangles'
         return body;
     }
 
-    /** A cloth from a triangle mesh (as loaded by {@code ObjReader}): edges become stretch constraints. */
-    public ModelObject addMeshCloth(String name, TriangleMesh mesh, float massPerArea) {
+    /**
+     * A cloth from a triangle mesh (as loaded by {@code ObjReader}): edges become stretch constraints; its
+     * mass is its material's density times its area.
+     */
+    public ModelObject addMeshCloth(String name, TriangleMesh mesh) {
         checkName(name);
-        Check.positive(name + ".massPerArea", massPerArea);
         int first = particleCount();
         int n = mesh.vertexCount();
         float[] p = mesh.positions();
@@ -263,7 +268,7 @@ public final class ModelBuilder {
             particleLatticeColor.add(-1);
         }
         int firstTriangle = triangleCount();
-        addTriangles(first, mesh.triangles(), massPerArea);
+        addTriangles(first, mesh.triangles());
         MeshTopology topology = MeshTopology.of(n, mesh.triangles());
         int[] edges = topology.edges();
         for (int e = 0; e < edges.length; e += 2) {
@@ -454,11 +459,12 @@ public final class ModelBuilder {
         }
         float[] x = positions.toArray();
         float[] invMass = new float[n];
+        float[] masses = masses();
         for (int i = 0; i < n; i++) {
-            float m = mass.get(i);
+            float m = masses[i];
             if (!(m > 0f)) {
                 // A vertex no triangle touches (cannot happen for grids) gets the mean mass, not infinity.
-                m = meanPositiveMass();
+                m = meanPositive(masses);
             }
             invMass[i] = 1f / m;
         }
@@ -586,19 +592,37 @@ public final class ModelBuilder {
         return new TetherConstraints(new int[0], new float[0], Coloring.fromColors(new int[0]));
     }
 
-    private void addTriangles(int first, int[] local, float massPerArea) {
+    private void addTriangles(int first, int[] local) {
         for (int t = 0; t < local.length; t += 3) {
-            int a = first + local[t];
-            int b = first + local[t + 1];
-            int c = first + local[t + 2];
-            triangles.add(a);
-            triangles.add(b);
-            triangles.add(c);
-            float third = triangleArea(a, b, c) * massPerArea / 3f;
-            mass.set(a, mass.get(a) + third);
-            mass.set(b, mass.get(b) + third);
-            mass.set(c, mass.get(c) + third);
+            triangles.add(first + local[t]);
+            triangles.add(first + local[t + 1]);
+            triangles.add(first + local[t + 2]);
         }
+    }
+
+    /**
+     * Particle masses: those given (ropes, seed 001's lattice), plus for every cloth body a third of each
+     * triangle's area times the body's material density, summed in triangle order.
+     */
+    private float[] masses() {
+        float[] m = mass.toArray();
+        for (int o = 0; o < objects.size(); o++) {
+            if (!areaMass.get(o)) {
+                continue;
+            }
+            ModelObject body = objects.get(o);
+            float density = materials.get(o).density();
+            for (int t = body.firstTriangle(); t < body.firstTriangle() + body.triangleCount(); t++) {
+                int a = triangles.get(3 * t);
+                int b = triangles.get(3 * t + 1);
+                int c = triangles.get(3 * t + 2);
+                float third = triangleArea(a, b, c) * density / 3f;
+                m[a] += third;
+                m[b] += third;
+                m[c] += third;
+            }
+        }
+        return m;
     }
 
     private void addBendingStencils(int first, int vertexCount, int[] localTriangles) {
@@ -647,6 +671,7 @@ public final class ModelBuilder {
     }
 
     private ModelObject addObject(ModelObject o, boolean isFlatConvex) {
+        areaMass.add(o.triangleCount() > 0);
         objects.add(o);
         materials.add(material);
         flatConvex.add(isFlatConvex);
@@ -706,12 +731,12 @@ public final class ModelBuilder {
         return (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
-    private float meanPositiveMass() {
+    private static float meanPositive(float[] masses) {
         double sum = 0;
         int k = 0;
-        for (int i = 0; i < mass.size(); i++) {
-            if (mass.get(i) > 0f) {
-                sum += mass.get(i);
+        for (float m : masses) {
+            if (m > 0f) {
+                sum += m;
                 k++;
             }
         }

@@ -26,13 +26,13 @@ public record QuadLatticeSpec(String name, int cols, int rows, float spacing, fl
 
     /**
      * A horizontal lattice spanning {@code size × size} metres in the XZ plane from the origin, with the
-     * mass of a cotton-like cloth ({@link GridClothSpec#DEFAULT_MASS_PER_AREA}) shared equally.
+     * mass of a cotton-like cloth ({@link Material#COTTON_DENSITY}) shared equally.
      */
     public static QuadLatticeSpec of(String name, int cols, int rows, float size) {
         float spacing = size / (Math.max(cols, rows) - 1);
         float area = spacing * spacing * (cols - 1) * (rows - 1);
         return new QuadLatticeSpec(name, cols, rows, spacing, new float[3], GridClothSpec.HORIZONTAL[0],
-                GridClothSpec.HORIZONTAL[1], GridClothSpec.DEFAULT_MASS_PER_AREA * area / (cols * rows));
+                GridClothSpec.HORIZONTAL[1], Material.COTTON_DENSITY * area / (cols * rows));
     }
 
     public QuadLatticeSpec withOrigin(float x, float y, float z) {
@@ -45,8 +45,7 @@ public record QuadLatticeSpec(String name, int cols, int rows, float spacing, fl
 
     /** Lays the lattice out as a {@link GridClothSpec} would (u along columns, v along rows). */
     GridClothSpec asGrid() {
-        return new GridClothSpec(name, cols, rows, spacing * (cols - 1), spacing * (rows - 1), origin, u, v,
-                GridClothSpec.DEFAULT_MASS_PER_AREA, false);
+        return new GridClothSpec(name, cols, rows, spacing * (cols - 1), spacing * (rows - 1), origin, u, v, false);
     }
 
     public int particleCount() {

@@ -25,7 +25,7 @@ final class WindScenes {
     static Scene flag() {
         ModelBuilder b = new ModelBuilder();
         ModelObject flag = b.addGridCloth(new GridClothSpec("flag", 36, 24, 1.2f, 0.8f, new float[] {0f, 2f, 0f},
-                GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1], GridClothSpec.DEFAULT_MASS_PER_AREA, true));
+                GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1], true));
         b.pinEdge(flag, "left");
         Environment env = new Environment(new float[] {0f, -9.81f, 0f},
                 List.of(PlaneCollider.floor(0f, 0.01f, 0.5f)))

@@ -30,7 +30,7 @@ import java.util.zip.CRC32;
  *
  * <p>Format, big-endian: "WEFTCKPT", version (int), the built model's particle count (int), its bodies'
  * materials (count int, then per body stretch, shear, bend, damping, strain damping and tear strain as
- * and friction as floats: a resume with another material would not continue the run, so it is refused), the edit log
+ * friction and density as floats: a resume with another material would not continue the run, so it is refused), the edit log
  * (count int, then per edit a tag byte: 1 split: particle int, normal 3 floats; 2 distance: a, b int,
  * rest length float, kind byte; 3 detach: particle int, normal 3 floats, triangle count int and the
  * triangles), particle count (int), time (double), steps (long),
@@ -222,14 +222,14 @@ public final class Checkpoint {
     }
 
     private static final String[] MATERIAL_FIELDS = {"stretch stiffness", "shear stiffness", "bending rigidity",
-        "damping", "strain damping", "tear strain", "friction"};
+        "damping", "strain damping", "tear strain", "friction", "density"};
     /** The {@code weft run} flag that sets each field, or null where none does. */
     private static final String[] MATERIAL_FLAGS = {"--stretch", "--shear", "--bend", "--damping", null, "--tear-strain",
-        "--friction"};
+        "--friction", null};
 
     private static float[] fields(Material m) {
         return new float[] {m.stretchStiffness(), m.shearStiffness(), m.bendStiffness(), m.damping(),
-            m.strainDamping(), m.tearStrain(), m.friction()};
+            m.strainDamping(), m.tearStrain(), m.friction(), m.density()};
     }
 
     private static void writeEdit(DataOutputStream out, ModelEdit e) throws IOException {

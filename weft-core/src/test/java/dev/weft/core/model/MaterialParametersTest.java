@@ -127,6 +127,28 @@ class MaterialParametersTest {
     }
 
     @Test
+    void aClothsMassIsItsMaterialsDensityTimesItsArea() {
+        ModelBuilder b = new ModelBuilder().tethers(false);
+        ModelObject light = b.addGridCloth(GridClothSpec.of("light", 11, 11, 0.5f, 0.5f));
+        ModelObject heavy = b.addGridCloth(GridClothSpec.of("heavy", 11, 11, 0.5f, 0.5f).withOrigin(0f, 1f, 0f));
+        b.material(heavy, Material.cloth().withDensity(0.6f)); // after adding: masses are made at build
+        b.addRope(new RopeSpec("rope", new float[] {0f, 2f, 0f, 1f, 2f, 0f}, 5, 0.05f));
+        Model m = b.build();
+        double[] mass = new double[3];
+        for (int i = 0; i < m.particleCount(); i++) {
+            mass[m.objectOf(i)] += 1.0 / m.invMass()[i];
+        }
+        assertThat(mass[0]).isCloseTo(0.2 * 0.25, within(1e-6));
+        assertThat(mass[1]).isCloseTo(0.6 * 0.25, within(1e-6));
+        assertThat(mass[2]).isCloseTo(0.05, within(1e-6)); // a rope's mass per length is its spec's
+        // a model's masses are built: another density is the builder's to give, not an afterthought
+        assertThatThrownBy(() -> m.withMaterial(x -> x.withDensity(1f))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("light.material.density").hasMessageContaining("ModelBuilder");
+        assertThatThrownBy(() -> Material.cloth().withDensity(0f)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("density").hasMessageContaining("kg/m²");
+    }
+
+    @Test
     void badMaterialsAreRejectedWithTheParameterAndWhatIsAllowed() {
         assertThatThrownBy(() -> Material.cloth().withStretch(Float.NaN)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("stretchStiffness").hasMessageContaining("infinity");

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class ModelBuilderTest {
     @Test
     void gridClothHasTheExpectedParticlesConstraintsAndMass() {
-        ModelBuilder b = new ModelBuilder();
-        b.addGridCloth(GridClothSpec.of("c", 10, 8, 2f, 1f).withMassPerArea(0.3f));
+        ModelBuilder b = new ModelBuilder().material(Material.cloth().withDensity(0.3f));
+        b.addGridCloth(GridClothSpec.of("c", 10, 8, 2f, 1f));
         Model m = b.build();
         assertThat(m.particleCount()).isEqualTo(80);
         assertThat(m.triangleCount()).isEqualTo(2 * 9 * 7);
@@ -123,8 +123,8 @@ class ModelBuilderTest {
     void meshClothTakesEdgesAndBendingFromTheMesh() {
         String obj = "v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nv 2 0 0\nvt 0 0\nf 1 2 3\nf 1 3 4\nf 2 5 3\n";
         TriangleMesh mesh = ObjReader.read(new BufferedReader(new StringReader(obj)), "quad.obj");
-        ModelBuilder b = new ModelBuilder();
-        ModelObject o = b.addMeshCloth("sheet", mesh, 1f);
+        ModelBuilder b = new ModelBuilder().material(Material.cloth().withDensity(1f));
+        ModelObject o = b.addMeshCloth("sheet", mesh);
         b.pinIndices(o, 0);
         Model m = b.build();
         assertThat(m.particleCount()).isEqualTo(5);
@@ -138,7 +138,7 @@ class ModelBuilderTest {
 
         // distance bending: a spring between the opposite vertices of each of the two stencils
         ModelBuilder d = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
-        d.addMeshCloth("sheet", mesh, 1f);
+        d.addMeshCloth("sheet", mesh);
         Model dm = d.build();
         assertThat(dm.bending().count()).isZero();
         assertThat(dm.distances().countOf(DistanceKind.STRETCH)).isEqualTo(7);

@@ -47,7 +47,7 @@ class ModelEditProperties {
                     t.addAll(List.of(0, a, bb, a, oa, bb, bb, oa, ob));
                 }
                 int[] tri = t.stream().mapToInt(Integer::intValue).toArray();
-                b.addMeshCloth("disc", new TriangleMesh(v, null, tri), 0.2f);
+                b.addMeshCloth("disc", new TriangleMesh(v, null, tri));
                 break;
             }
             default: {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 class SameClothEverySolverTest {
     private static final float K = 5f;
     private static final float HEIGHT = 0.4f;
-    private static final float DENSITY = GridClothSpec.DEFAULT_MASS_PER_AREA;
+    private static final float DENSITY = Material.COTTON_DENSITY;
 
     private static Model sheet() {
         ModelBuilder b = new ModelBuilder().tethers(false) // tethers would hold it at its rest length

@@ -220,7 +220,7 @@ class SolverLawProperties {
                     t += 6;
                 }
             }
-            builder.addMeshCloth("patch", new TriangleMesh(positions, null, triangles), 0.2f);
+            builder.addMeshCloth("patch", new TriangleMesh(positions, null, triangles));
         }
     }
 

@@ -104,7 +104,7 @@ class AeroForcesTest {
     private static Model flag() {
         ModelBuilder b = new ModelBuilder();
         ModelObject f = b.addGridCloth(new GridClothSpec("flag", 13, 9, 0.6f, 0.4f, new float[] {0f, 2f, 0f},
-                GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1], GridClothSpec.DEFAULT_MASS_PER_AREA, true));
+                GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1], true));
         b.pinEdge(f, "left");
         return b.build();
     }
@@ -154,8 +154,7 @@ class AeroForcesTest {
                 .withWind(new float[] {2f, 1f, 8f}).withAir(RHO, 1f, 0.02f);
         ModelBuilder b = new ModelBuilder();
         ModelObject f = b.addGridCloth(new GridClothSpec("flag", 48, 32, 47 * 0.05f, 31 * 0.05f,
-                new float[] {0f, 2f, 0f}, GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1],
-                GridClothSpec.DEFAULT_MASS_PER_AREA, true));
+                new float[] {0f, 2f, 0f}, GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1], true));
         b.pinEdge(f, "left");
         Model m = b.build();
         for (String solver : Solvers.names()) {
