@@ -21,6 +21,8 @@ public final class Model {
     private final Coloring particleColoring;
     /** Built on first use (volatile: a racing second build gives an equal one). */
     private volatile Incidence triangleIncidence;
+    private volatile Incidence distanceIncidence;
+    private volatile Incidence bendingIncidence;
     /** Index into {@link #objects} per particle (split copies belong to their particle's body). */
     private final int[] particleObject;
     /** Per particle: itself, or for a copy made by a split, the particle it was split from. */
@@ -252,6 +254,29 @@ public final class Model {
         if (t == null) {
             t = Incidence.of(triangles, 3, particleCount());
             triangleIncidence = t;
+        }
+        return t;
+    }
+
+    /**
+     * Which distance constraints touch each particle ({@link Incidence} of arity 2 over {@link
+     * #distances()}' storage order), built once: Projective Dynamics' spring slots, XPBD's Jacobi gather.
+     */
+    public Incidence distanceIncidence() {
+        Incidence t = distanceIncidence;
+        if (t == null) {
+            t = Incidence.of(distances.particles(), 2, particleCount());
+            distanceIncidence = t;
+        }
+        return t;
+    }
+
+    /** Which bending stencils touch each particle ({@link Incidence} of arity 4), built once. */
+    public Incidence bendingIncidence() {
+        Incidence t = bendingIncidence;
+        if (t == null) {
+            t = Incidence.of(bending.particles(), 4, particleCount());
+            bendingIncidence = t;
         }
         return t;
     }

@@ -4,6 +4,7 @@ import dev.weft.core.coloring.Coloring;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.Incidence;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
@@ -322,7 +323,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             MaterialParameters.requireFinite(m, "pd");
             springK = MaterialParameters.distanceStiffness(m);
             k = uniform(springK);
-            buildSlots();
+            buildSlots(m.distanceIncidence());
             lattice = latticeKernels && settings.inner() == InnerSolver.RED_BLACK_GAUSS_SEIDEL && !Float.isNaN(k)
                     ? LatticeRedBlack.detect(n, springs, rest) : null;
             Coloring coloring = m.particleColoring();
@@ -375,28 +376,25 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         chebyshevWeight = 1f;
     }
 
-    /** Per particle, its springs in ascending spring order: the fixed summation order of every solver. */
-    private void buildSlots() {
-        slotStart = new int[n + 1];
-        for (int e : springs) {
-            slotStart[e + 1]++;
-        }
-        for (int p = 0; p < n; p++) {
-            slotStart[p + 1] += slotStart[p];
-        }
+    /**
+     * Per particle, its springs in ascending spring order (the model's distance incidence): the fixed
+     * summation order of every solver.
+     */
+    private void buildSlots(Incidence incidence) {
+        slotStart = incidence.start();
+        int[] entries = incidence.slots();
         slotNeighbour = new int[springs.length];
         springSlotA = new int[rest.length];
         springSlotB = new int[rest.length];
-        int[] fill = java.util.Arrays.copyOf(slotStart, n);
-        for (int e = 0; e < rest.length; e++) {
-            int a = springs[2 * e];
-            int b = springs[2 * e + 1];
-            int sa = fill[a]++;
-            slotNeighbour[sa] = b;
-            springSlotA[e] = 4 * sa; // q_a ≈ q_b + p_ab
-            int sb = fill[b]++;
-            slotNeighbour[sb] = a;
-            springSlotB[e] = 4 * sb; // q_b ≈ q_a − p_ab
+        for (int k = 0; k < entries.length; k++) {
+            int s = entries[k];
+            int e = s >> 1;
+            slotNeighbour[k] = springs[s ^ 1];
+            if ((s & 1) == 0) {
+                springSlotA[e] = 4 * k; // q_a ≈ q_b + p_ab
+            } else {
+                springSlotB[e] = 4 * k; // q_b ≈ q_a − p_ab
+            }
         }
         slotProjection = new float[4 * springs.length];
         for (int e = 0; e < rest.length; e++) {

@@ -20,9 +20,12 @@ final class JacobiGather {
     private final int[] slots;
     private final float[] weight;
 
-    /** @param particles {@code arity} particle indices per constraint */
-    JacobiGather(int[] particles, int arity, int particleCount) {
-        Incidence incidence = Incidence.of(particles, arity, particleCount);
+    /**
+     * @param particles {@code arity} particle indices per constraint
+     * @param incidence the model's particle → constraint incidence of {@code particles}
+     */
+    JacobiGather(int[] particles, Incidence incidence) {
+        int arity = incidence.arity();
         start = incidence.start();
         slots = incidence.slots();
         weight = new float[particles.length / arity];

@@ -351,8 +351,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             tetherColorStart = t.colorStart();
             bendGradScratch = new float[12];
             if (settings.mode() == IterationMode.JACOBI) {
-                distGather = new JacobiGather(distParticles, 2, n);
-                bendGather = new JacobiGather(bendParticles, 4, n);
+                distGather = new JacobiGather(distParticles, m.distanceIncidence());
+                bendGather = new JacobiGather(bendParticles, m.bendingIncidence());
                 distCorrection = new float[3 * distParticles.length];
                 bendCorrection = new float[3 * bendParticles.length];
                 distJacobiWeight = distGather.sharedWeights();
