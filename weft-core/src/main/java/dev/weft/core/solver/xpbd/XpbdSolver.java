@@ -74,6 +74,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     /** The stretch constraints, grouped by color ({@link #stretchColorStart}), for the extra stretch passes. */
     private int[] stretchOrder;
     private int[] stretchColorStart;
+    /**
+     * Per color: true when its stretch constraints are one run of the storage (a lattice color is one edge
+     * direction and parity), so the extra passes sweep that run with the inlined loop, not via stretchOrder.
+     */
+    private boolean[] stretchColorContiguous;
     /** The stretch constraints in natural order (Gauss–Seidel's extra passes). */
     private int[] stretchNatural;
     private int[] bendParticles;
@@ -260,7 +265,18 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 }
                 for (int pass = 1; pass < settings.stretchPasses(); pass++) {
                     for (int c = 0; c + 1 < stretchColorStart.length; c++) {
-                        pool.parallelFor(stretchColorStart[c], stretchColorStart[c + 1], stretchColorBody);
+                        int from = stretchColorStart[c];
+                        int to = stretchColorStart[c + 1];
+                        if (from == to) {
+                            continue;
+                        }
+                        if (stretchColorContiguous[c]) {
+                            // the same projections as stretchColorBody's (multiplier path), over the run in storage
+                            int first = stretchOrder[from];
+                            pool.parallelFor(first, first + (to - from), distanceColorBody);
+                        } else {
+                            pool.parallelFor(from, to, stretchColorBody);
+                        }
                     }
                 }
                 break;
@@ -408,6 +424,14 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             }
         }
         stretchColorStart[distColorStart.length - 1] = k;
+        stretchColorContiguous = new boolean[distColorStart.length - 1];
+        for (int color = 0; color + 1 < distColorStart.length; color++) {
+            boolean run = true;
+            for (int j = stretchColorStart[color] + 1; j < stretchColorStart[color + 1] && run; j++) {
+                run = stretchOrder[j] == stretchOrder[j - 1] + 1;
+            }
+            stretchColorContiguous[color] = run;
+        }
         stretchNatural = new int[stretches];
         k = 0;
         for (int c : distNatural) {
