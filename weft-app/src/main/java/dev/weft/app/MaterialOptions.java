@@ -33,14 +33,17 @@ final class MaterialOptions {
                     + "(0.3: 30 %%), or inf: never (default: the scene's).")
     String tearStrain;
 
-    /** One line for a person: {@code stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s}. */
+    /** One line for a person: {@code stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s, 0.2 kg/m²}. */
     static String describe(Material m) {
         String s = "stretch " + number(m.stretchStiffness()) + " N/m, shear " + number(m.shearStiffness())
                 + " N/m, bend " + number(m.bendStiffness()) + " N·m, damping " + number(m.damping()) + " 1/s";
         if (m.friction() != 1f) {
             s += ", grip " + number(m.friction());
         }
-        return m.tearStrain() < Float.POSITIVE_INFINITY ? s + ", tears at strain " + number(m.tearStrain()) : s;
+        if (m.tearStrain() < Float.POSITIVE_INFINITY) {
+            s += ", tears at strain " + number(m.tearStrain());
+        }
+        return s + ", " + number(m.density()) + " kg/m²";
     }
 
     /** 2000, 0.5, 1e-04, inf. */

@@ -1,5 +1,7 @@
 package dev.weft.app;
 
+import dev.weft.core.model.Material;
+import dev.weft.core.model.Model;
 import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.scene.SolverSteps;
@@ -8,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** Lists the built-in scenes, with the steps per frame each solver takes on them. */
+/** Lists the built-in scenes, with the steps per frame each solver takes on them and what they are made of. */
 @Command(name = "scenes", mixinStandardHelpOptions = true, description = "List the built-in scenes.")
 final class ScenesCommand implements Runnable {
     @Spec
@@ -21,7 +23,25 @@ final class ScenesCommand implements Runnable {
             spec.commandLine().getOut().printf("%-10s %s%s%n", name, s.description(),
                     name.equals(BuiltInScenes.DEFAULT) ? " (default)" : "");
             spec.commandLine().getOut().printf("%-10s steps per frame: %s%n", "", steps(s));
+            spec.commandLine().getOut().printf("%-10s %s%n", "", materials(s.model()));
         }
+    }
+
+    /** "made of: stretch 2000 N/m, …" when every body is of one material, else each body's. */
+    static String materials(Model m) {
+        java.util.Set<Material> distinct = new java.util.LinkedHashSet<>();
+        for (int o = 0; o < m.objects().size(); o++) {
+            distinct.add(m.material(o));
+        }
+        if (distinct.size() == 1) {
+            return "made of: " + MaterialOptions.describe(m.material(0));
+        }
+        StringBuilder b = new StringBuilder("made of:");
+        for (int o = 0; o < m.objects().size(); o++) {
+            b.append(o == 0 ? " " : "; ").append(m.objects().get(o).name()).append(' ')
+                    .append(MaterialOptions.describe(m.material(o)));
+        }
+        return b.toString();
     }
 
     /** "24; pd 16, relaxation 48 x 3": the scene's substeps, then the solvers' own (x their iterations). */

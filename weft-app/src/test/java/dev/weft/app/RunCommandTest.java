@@ -95,7 +95,9 @@ class RunCommandTest {
         assertThat(out.toString()).contains("solver relaxation, 5 passes x 48 substeps");
         out.getBuffer().setLength(0);
         assertThat(weft("scenes")).isZero();
-        assertThat(out.toString()).contains("steps per frame: 30; pd 17, pbd 46");
+        assertThat(out.toString()).contains("steps per frame: 30; pd 17, pbd 46")
+                .contains("made of: stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s, 0.2 kg/m²")
+                .contains("tears at strain 0.2");
         // xpbd: the scene's 30 substeps with two stretch passes; --stretch-passes 1 is plain XPBD
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
