@@ -9,7 +9,6 @@ import dev.weft.core.coloring.ParticleColoring;
 import dev.weft.core.geom.DihedralAngle;
 import dev.weft.core.mesh.MeshTopology;
 import dev.weft.core.mesh.TriangleMesh;
-import dev.weft.core.util.Check;
 import dev.weft.core.util.FloatList;
 import dev.weft.core.util.IntList;
 import java.util.ArrayList;
