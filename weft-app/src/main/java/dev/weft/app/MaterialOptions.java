@@ -58,6 +58,16 @@ final class MaterialOptions {
                 : String.format(java.util.Locale.ROOT, "%.3g", v).replaceAll("\\.?0+$", "");
     }
 
+    @Option(names = "--stiffness", paramLabel = "K",
+            description = "Stretch and shear stiffness of every body in N/m at once (what pd's --stiffness set before "
+                    + "the material moved into the model; now for every solver).")
+    Float stiffness;
+
+    @Option(names = "--verlet-damping", paramLabel = "K",
+            description = "Seed 002's Verlet share k in (0, 1] kept per 1/60 s, as a damping rate of -60 ln k per "
+                    + "second for every body (k = 0.99 is 0.6/s); --damping gives the rate itself.")
+    Float verletDamping;
+
     @Option(names = "--friction", paramLabel = "G",
             description = "Grip of every body: a factor on every contact's friction coefficients (0: frictionless, "
                     + "0.5 silk-like; default: the scene's, 1).")
@@ -66,7 +76,7 @@ final class MaterialOptions {
     /** True when some option was given. */
     boolean any() {
         return stretch != null || shear != null || bend != null || damping != null || tearStrain != null
-                || friction != null;
+                || friction != null || stiffness != null || verletDamping != null;
     }
 
     /** {@code scene} with its bodies' materials changed as the options say. */
@@ -102,6 +112,26 @@ final class MaterialOptions {
     }
 
     private Material apply(Material m) {
+        if (stiffness != null) {
+            if (stretch != null || shear != null) {
+                throw new InvalidInputException("--stiffness", "sets --stretch and --shear at once; give either it "
+                        + "or them");
+            }
+            if (!(stiffness > 0f) || !Float.isFinite(stiffness)) {
+                throw new InvalidInputException("--stiffness", "must be a finite number > 0 (N/m), got " + stiffness);
+            }
+            m = m.withStretch(stiffness).withShear(stiffness);
+        }
+        if (verletDamping != null) {
+            if (damping != null) {
+                throw new InvalidInputException("--verlet-damping", "is --damping given as seed 002's k; give one");
+            }
+            if (!(verletDamping > 0f && verletDamping <= 1f)) {
+                throw new InvalidInputException("--verlet-damping", "must be in (0, 1] (1 = undamped), got "
+                        + verletDamping);
+            }
+            m = m.withDamping((float) (-60.0 * Math.log(verletDamping)));
+        }
         if (stretch != null) {
             m = m.withStretch(stiffness("--stretch", stretch));
         }

@@ -63,6 +63,11 @@ class RunCommandTest {
                 "--out", tmp.toString())).isZero();
         assertThat(out.toString()).contains("curtain: stretch inf N/m").contains("tears at strain 0.25")
                 .contains("pulled: stretch inf N/m");
+        // the flags the material replaced: pd's --stiffness (stretch and shear at once) and seed 002's k
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "relaxation", "--stiffness", "800", "--verlet-damping", "0.99", "--frames",
+                "1", "--threads", "1", "--out", tmp.toString())).isZero();
+        assertThat(out.toString()).contains("cloth: stretch 800 N/m, shear 800 N/m, bend 1e-04 N·m, damping 0.603 1/s");
     }
 
     @Test
