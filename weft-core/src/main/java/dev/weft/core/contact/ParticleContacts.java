@@ -334,8 +334,9 @@ public final class ParticleContacts {
      * closer than {@code reach} contact distances, their unit normals (from partner to i) averaged into
      * one direction n, and the normal velocity i should have, the mean over its contacts of the pair's
      * centre-of-mass normal velocity (w_j v_i·n + w_i v_j·n)/(w_i + w_j) (an inelastic contact).
-     * Writes n into out[0..2], the target into out[3] and the mean velocity of those partners into
-     * out[4..6] (for friction relative to them). {@code invMass} is the inverse mass as the
+     * Writes n into out[0..2], the target into out[3], the mean velocity of those partners into
+     * out[4..6] (for friction relative to them) and the contact's grip into out[7]: i's material friction
+     * times its partners' mean (the product rule of {@link #project}; 1 where every body's is 1). {@code invMass} is the inverse mass as the
      * contact sees it: a solver passes 0 for a partner that another constraint holds (it acts as a wall).
      *
      * @return false where one direction does not describe the contacts: no contact, i pinned, partners on
@@ -382,6 +383,7 @@ public final class ParticleContacts {
         double pvx = 0;
         double pvy = 0;
         double pvz = 0;
+        double partnerGrip = 0;
         for (int k = i * MAX_NEIGHBOURS, kEnd = k + neighbourCount[i]; k < kEnd; k++) {
             int j = neighbours[k];
             int j3 = 3 * j;
@@ -399,6 +401,7 @@ public final class ParticleContacts {
             pvx += velocities[j3];
             pvy += velocities[j3 + 1];
             pvz += velocities[j3 + 2];
+            partnerGrip += grip == null ? 1.0 : grip[j];
         }
         if (relative / contacts > separatingSpeed) {
             return false;
@@ -410,6 +413,7 @@ public final class ParticleContacts {
         out[4] = pvx / contacts;
         out[5] = pvy / contacts;
         out[6] = pvz / contacts;
+        out[7] = (grip == null ? 1.0 : grip[i]) * partnerGrip / contacts;
         return true;
     }
 

@@ -459,11 +459,12 @@ public final class ModelBuilder {
         float[] x = positions.toArray();
         float[] invMass = new float[n];
         float[] masses = masses();
+        float mean = meanPositive(masses);
         for (int i = 0; i < n; i++) {
             float m = masses[i];
             if (!(m > 0f)) {
                 // A vertex no triangle touches (cannot happen for grids) gets the mean mass, not infinity.
-                m = meanPositive(masses);
+                m = mean;
             }
             invMass[i] = 1f / m;
         }

@@ -6,7 +6,7 @@ package dev.weft.core.step;
  * differently in one step ({@link PositionStep}).
  */
 public enum Damping {
-    /** Not at all (a solver that damps in its own way). */
+    /** Not at all: the frame's state before any prediction (every solver names its own form). */
     NONE,
     /** The force −d·m·v in the prediction (Projective Dynamics: seed 001 algorithm 2's drag). */
     DRAG,

@@ -123,6 +123,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private float[] contactInvMass;
     /** Per particle in cloth contact through S: its partners' mean velocity at the start of the step. */
     private float[] partnerVelocity;
+    /** Per particle in cloth contact through S: its grip times its partners' mean (friction's factor). */
+    private float[] partnerGrip;
     /** Per particle in contact: which of {@link #planeColliders} (for its normal and friction). */
     private int[] contactPlane;
     private byte[] released;
@@ -160,7 +162,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private long updateNanos;
 
     private final ThreadLocal<double[]> contactRow = ThreadLocal.withInitial(() -> new double[3]);
-    private final ThreadLocal<double[]> contactNormal = ThreadLocal.withInitial(() -> new double[7]);
+    private final ThreadLocal<double[]> contactNormal = ThreadLocal.withInitial(() -> new double[8]);
     private final RangeBody particleContactBody = this::constrainParticleContacts;
     private final RangeBody constraintBody = this::buildConstraints;
     private final RangeBody springBody = this::evaluateSprings;
@@ -396,6 +398,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             contact = new byte[n];
             contactInvMass = new float[n];
             partnerVelocity = new float[3 * n];
+            partnerGrip = new float[n];
             contactPlane = new int[n];
             byte[] before = released;
             released = new byte[n];
@@ -596,6 +599,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             partnerVelocity[i3] = (float) nv[4];
             partnerVelocity[i3 + 1] = (float) nv[5];
             partnerVelocity[i3 + 2] = (float) nv[6];
+            partnerGrip[i] = (float) nv[7];
         }
     }
 
@@ -757,8 +761,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
                     double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
                     double perMass = push / mass[i];
                     ParticleContactSettings cs = contacts.settings();
-                    // the partners' grip is in their own rows; this row's is its body's
-                    double g = grip == null ? 1.0 : grip[i];
+                    // the pair's grip: both bodies' materials, as the position-based contacts take it
+                    double g = partnerGrip[i];
                     double removed = CoulombFriction.removedShare(vt, perMass, g * cs.staticFriction(),
                             g * cs.kineticFriction());
                     nvx -= removed * tx;

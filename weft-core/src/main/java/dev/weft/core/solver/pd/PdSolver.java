@@ -82,7 +82,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private int[] slotStart;
     private int[] slotNeighbour;
     private float[] slotProjection;
-    /** PD weight k per spring (N/m), from the bodies' materials; {@link #k} when they are all equal, else NaN. */
+    /** PD weight k per spring (N/m), from the bodies' materials. */
     private float[] springK;
     /** Slot of spring e at its first (a) and second (b) particle. */
     private int[] springSlotA;
