@@ -81,14 +81,31 @@ final class EditableConstraints {
         return i;
     }
 
-    /** A laid-out set: storage-order particles, parameter and kind (or null), color ranges, natural order. */
-    record Layout(int[] particles, float[] param, byte[] kind, int[] colorStart, int[] naturalOrder) {
+    /**
+     * A laid-out set: storage-order particles, parameter and kind (or null), color ranges, natural order, and
+     * where each constraint of the set before the edits went ({@code place[c]}, −1 when removed; null when
+     * nothing changed and every constraint kept its index).
+     */
+    record Layout(int[] particles, float[] param, byte[] kind, int[] colorStart, int[] naturalOrder, int[] place) {
+        /** {@code before}, one value per constraint of the set before the edits, moved with its constraints. */
+        float[] carry(float[] before, int count) {
+            if (place == null) {
+                return before;
+            }
+            float[] after = new float[count];
+            for (int c = 0; c < before.length; c++) {
+                if (place[c] >= 0) {
+                    after[place[c]] = before[c];
+                }
+            }
+            return after;
+        }
     }
 
     Layout layout() {
         if (!changed) {
             return new Layout(Arrays.copyOf(particles, arity * count), Arrays.copyOf(param, count),
-                    kind == null ? null : Arrays.copyOf(kind, count), colorStarts(), oldNatural.clone());
+                    kind == null ? null : Arrays.copyOf(kind, count), colorStarts(), oldNatural.clone(), null);
         }
         int colors = 0;
         int kept = 0;
@@ -148,7 +165,7 @@ final class EditableConstraints {
                 natural[k++] = place[c];
             }
         }
-        return new Layout(outParticles, outParam, outKind, Arrays.copyOf(start, used + 1), natural);
+        return new Layout(outParticles, outParam, outKind, Arrays.copyOf(start, used + 1), natural, place);
     }
 
     private int[] colorStarts() {

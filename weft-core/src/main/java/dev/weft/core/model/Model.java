@@ -23,6 +23,12 @@ public final class Model {
     private volatile Incidence triangleIncidence;
     private volatile Incidence distanceIncidence;
     private volatile Incidence bendingIncidence;
+    /**
+     * Per bending stencil its hinge stiffness k_θ ({@link MaterialParameters#hingeStiffness}), computed on
+     * first use; an edit carries it to the edited model (edits keep the rest shape and the materials, and
+     * only remove stencils or rewire them to split copies at the same rest position).
+     */
+    private volatile float[] hingeStiffness;
     /** Index into {@link #objects} per particle (split copies belong to their particle's body). */
     private final int[] particleObject;
     /** Per particle: itself, or for a copy made by a split, the particle it was split from. */
@@ -279,6 +285,30 @@ public final class Model {
             bendingIncidence = t;
         }
         return t;
+    }
+
+    /**
+     * The hinge stiffness k_θ in N·m/rad² per bending stencil (storage order), from the materials and the rest
+     * shape ({@link MaterialParameters#hingeStiffness}), computed once per model and carried through edits.
+     * Do not modify.
+     */
+    public float[] hingeStiffness() {
+        float[] k = hingeStiffness;
+        if (k == null) {
+            k = MaterialParameters.hingeStiffness(this);
+            hingeStiffness = k;
+        }
+        return k;
+    }
+
+    /** The hinge stiffness if it was computed, else null (for an edit to carry). */
+    float[] computedHingeStiffness() {
+        return hingeStiffness;
+    }
+
+    /** Sets the hinge stiffness an edit carried over from the model it edited. */
+    void carryHingeStiffness(float[] k) {
+        hingeStiffness = k;
     }
 
     /** uv per particle (zeros for bodies without texture coordinates). */

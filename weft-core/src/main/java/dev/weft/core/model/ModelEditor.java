@@ -333,9 +333,16 @@ final class ModelEditor {
         Coloring particles = recolorParticles
                 ? Coloring.fromColors(ParticleColoring.greedy(pairs, n, filled(n, -1)))
                 : Coloring.fromColors(particleColor.toArray());
-        return new Model(surface.restPositions(), invMass.toArray(), surface.triangles().clone(), uvs.toArray(),
-                distances, bending, tethers, model.objects(), particles, particleObject.toArray(),
+        Model edited = new Model(surface.restPositions(), invMass.toArray(), surface.triangles().clone(),
+                uvs.toArray(), distances, bending, tethers, model.objects(), particles, particleObject.toArray(),
                 source.toArray(), model.materials(), model.springLayout(), model.base(), log);
+        // edits only remove stencils or rewire them to split copies (same rest position, same body): each
+        // kept stencil's hinge stiffness is what it was, so a tear costs no pass over every hinge
+        float[] hinges = model.computedHingeStiffness();
+        if (hinges != null) {
+            edited.carryHingeStiffness(b.carry(hinges, bending.count()));
+        }
+        return edited;
     }
 
     /**

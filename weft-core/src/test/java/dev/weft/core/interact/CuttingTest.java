@@ -44,7 +44,9 @@ class CuttingTest {
     @ValueSource(strings = {"distance", "dihedral"})
     void aCutAcrossTheWholeClothLeavesTwoPiecesAndNoTriangleAcross(String bending) {
         Model m = hanging(false, "distance".equals(bending) ? BendingModel.DISTANCE : BendingModel.DIHEDRAL);
+        m.hingeStiffness(); // computed before the cut, which carries it
         Model cut = m.edit(verticalCut(m, 0.013f));
+        assertThat(cut.hingeStiffness()).isEqualTo(dev.weft.core.model.MaterialParameters.hingeStiffness(cut));
         int[] piece = TearingTest.Components.of(cut);
         assertThat(TearingTest.Components.count(piece)).isEqualTo(2);
         assertThat(TearingTest.Components.trianglesAcross(cut, piece)).isZero();

@@ -16,7 +16,8 @@ import net.jqwik.api.constraints.IntRange;
  * constraint set's coloring is still a coloring (no two constraints of a color share a particle, so
  * colored passes stay race-free and thread-count independent), the particle coloring still separates
  * every constrained pair, mass is conserved (a split shares a particle's mass out), every triangle and
- * constraint names particles of the model, and the log replays to the same model.
+ * constraint names particles of the model, the hinge stiffness carried through the edits is the edited
+ * model's own, and the log replays to the same model.
  */
 class ModelEditProperties {
     static Model body(int kind, boolean distanceBending) {
@@ -83,6 +84,7 @@ class ModelEditProperties {
                                           @ForAll boolean distanceBending, @ForAll long seed,
                                           @ForAll @IntRange(min = 1, max = 40) int count) {
         Model m = body(kind, distanceBending);
+        m.hingeStiffness(); // computed before the edits, so that they carry it
         double mass = m.totalFreeMass();
         int pins = m.pinnedCount();
         // in one batch, and again in batches of one (the way tearing applies them frame by frame)
@@ -106,6 +108,8 @@ class ModelEditProperties {
             assertThat(e.totalFreeMass()).isCloseTo(mass, org.assertj.core.data.Offset.offset(1e-5 * mass));
             // a pinned particle's copies are pinned: pins only multiply
             assertThat(e.pinnedCount()).isGreaterThanOrEqualTo(pins);
+            // the hinge stiffness the edits carried is what the edited model's own rest shape and materials give
+            assertThat(e.hingeStiffness()).isEqualTo(MaterialParameters.hingeStiffness(e));
             for (int i = m.particleCount(); i < n; i++) {
                 assertThat(e.sourceOf(i)).isLessThan(i);
                 assertThat(e.isPinned(i)).isEqualTo(e.isPinned(e.sourceOf(i)));

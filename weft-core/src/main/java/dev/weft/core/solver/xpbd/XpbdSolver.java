@@ -352,7 +352,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             distLambda = new float[d.count()];
             distAlpha = new float[d.count()];
             distStiffness = MaterialParameters.distanceStiffness(m);
-            hingeStiffness = MaterialParameters.hingeStiffness(m);
+            hingeStiffness = m.hingeStiffness();
             bendAlpha = new float[hingeStiffness.length];
             bindStretchOrder();
             BendingConstraints b = m.bending();
