@@ -21,7 +21,7 @@ final class MaterialOptions {
     String shear;
 
     @Option(names = "--bend", paramLabel = "B",
-            description = "Bending rigidity of every body in N·m (default: the scene's; cotton 5e-5).")
+            description = "Bending rigidity of every body in N·m (default: the scene's; cotton 1e-4).")
     Float bend;
 
     @Option(names = "--damping", paramLabel = "D",
@@ -33,6 +33,12 @@ final class MaterialOptions {
                     + "(0.3: 30 %%), or inf: never (default: the scene's).")
     String tearStrain;
 
+    @Option(names = "--thickness", paramLabel = "M",
+            description = "Contact thickness of every body's sheet in m: its particles stay half of it further off "
+                    + "every collider, and two bodies' particles at least their half-thicknesses' sum apart "
+                    + "(default: the scene's, 0).")
+    Float thickness;
+
     /** One line for a person: {@code stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s, 0.2 kg/m²}. */
     static String describe(Material m) {
         String s = "stretch " + number(m.stretchStiffness()) + " N/m, shear " + number(m.shearStiffness())
@@ -42,6 +48,9 @@ final class MaterialOptions {
         }
         if (m.tearStrain() < Float.POSITIVE_INFINITY) {
             s += ", tears at strain " + number(m.tearStrain());
+        }
+        if (m.thickness() > 0f) {
+            s += ", " + number(1000f * m.thickness()) + " mm thick";
         }
         return s + ", " + number(m.density()) + " kg/m²";
     }
@@ -76,7 +85,7 @@ final class MaterialOptions {
     /** True when some option was given. */
     boolean any() {
         return stretch != null || shear != null || bend != null || damping != null || tearStrain != null
-                || friction != null || stiffness != null || verletDamping != null;
+                || friction != null || stiffness != null || verletDamping != null || thickness != null;
     }
 
     /** {@code scene} with its bodies' materials changed as the options say. */
@@ -156,6 +165,12 @@ final class MaterialOptions {
                         + "contacts' friction: 0 frictionless, 1 their own), got " + friction);
             }
             m = m.withFriction(friction);
+        }
+        if (thickness != null) {
+            if (!(thickness >= 0f) || !Float.isFinite(thickness)) {
+                throw new InvalidInputException("--thickness", "must be a finite number >= 0 (m), got " + thickness);
+            }
+            m = m.withThickness(thickness);
         }
         if (tearStrain != null) {
             float s = number("--tear-strain", tearStrain, "a strain > 0 (0.3: tears at 30 % stretch) or inf");

@@ -109,6 +109,7 @@ class CommandLineErrorTest {
         "run --tear-strain 0 | --tear-strain: must be a strain > 0 (0.3: tears at 30 % stretch) or inf, got 0",
         "render --stretch -5 | --stretch: must be a stiffness > 0 in N/m, or inf, got -5",
         "run --friction -1 | --friction: must be a finite number >= 0 (a factor on the contacts' friction",
+        "run --thickness -0.01 | --thickness: must be a finite number >= 0 (m), got -0.01",
         "run --stiffness 0 | --stiffness: must be a finite number > 0 (N/m), got 0.0",
         "run --stiffness 500 --shear 400 | --stiffness: sets --stretch and --shear at once; give either it or them",
         "run --verlet-damping 1.5 | --verlet-damping: must be in (0, 1] (1 = undamped), got 1.5"

@@ -55,9 +55,11 @@ class RunCommandTest {
         assertThat(out.toString()).contains("cloth: stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s");
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "pd", "--stretch", "1500", "--shear", "300", "--bend", "2.5e-4", "--damping",
-                "0.5", "--friction", "0.5", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
+                "0.5", "--friction", "0.5", "--thickness", "0.002", "--frames", "1", "--threads", "1", "--out",
+                tmp.toString())).isZero();
         assertThat(out.toString())
-                .contains("cloth: stretch 1500 N/m, shear 300 N/m, bend 2.5e-04 N·m, damping 0.5 1/s, grip 0.5");
+                .contains("cloth: stretch 1500 N/m, shear 300 N/m, bend 2.5e-04 N·m, damping 0.5 1/s, grip 0.5, "
+                        + "2 mm thick");
         out.getBuffer().setLength(0);
         assertThat(weft("run", "tear", "--stretch", "inf", "--tear-strain", "0.25", "--frames", "1", "--threads", "1",
                 "--out", tmp.toString())).isZero();

@@ -215,7 +215,7 @@ public final class AnimatedMeshCollider extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, ParticleSurface surface, int begin, int end) {
         TriangleBvh.Query q = queries.get();
         float[] n = scratch.get();
         for (int i = begin; i < end; i++) {
@@ -232,7 +232,8 @@ public final class AnimatedMeshCollider extends Collider {
             float mx = px - ax;
             float my = py - ay;
             float mz = pz - az;
-            float reach = thickness + maxVertexStep + (float) Math.sqrt(mx * mx + my * my + mz * mz);
+            float th = thickness + surface.offset(i);
+            float reach = th + maxVertexStep + (float) Math.sqrt(mx * mx + my * my + mz * mz);
             // carry the start along with the nearest surface point of the step's first mesh
             float sx = 0f;
             float sy = 0f;
@@ -261,11 +262,11 @@ public final class AnimatedMeshCollider extends Collider {
                 float nx = s * n[0];
                 float ny = s * n[1];
                 float nz = s * n[2];
-                float depth = thickness - ((px - q.x) * nx + (py - q.y) * ny + (pz - q.z) * nz);
-                respond(x, prev, i3, nx, ny, nz, depth, sx, sy, sz, gripOf(grip, i));
+                float depth = th - ((px - q.x) * nx + (py - q.y) * ny + (pz - q.z) * nz);
+                respond(x, prev, i3, nx, ny, nz, depth, sx, sy, sz, surface.grip(i));
                 continue;
             }
-            if (!curBvh.closest(px, py, pz, thickness, q)) {
+            if (!curBvh.closest(px, py, pz, th, q)) {
                 continue;
             }
             float dx = px - q.x;
@@ -287,7 +288,7 @@ public final class AnimatedMeshCollider extends Collider {
                 ny = s * n[1];
                 nz = s * n[2];
             }
-            respond(x, prev, i3, nx, ny, nz, thickness - d, sx, sy, sz, gripOf(grip, i));
+            respond(x, prev, i3, nx, ny, nz, th - d, sx, sy, sz, surface.grip(i));
         }
     }
 

@@ -82,14 +82,16 @@ public abstract class Collider {
     /**
      * Projects particles [begin, end) out of the collider. {@code prev} holds the positions at the start
      * of the step (for friction and swept tests); particles with zero inverse mass are left alone.
-     * {@code grip} (null: 1 for all) scales this collider's friction coefficients per particle: its body's
-     * {@link dev.weft.core.model.Material#friction()}, so the pair's coefficient is their product.
+     * {@code surface} says what each particle's body brings: its grip scales this collider's friction
+     * coefficients (the pair's coefficient is their product), its offset (half the sheet's thickness)
+     * adds to this collider's thickness.
      */
-    public abstract void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end);
+    public abstract void collide(float[] x, float[] prev, float[] invMass, ParticleSurface surface, int begin,
+                                 int end);
 
-    /** {@link #collide(float[], float[], float[], float[], int, int)} with the collider's own friction. */
+    /** {@link #collide(float[], float[], float[], ParticleSurface, int, int)} for plain particles. */
     public final void collide(float[] x, float[] prev, float[] invMass, int begin, int end) {
-        collide(x, prev, invMass, null, begin, end);
+        collide(x, prev, invMass, ParticleSurface.PLAIN, begin, end);
     }
 
     /**
@@ -151,11 +153,6 @@ public abstract class Collider {
     protected final void respond(float[] x, float[] prev, int i3, float nx, float ny, float nz, float depth,
                                  float grip) {
         respond(x, prev, i3, nx, ny, nz, depth, 0f, 0f, 0f, grip);
-    }
-
-    /** Particle i's friction factor: {@code grip[i]}, or 1 where {@code grip} is null. */
-    protected static float gripOf(float[] grip, int i) {
-        return grip == null ? 1f : grip[i];
     }
 
     /**

@@ -127,7 +127,7 @@ public final class DragHandle extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, ParticleSurface surface, int begin, int end) {
         if (!held) {
             return;
         }

@@ -85,7 +85,7 @@ public final class Grip extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, ParticleSurface surface, int begin, int end) {
         for (int k = 0; k < particles.length; k++) {
             int p = particles[k];
             if (p < begin || p >= end || invMass[p] == 0f) {

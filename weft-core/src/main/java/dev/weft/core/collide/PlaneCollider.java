@@ -51,12 +51,12 @@ public final class PlaneCollider extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, ParticleSurface surface, int begin, int end) {
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
-            float depth = thickness - (nx * x[i3] + ny * x[i3 + 1] + nz * x[i3 + 2] - offset);
+            float depth = thickness + surface.offset(i) - (nx * x[i3] + ny * x[i3 + 1] + nz * x[i3 + 2] - offset);
             if (depth > 0f && invMass[i] > 0f) {
-                respond(x, prev, i3, nx, ny, nz, depth, gripOf(grip, i));
+                respond(x, prev, i3, nx, ny, nz, depth, surface.grip(i));
             }
         }
     }

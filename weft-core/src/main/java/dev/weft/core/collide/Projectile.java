@@ -206,15 +206,16 @@ public final class Projectile extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] w, float[] grip, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] w, ParticleSurface surface, int begin, int end) {
         float[] react = reactionFor(x.length);
-        float reach = radius + thickness;
-        float reach2 = reach * reach;
         float sx = c[0] - c0[0];
         float sy = c[1] - c0[1];
         float sz = c[2] - c0[2];
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
+            // the ball grown by its thickness and half the particle's sheet
+            float reach = radius + (thickness + surface.offset(i));
+            float reach2 = reach * reach;
             // the particle's path relative to the ball: a (start, ball at c0) to b (end, ball at c)
             float ax = prev[i3] - c0[0];
             float ay = prev[i3 + 1] - c0[1];
@@ -270,7 +271,7 @@ public final class Projectile extends Collider {
             float dx = push * nx;
             float dy = push * ny;
             float dz = push * nz;
-            float g = gripOf(grip, i);
+            float g = surface.grip(i);
             if (staticFriction > 0f && g > 0f) {
                 // tangential motion relative to the ball's surface, limited by μ times this share's push
                 float rx = x[i3] + dx - prev[i3] - sx;

@@ -143,11 +143,11 @@ public abstract class RigidCollider extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, ParticleSurface surface, int begin, int end) {
         float[] n = scratch.get();
         float[] r = rot;
         float[] r0 = rot0;
-        float reach = boundingRadius() + thickness;
+        float reach = boundingRadius() + (thickness + surface.maxOffset());
         float reach2 = reach * reach;
         float eps = Math.max(1e-6f, 0.05f * thickness);
         // a still collider's pose is the same at both ends of the step, and a rotation keeps distances, so
@@ -179,6 +179,9 @@ public abstract class RigidCollider extends Collider {
                     continue;
                 }
             }
+            // this particle's distance to keep: the collider's thickness and half its sheet's
+            float th = thickness + surface.offset(i);
+            float g = surface.grip(i);
             // end point in the current body frame, start point in the body frame at the step's start
             float dx = x[i3] - trans[0];
             float dy = x[i3 + 1] - trans[1];
@@ -222,13 +225,13 @@ public abstract class RigidCollider extends Collider {
                 float px = hx - sdH * n[0];
                 float py = hy - sdH * n[1];
                 float pz = hz - sdH * n[2];
-                float depth = thickness - ((bx - px) * nx + (by - py) * ny + (bz - pz) * nz);
+                float depth = th - ((bx - px) * nx + (by - py) * ny + (bz - pz) * nz);
                 if (depth > 0f) {
-                    respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz, gripOf(grip, i));
+                    respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz, g);
                     // A curved (non-convex) surface can still be nearer than the tangent plane, or even
                     // lie across it where the particle slid along the plane; then it stays at the touch.
-                    if (!convex() && !pushOut(x, i3, side, n)) {
-                        setLocal(x, i3, px + thickness * nx, py + thickness * ny, pz + thickness * nz);
+                    if (!convex() && !pushOut(x, i3, side, th, n)) {
+                        setLocal(x, i3, px + th * nx, py + th * ny, pz + th * nz);
                     }
                     continue;
                 }
@@ -239,7 +242,7 @@ public abstract class RigidCollider extends Collider {
             }
             float sdB = localDistance(bx, by, bz, n);
             side = !shell || sdB >= 0f ? 1f : -1f;
-            float depth = thickness - side * sdB;
+            float depth = th - side * sdB;
             if (depth > 0f) {
                 float px = bx - sdB * n[0];
                 float py = by - sdB * n[1];
@@ -247,9 +250,9 @@ public abstract class RigidCollider extends Collider {
                 float nx = side * n[0];
                 float ny = side * n[1];
                 float nz = side * n[2];
-                respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz, gripOf(grip, i));
-                if (!convex() && !pushOut(x, i3, side, n)) {
-                    setLocal(x, i3, px + thickness * nx, py + thickness * ny, pz + thickness * nz);
+                respondLocal(x, prev, i3, nx, ny, nz, depth, px, py, pz, g);
+                if (!convex() && !pushOut(x, i3, side, th, n)) {
+                    setLocal(x, i3, px + th * nx, py + th * ny, pz + th * nz);
                 }
             }
         }
@@ -367,10 +370,10 @@ public abstract class RigidCollider extends Collider {
     }
 
     /**
-     * Moves particle i3/3 (world) straight out to {@code thickness} on {@code side}, without friction.
+     * Moves particle i3/3 (world) straight out to {@code th} on {@code side}, without friction.
      * Returns false, moving nothing, when the particle is on the other side.
      */
-    private boolean pushOut(float[] x, int i3, float side, float[] n) {
+    private boolean pushOut(float[] x, int i3, float side, float th, float[] n) {
         float[] r = rot;
         float dx = x[i3] - trans[0];
         float dy = x[i3 + 1] - trans[1];
@@ -380,7 +383,7 @@ public abstract class RigidCollider extends Collider {
         if (side * sd < 0f) {
             return false;
         }
-        float depth = thickness - side * sd;
+        float depth = th - side * sd;
         if (depth > 0f) {
             float s = side * depth;
             x[i3] += s * (r[0] * n[0] + r[1] * n[1] + r[2] * n[2]);

@@ -3,10 +3,10 @@ package dev.weft.core.contact;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.CoulombFriction;
+import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
-import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
@@ -93,8 +93,11 @@ public final class ParticleContacts {
     private float[] prev;
     private float[] w;
     private final RangeBody searchBody = this::search;
-    /** Each particle's grip (its body's material friction), or null when all are 1: μ of a pair × both. */
-    private final float[] grip;
+    /**
+     * Each particle's grip (μ of a pair × both) and offset (half its sheet's thickness: a pair keeps the larger
+     * of the contact distance and their offsets' sum apart), from its body's material.
+     */
+    private final ParticleSurface surface;
     private final RangeBody gatherBody = this::gather;
     private final RangeBody applyBody = this::apply;
     private final RangeBody collideBody = this::collide;
@@ -103,10 +106,10 @@ public final class ParticleContacts {
     public ParticleContacts(Model model, ParticleContactSettings settings) {
         this.settings = settings;
         this.n = model.particleCount();
-        this.grip = MaterialParameters.particleFriction(model);
+        this.surface = ParticleSurface.of(model);
         float spacing = meanStretchLength(model);
         this.distance = settings.distanceFactor() * spacing;
-        this.searchRadius = SEARCH_MARGIN * distance;
+        this.searchRadius = SEARCH_MARGIN * Math.max(distance, 2f * surface.maxOffset());
         this.grid = new ParticleGrid(n, searchRadius);
         this.neighbourCount = new int[n];
         this.neighbours = new int[MAX_NEIGHBOURS * n];
@@ -207,7 +210,6 @@ public final class ParticleContacts {
         try (WorkerPool single = new WorkerPool(1)) {
             grid.build(rest, single);
         }
-        float d2 = distance * distance;
         int[] sorted = grid.sorted();
         for (int i = 0; i < n; i++) {
             int cx = grid.cellX(i);
@@ -226,7 +228,8 @@ public final class ParticleContacts {
                             float ex = rest[3 * i] - rest[3 * j];
                             float ey = rest[3 * i + 1] - rest[3 * j + 1];
                             float ez = rest[3 * i + 2] - rest[3 * j + 2];
-                            if (ex * ex + ey * ey + ez * ez < d2) {
+                            float dij = pairDistance(i, j);
+                            if (ex * ex + ey * ey + ez * ez < dij * dij) {
                                 a.add(i);
                                 b.add(j);
                             }
@@ -235,6 +238,11 @@ public final class ParticleContacts {
                 }
             }
         }
+    }
+
+    /** The distance particles i and j keep: the contact distance, or their offsets' sum where larger. */
+    private float pairDistance(int i, int j) {
+        return Math.max(distance, surface.offset(i) + surface.offset(j));
     }
 
     /** The contact distance in metres. */
@@ -350,7 +358,6 @@ public final class ParticleContacts {
             return false;
         }
         int i3 = 3 * i;
-        double reach2 = (double) reach * distance * reach * distance;
         double sx = 0;
         double sy = 0;
         double sz = 0;
@@ -361,7 +368,8 @@ public final class ParticleContacts {
             double ey = positions[i3 + 1] - positions[j3 + 1];
             double ez = positions[i3 + 2] - positions[j3 + 2];
             double r2 = ex * ex + ey * ey + ez * ez;
-            if (r2 >= reach2 || r2 < 1e-20) {
+            double dij = pairDistance(i, neighbours[k]);
+            if (r2 >= (double) reach * dij * reach * dij || r2 < 1e-20) {
                 continue;
             }
             double r = Math.sqrt(r2);
@@ -391,7 +399,8 @@ public final class ParticleContacts {
             double ey = positions[i3 + 1] - positions[j3 + 1];
             double ez = positions[i3 + 2] - positions[j3 + 2];
             double r2 = ex * ex + ey * ey + ez * ez;
-            if (r2 >= reach2 || r2 < 1e-20) {
+            double dij = pairDistance(i, j);
+            if (r2 >= (double) reach * dij * reach * dij || r2 < 1e-20) {
                 continue;
             }
             double vjn = velocities[j3] * nx + velocities[j3 + 1] * ny + velocities[j3 + 2] * nz;
@@ -401,7 +410,7 @@ public final class ParticleContacts {
             pvx += velocities[j3];
             pvy += velocities[j3 + 1];
             pvz += velocities[j3 + 2];
-            partnerGrip += grip == null ? 1.0 : grip[j];
+            partnerGrip += surface.grip(j);
         }
         if (relative / contacts > separatingSpeed) {
             return false;
@@ -413,7 +422,7 @@ public final class ParticleContacts {
         out[4] = pvx / contacts;
         out[5] = pvy / contacts;
         out[6] = pvz / contacts;
-        out[7] = (grip == null ? 1.0 : grip[i]) * partnerGrip / contacts;
+        out[7] = surface.grip(i) * partnerGrip / contacts;
         return true;
     }
 
@@ -497,7 +506,6 @@ public final class ParticleContacts {
 
     /** One Jacobi pass of the support levels: each particle takes one more than its lowest partner's. */
     private void propagateLevels(int begin, int end) {
-        final float d2 = distance * distance;
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             int best = level[i];
@@ -511,7 +519,8 @@ public final class ParticleContacts {
                 float ex = x[i3] - x[j3];
                 float ey = x[i3 + 1] - x[j3 + 1];
                 float ez = x[i3 + 2] - x[j3 + 2];
-                if (ex * ex + ey * ey + ez * ez < d2) {
+                float dij = pairDistance(i, j);
+                if (ex * ex + ey * ey + ez * ez < dij * dij) {
                     best = lj + 1;
                 }
             }
@@ -530,7 +539,7 @@ public final class ParticleContacts {
         if (any) {
             System.arraycopy(x, 3 * begin, beforeColliders, 3 * begin, 3 * (end - begin));
             for (Collider c : colliders) {
-                c.collide(x, prev, w, grip, begin, end);
+                c.collide(x, prev, w, surface, begin, end);
             }
         }
         float slack = ON_SURFACE * distance;
@@ -541,7 +550,8 @@ public final class ParticleContacts {
                 h = x[i3] != beforeColliders[i3] || x[i3 + 1] != beforeColliders[i3 + 1]
                         || x[i3 + 2] != beforeColliders[i3 + 2];
                 for (int c = 0; !h && c < colliders.length; c++) {
-                    h = colliders[c].signedDistance(x[i3], x[i3 + 1], x[i3 + 2]) <= colliders[c].thickness() + slack;
+                    h = colliders[c].signedDistance(x[i3], x[i3 + 1], x[i3 + 2])
+                            <= colliders[c].thickness() + surface.offset(i) + slack;
                 }
             }
             level[i] = h ? 0 : UNSUPPORTED;
@@ -549,8 +559,6 @@ public final class ParticleContacts {
     }
 
     private void gather(int begin, int end) {
-        final float d = distance;
-        final float d2 = d * d;
         final float mus = settings.staticFriction();
         final float muk = settings.kineticFriction();
         final int[] list = neighbours;
@@ -576,7 +584,8 @@ public final class ParticleContacts {
                 float ey = yi - x[j3 + 1];
                 float ez = zi - x[j3 + 2];
                 float r2 = ex * ex + ey * ey + ez * ez;
-                if (r2 >= d2) {
+                float d = pairDistance(i, j);
+                if (r2 >= d * d) {
                     continue;
                 }
                 float wsum = wi + w[j];
@@ -596,7 +605,7 @@ public final class ParticleContacts {
                 float pz = push * nz;
                 int levelJ = level[j];
                 float slipShare = levelI == levelJ ? share : levelI > levelJ ? 1f : 0f;
-                float pairGrip = grip == null ? 1f : grip[i] * grip[j];
+                float pairGrip = surface.grip(i) * surface.grip(j);
                 if (mus > 0f && slipShare > 0f && pairGrip > 0f) {
                     frictional++;
                     // relative motion over the step, its tangential part removed up to μ·depth

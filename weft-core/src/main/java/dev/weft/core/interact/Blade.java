@@ -3,6 +3,7 @@ package dev.weft.core.interact;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.Motion;
 import dev.weft.core.collide.MotionFrame;
+import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelEdit;
 import dev.weft.core.util.Check;
@@ -53,7 +54,7 @@ public final class Blade extends Collider {
     }
 
     @Override
-    public void collide(float[] x, float[] prev, float[] invMass, float[] grip, int begin, int end) {
+    public void collide(float[] x, float[] prev, float[] invMass, ParticleSurface surface, int begin, int end) {
         // a blade cuts between frames (topologyEdits); it does not push particles
     }
 

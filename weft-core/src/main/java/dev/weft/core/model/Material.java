@@ -27,9 +27,14 @@ import dev.weft.core.InvalidInputException;
  *                         silk 0.5)
  * @param density          mass per area in kg/m² of a cloth body (its particles share each triangle's mass in
  *                         thirds when the model is built); a rope's mass per length is its {@link RopeSpec}'s
+ * @param thickness        the sheet's thickness in m for contacts: its particles stay half of it further off
+ *                         every collider than the collider's own thickness, and two particles of bodies
+ *                         with thickness keep at least their half-thicknesses' sum apart where that is more
+ *                         than the contact settings' distance (0: a sheet thinner than its particle spacing,
+ *                         the colliders' thickness and the contact distance alone)
  */
 public record Material(float stretchStiffness, float shearStiffness, float bendStiffness, float damping,
-                       float strainDamping, float tearStrain, float friction, float density) {
+                       float strainDamping, float tearStrain, float friction, float density, float thickness) {
     /** Cotton-like areal density in kg/m². */
     public static final float COTTON_DENSITY = 0.2f;
 
@@ -48,6 +53,13 @@ public record Material(float stretchStiffness, float shearStiffness, float bendS
             throw new InvalidInputException("density", "must be a mass per area > 0 in kg/m² (cotton: 0.2), got "
                     + density);
         }
+        finiteNonNegative("thickness", thickness);
+    }
+
+    /** A sheet of no contact thickness (see {@link #thickness()}). */
+    public Material(float stretchStiffness, float shearStiffness, float bendStiffness, float damping,
+                    float strainDamping, float tearStrain, float friction, float density) {
+        this(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, friction, density, 0f);
     }
 
     /**
@@ -56,59 +68,67 @@ public record Material(float stretchStiffness, float shearStiffness, float bendS
      */
     public Material(float stretchStiffness, float shearStiffness, float bendStiffness, float damping,
                     float strainDamping, float tearStrain) {
-        this(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, 1f, COTTON_DENSITY);
+        this(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, 1f, COTTON_DENSITY, 0f);
     }
 
     /**
      * A woven cotton sheet of about 0.2 kg/m²: 2000 N/m in stretch (a 1 m strip hung from a bar stretches
      * 0.1 % under its own weight), 500 N/m in shear, bending rigidity B = 10⁻⁴ N·m (Kawabata's B of heavy
      * cotton and denim, about 1 gf·cm²/cm; a bending length (B/(ρg))^⅓ of 3.7 cm: it drapes in folds),
-     * velocity damping 1/s, β = 2.5·10⁻⁵ s (k_d = 0.05 N·s/m along a stretch spring), never tears.
+     * velocity damping 1/s, β = 2.5·10⁻⁵ s (k_d = 0.05 N·s/m along a stretch spring), never tears, no contact
+     * thickness.
      * Until the material moved into the model (issue #13) every solver had its own cloth: the spring
      * solvers' was this one's stretch and shear; XPBD's was inextensible with bend springs of 1000 N/m
      * (B ≈ 0.015 N·m at the default scene's spacing: felt or card), which hid its iteration error under
      * a stiff sheet (README, "One material for every solver").
      */
     public static Material cloth() {
-        return new Material(2000f, 500f, 1e-4f, 1f, 2.5e-5f, Float.POSITIVE_INFINITY, 1f, COTTON_DENSITY);
+        return new Material(2000f, 500f, 1e-4f, 1f, 2.5e-5f, Float.POSITIVE_INFINITY, 1f, COTTON_DENSITY, 0f);
     }
 
     public Material withStretch(float k) {
-        return new Material(k, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, friction, density);
+        return new Material(k, shearStiffness, bendStiffness, damping, strainDamping, tearStrain, friction, density,
+                thickness);
     }
 
     public Material withShear(float k) {
-        return new Material(stretchStiffness, k, bendStiffness, damping, strainDamping, tearStrain, friction, density);
+        return new Material(stretchStiffness, k, bendStiffness, damping, strainDamping, tearStrain, friction, density,
+                thickness);
     }
 
     public Material withBend(float rigidity) {
         return new Material(stretchStiffness, shearStiffness, rigidity, damping,
-                strainDamping, tearStrain, friction, density);
+                strainDamping, tearStrain, friction, density, thickness);
     }
 
     public Material withDamping(float perSecond) {
         return new Material(stretchStiffness, shearStiffness, bendStiffness, perSecond, strainDamping, tearStrain,
-                friction, density);
+                friction, density, thickness);
     }
 
     public Material withStrainDamping(float beta) {
         return new Material(stretchStiffness, shearStiffness, bendStiffness, damping,
-                beta, tearStrain, friction, density);
+                beta, tearStrain, friction, density, thickness);
     }
 
     public Material withTearStrain(float strain) {
         return new Material(stretchStiffness, shearStiffness, bendStiffness, damping,
-                strainDamping, strain, friction, density);
+                strainDamping, strain, friction, density, thickness);
     }
 
     public Material withFriction(float grip) {
         return new Material(stretchStiffness, shearStiffness, bendStiffness, damping,
-                strainDamping, tearStrain, grip, density);
+                strainDamping, tearStrain, grip, density, thickness);
     }
 
     public Material withDensity(float kgPerSquareMetre) {
         return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain,
-                friction, kgPerSquareMetre);
+                friction, kgPerSquareMetre, thickness);
+    }
+
+    public Material withThickness(float metres) {
+        return new Material(stretchStiffness, shearStiffness, bendStiffness, damping, strainDamping, tearStrain,
+                friction, density, metres);
     }
 
     /** The sheet stiffness of a distance constraint's kind: stretch or shear in N/m; bend: B in N·m. */

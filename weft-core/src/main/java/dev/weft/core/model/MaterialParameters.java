@@ -22,8 +22,10 @@ import dev.weft.core.InvalidInputException;
  *   <li>a constraint between two bodies (a seam) gets their stiffnesses in series where they differ;</li>
  *   <li>velocity damping d (1/s) is d for XPBD and PD, a Verlet share of e^(−d/60 s) kept per 1/60 s for
  *       relaxation and mass-spring (seed 002's k), and spring dashpots k_d = β·k;</li>
- *   <li>friction is a grip factor per particle ({@link #particleFriction}) on the coefficients of every
- *       contact: a collider's μ times it, a contact between two bodies μ times both.</li>
+ *   <li>friction is a grip factor per particle on the coefficients of every contact: a collider's μ times
+ *       it, a contact between two bodies μ times both; thickness t puts a particle t/2 further off every
+ *       collider and two particles at least t_a/2 + t_b/2 apart (both as {@code collide.ParticleSurface},
+ *       which every contact reads).</li>
  * </ul>
  * Each solver then takes its own form: XPBD compliance α = 1/k, PD weight k, springs k_s = k.
  */
@@ -121,22 +123,6 @@ public final class MaterialParameters {
             d[i] = model.material(model.objectOf(i)).damping();
         }
         return d;
-    }
-
-    /** Each particle's grip (its body's {@link Material#friction()}), or null when every body's is 1. */
-    public static float[] particleFriction(Model model) {
-        boolean any = false;
-        for (int o = 0; o < model.objects().size() && !any; o++) {
-            any = model.material(o).friction() != 1f;
-        }
-        if (!any) {
-            return null;
-        }
-        float[] g = new float[model.particleCount()];
-        for (int i = 0; i < g.length; i++) {
-            g[i] = model.material(model.objectOf(i)).friction();
-        }
-        return g;
     }
 
     /** Seed 002's Verlet damping k, the share of velocity kept per 1/60 s, for a damping rate in 1/s. */

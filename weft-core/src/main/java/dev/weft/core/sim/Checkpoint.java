@@ -29,8 +29,9 @@ import java.util.zip.CRC32;
  * handle's target is the caller's.)
  *
  * <p>Format, big-endian: "WEFTCKPT", version (int), the built model's particle count (int), its bodies'
- * materials (count int, then per body stretch, shear, bend, damping, strain damping and tear strain as
- * friction and density as floats: a resume with another material would not continue the run, so it is refused), the edit log
+ * materials (count int, then per body stretch, shear, bend, damping, strain damping, tear strain, friction,
+ * density and thickness as floats: a resume with another material would not continue the run, so it is
+ * refused), the edit log
  * (count int, then per edit a tag byte: 1 split: particle int, normal 3 floats; 2 distance: a, b int,
  * rest length float, kind byte; 3 detach: particle int, normal 3 floats, triangle count int and the
  * triangles), particle count (int), time (double), steps (long),
@@ -41,7 +42,7 @@ import java.util.zip.CRC32;
 public final class Checkpoint {
     private static final byte[] MAGIC = "WEFTCKPT".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     /** The format's version; a file of another is refused. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     private static final byte SPLIT = 1;
     private static final byte DISTANCE = 2;
     private static final byte DETACH = 3;
@@ -222,14 +223,14 @@ public final class Checkpoint {
     }
 
     private static final String[] MATERIAL_FIELDS = {"stretch stiffness", "shear stiffness", "bending rigidity",
-        "damping", "strain damping", "tear strain", "friction", "density"};
+        "damping", "strain damping", "tear strain", "friction", "density", "thickness"};
     /** The {@code weft run} flag that sets each field, or null where none does. */
     private static final String[] MATERIAL_FLAGS = {"--stretch", "--shear", "--bend", "--damping", null, "--tear-strain",
-        "--friction", null};
+        "--friction", null, "--thickness"};
 
     private static float[] fields(Material m) {
         return new float[] {m.stretchStiffness(), m.shearStiffness(), m.bendStiffness(), m.damping(),
-            m.strainDamping(), m.tearStrain(), m.friction(), m.density()};
+            m.strainDamping(), m.tearStrain(), m.friction(), m.density(), m.thickness()};
     }
 
     private static void writeEdit(DataOutputStream out, ModelEdit e) throws IOException {

@@ -1,6 +1,7 @@
 package dev.weft.core.step;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
@@ -35,8 +36,8 @@ public final class PositionStep {
     private float[] start;
     private AeroForces aero;
     private double[] airForce;
-    /** Friction factor per particle (its body's material), or null when every body's is 1. */
-    private float[] grip;
+    /** Grip and offset per particle, from its body's material. */
+    private ParticleSurface surface = ParticleSurface.PLAIN;
     /** Velocity damping rate per particle (1/s), from its body's material. */
     private float[] rate;
     /** Per particle for {@link #factorStep} and {@link #factorForm}: the Verlet share kept, or the factor after. */
@@ -59,7 +60,7 @@ public final class PositionStep {
 
     private final RangeBody predictBody = this::predict;
     private final RangeBody collideBody = this::collide;
-    private final RangeBody collideInsideBody = (b, e) -> positions.collideRange(colliders, world, start, w, grip, b, e);
+    private final RangeBody collideInsideBody = (b, e) -> positions.collideRange(colliders, world, start, w, surface, b, e);
     private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
     private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h,
             form == Damping.AFTER ? factor : null, b, e);
@@ -81,7 +82,7 @@ public final class PositionStep {
         aero = new AeroForces(m);
         airForce = aero.forces();
         rate = MaterialParameters.particleDamping(m);
-        grip = MaterialParameters.particleFriction(m);
+        surface = ParticleSurface.of(m);
         factor = new float[n];
         factorStep = Float.NaN;
         return true;
@@ -200,7 +201,7 @@ public final class PositionStep {
 
     private void collide(int begin, int end) {
         for (Collider c : colliders) {
-            c.collide(world, start, w, grip, begin, end);
+            c.collide(world, start, w, surface, begin, end);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.weft.core.step;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleSurface;
 
 /**
  * The positions of a position-based step kept as two float32 arrays: y, the predicted world
@@ -68,13 +69,13 @@ public final class StepPositions {
      * Colliders inside the iterations: each collider moves the world positions y + d of the free
      * particles [begin, end), and d gets the exact change (a particle no collider touches keeps its
      * d). {@code world} is scratch here; {@code start} holds the world positions at the step's start
-     * (friction, swept tests); {@code grip} each particle's friction factor (null: 1).
+     * (friction, swept tests); {@code surface} each particle's grip and offset from its body's material.
      */
-    public void collideRange(Collider[] colliders, float[] world, float[] start, float[] invMass, float[] grip,
-                             int begin, int end) {
+    public void collideRange(Collider[] colliders, float[] world, float[] start, float[] invMass,
+                             ParticleSurface surface, int begin, int end) {
         write(world, invMass, begin, end);
         for (Collider c : colliders) {
-            c.collide(world, start, invMass, grip, begin, end);
+            c.collide(world, start, invMass, surface, begin, end);
         }
         for (int i = begin; i < end; i++) {
             if (invMass[i] == 0f) {

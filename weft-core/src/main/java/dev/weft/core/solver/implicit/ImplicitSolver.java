@@ -3,6 +3,7 @@ package dev.weft.core.solver.implicit;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.CoulombFriction;
+import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
@@ -101,8 +102,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private float[] springRest;
     private float[] springKs;
     private float[] springKd;
-    /** Per particle, its material's friction factor (null: 1 for all), on every contact's coefficients. */
-    private float[] grip;
+    /** Per particle, its material's grip (on every contact's friction coefficients) and contact offset. */
+    private ParticleSurface surface = ParticleSurface.PLAIN;
     /** Per particle, its material's velocity damping c in 1/s: the force −c·m·v. */
     private float[] velocityDamping;
     private BlockSparseMatrix matrix;
@@ -367,7 +368,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             MaterialParameters.requireFinite(m, "implicit");
             springs = SpringSet.build(m);
             velocityDamping = MaterialParameters.particleDamping(m);
-            grip = MaterialParameters.particleFriction(m);
+            surface = ParticleSurface.of(m);
             aero = new AeroForces(m);
             airForce = aero.forces();
             springCount = springs.count();
@@ -536,7 +537,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             f.free(i);
             for (int k = 0; k < planeColliders.length; k++) {
                 Collider c = planeColliders[k];
-                float d = c.signedDistance(x[i3], x[i3 + 1], x[i3 + 2]) - c.thickness();
+                float d = c.signedDistance(x[i3], x[i3 + 1], x[i3 + 2]) - (c.thickness() + surface.offset(i));
                 if (d > CONTACT_SLOP || (released[i] != 0 && d > -CONTACT_SLOP)) {
                     continue;
                 }
@@ -738,7 +739,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
                     double tz = nvz - vn * nz;
                     double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
                     double perMass = push / mass[i];
-                    double g = grip == null ? 1.0 : grip[i];
+                    double g = surface.grip(i);
                     double keep = 1.0 - CoulombFriction.removedShare(vt, perMass, g * plane.staticFriction(),
                             g * plane.kineticFriction());
                     nvx = vn * nx + keep * tx;
@@ -816,7 +817,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
 
     private void collideOthers(int begin, int end) {
         for (Collider c : otherColliders) {
-            c.collide(x, prevX, w, grip, begin, end);
+            c.collide(x, prevX, w, surface, begin, end);
         }
         CorrectedVelocity.apply(x, integratedX, v, w, (float) (1.0 / h), null, begin, end);
     }
