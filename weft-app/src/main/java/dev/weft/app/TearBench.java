@@ -89,9 +89,14 @@ final class TearBench {
             for (int f = 0; f < 10; f++) {
                 sim.advance(dt);
             }
-            long t0 = System.nanoTime();
-            sim.advance(dt);
-            double frame = (System.nanoTime() - t0) / 1e6;
+            // the frame is the median of five (one frame on a shared machine is often twice another)
+            double[] frames = new double[5];
+            for (int f = 0; f < frames.length; f++) {
+                long t0 = System.nanoTime();
+                sim.advance(dt);
+                frames[f] = (System.nanoTime() - t0) / 1e6;
+            }
+            double frame = median(frames);
             long t1 = System.nanoTime();
             List<ModelEdit> found = Tearing.find(model, sim.state().positions());
             double scan = (System.nanoTime() - t1) / 1e6;

@@ -20,6 +20,11 @@ final class EditableConstraints {
     private boolean[] removed;
     private int count;
     private boolean changed;
+    /** The storage ranges of the colors before the edits. */
+    private final int[] baseStart;
+    /** Per color: how many constraints it holds now, and whether that is no longer its old range as it was. */
+    private int[] colorSize;
+    private boolean[] colorChanged;
 
     /** The constraints of {@code set}, with their per-constraint parameter and kind (null if none), in storage order. */
     EditableConstraints(ColoredConstraints set, float[] param, byte[] kind) {
@@ -32,9 +37,13 @@ final class EditableConstraints {
         this.param = Arrays.copyOf(param, room);
         this.kind = kind == null ? null : Arrays.copyOf(kind, room);
         color = new int[room];
-        int[] start = set.colorStart();
-        for (int c = 0; c + 1 < start.length; c++) {
-            Arrays.fill(color, start[c], start[c + 1], c);
+        baseStart = set.colorStart();
+        int colors = baseStart.length - 1;
+        colorSize = new int[colors];
+        colorChanged = new boolean[colors];
+        for (int c = 0; c < colors; c++) {
+            Arrays.fill(color, baseStart[c], baseStart[c + 1], c);
+            colorSize[c] = baseStart[c + 1] - baseStart[c];
         }
         removed = new boolean[room];
     }
@@ -56,8 +65,12 @@ final class EditableConstraints {
     }
 
     void remove(int c) {
-        removed[c] = true;
-        changed = true;
+        if (!removed[c]) {
+            removed[c] = true;
+            colorSize[color[c]]--;
+            colorChanged[color[c]] = true;
+            changed = true;
+        }
     }
 
     /** Appends a constraint on {@code ps} with its parameter, kind and color; returns its index. */
@@ -77,6 +90,12 @@ final class EditableConstraints {
             kind[i] = k;
         }
         color[i] = c;
+        if (c >= colorSize.length) {
+            colorSize = Arrays.copyOf(colorSize, c + 1);
+            colorChanged = Arrays.copyOf(colorChanged, c + 1);
+        }
+        colorSize[c]++;
+        colorChanged[c] = true;
         changed = true;
         return i;
     }
@@ -102,84 +121,83 @@ final class EditableConstraints {
         }
     }
 
+    /**
+     * Lays the set out color by color. Work is one copy of the arrays: a color the edits left alone is moved
+     * as a block; only a color that lost or gained constraints is walked one constraint at a time.
+     */
     Layout layout() {
         if (!changed) {
             return new Layout(Arrays.copyOf(particles, arity * count), Arrays.copyOf(param, count),
-                    kind == null ? null : Arrays.copyOf(kind, count), colorStarts(), oldNatural.clone(), null);
+                    kind == null ? null : Arrays.copyOf(kind, count), baseStart.clone(), oldNatural.clone(), null);
         }
-        int colors = 0;
-        int kept = 0;
-        for (int c = 0; c < count; c++) {
-            if (!removed[c]) {
-                colors = Math.max(colors, color[c] + 1);
-                kept++;
-            }
-        }
-        int[] size = new int[colors + 1];
-        for (int c = 0; c < count; c++) {
-            if (!removed[c]) {
-                size[color[c] + 1]++;
-            }
-        }
+        int colors = colorSize.length;
         // empty colors are dropped, so every color range holds a constraint
         int[] start = new int[colors + 1];
         int[] slot = new int[colors];
         int used = 0;
-        int at = 0;
+        int kept = 0;
         for (int c = 0; c < colors; c++) {
-            if (size[c + 1] > 0) {
-                start[used++] = at;
-                slot[c] = at;
-                at += size[c + 1];
+            if (colorSize[c] > 0) {
+                start[used++] = kept;
+                slot[c] = kept;
+                kept += colorSize[c];
             }
         }
-        start[used] = at;
+        start[used] = kept;
         int[] place = new int[count];
         int[] outParticles = new int[arity * kept];
         float[] outParam = new float[kept];
         byte[] outKind = kind == null ? null : new byte[kept];
-        for (int c = 0; c < count; c++) {
-            if (removed[c]) {
-                place[c] = -1;
-                continue;
+        // the old constraints, color by color (their storage order): a color's kept ones in their old order
+        for (int c = 0; c + 1 < baseStart.length; c++) {
+            int from = baseStart[c];
+            int to = baseStart[c + 1];
+            if (!colorChanged[c]) {
+                int s = slot[c];
+                System.arraycopy(particles, arity * from, outParticles, arity * s, arity * (to - from));
+                System.arraycopy(param, from, outParam, s, to - from);
+                if (outKind != null) {
+                    System.arraycopy(kind, from, outKind, s, to - from);
+                }
+                for (int k = from; k < to; k++) {
+                    place[k] = s + k - from;
+                }
+                slot[c] = s + to - from;
+            } else {
+                for (int k = from; k < to; k++) {
+                    place[k] = removed[k] ? -1 : put(k, slot[c]++, outParticles, outParam, outKind);
+                }
             }
-            int s = slot[color[c]]++;
-            place[c] = s;
-            for (int k = 0; k < arity; k++) { // a loop, not arraycopy: two or four ints per call
-                outParticles[arity * s + k] = particles[arity * c + k];
-            }
-            outParam[s] = param[c];
-            if (outKind != null) {
-                outKind[s] = kind[c];
-            }
+        }
+        // then the new ones, after the old ones of their color
+        for (int k = baseCount; k < count; k++) {
+            place[k] = removed[k] ? -1 : put(k, slot[color[k]]++, outParticles, outParam, outKind);
         }
         int[] natural = new int[kept];
-        int k = 0;
+        int n = 0;
         for (int stored : oldNatural) {
-            if (place[stored] >= 0) {
-                natural[k++] = place[stored];
+            int p = place[stored];
+            if (p >= 0) {
+                natural[n++] = p;
             }
         }
-        for (int c = baseCount; c < count; c++) {
-            if (place[c] >= 0) {
-                natural[k++] = place[c];
+        for (int k = baseCount; k < count; k++) {
+            if (place[k] >= 0) {
+                natural[n++] = place[k];
             }
         }
         return new Layout(outParticles, outParam, outKind, Arrays.copyOf(start, used + 1), natural, place);
     }
 
-    private int[] colorStarts() {
-        int colors = 0;
-        for (int c = 0; c < count; c++) {
-            colors = Math.max(colors, color[c] + 1);
+    /** Copies constraint k to slot s of the laid-out arrays; returns s. */
+    private int put(int k, int s, int[] outParticles, float[] outParam, byte[] outKind) {
+        for (int j = 0; j < arity; j++) { // a loop, not arraycopy: two or four ints per call
+            outParticles[arity * s + j] = particles[arity * k + j];
         }
-        int[] start = new int[colors + 1];
-        for (int c = 0; c < count; c++) {
-            start[color[c] + 1]++;
+        outParam[s] = param[k];
+        if (outKind != null) {
+            outKind[s] = kind[k];
         }
-        for (int c = 0; c < colors; c++) {
-            start[c + 1] += start[c];
-        }
-        return start;
+        return s;
     }
 }

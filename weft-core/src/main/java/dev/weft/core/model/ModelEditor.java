@@ -319,7 +319,7 @@ final class ModelEditor {
 
     private Model build() {
         int n = particleCount();
-        if (split) {
+        if (split && tether.count() > 0) {
             retargetTethers(n);
         }
         EditableConstraints.Layout d = dist.layout();
