@@ -2,7 +2,6 @@ package dev.weft.core.solver.implicit;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.CoulombFriction;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.contact.ParticleContactSettings;
@@ -24,9 +23,7 @@ import dev.weft.core.step.Environment;
 import dev.weft.core.util.Check;
 import dev.weft.core.util.FloatList;
 import dev.weft.core.util.IntList;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Implicit (backward) Euler for mass-spring cloth, Baraff and Witkin's "large steps" as seed 000
@@ -60,7 +57,7 @@ import java.util.List;
  *
  * <p>Particle contacts (self- and inter-cloth, {@link #withParticleContacts}) enter the same way where
  * one direction describes them: a free particle (not pinned, not under a user or plane constraint, not
- * released last step) whose partners within {@value #PARTICLE_REACH} contact distances all lie on
+ * released last step) whose partners within {@value ImplicitContacts#PARTICLE_REACH} contact distances all lie on
  * one side and which is not moving away from them (faster than one step of gravity, g·h) gets the averaged contact normal n as its
  * constrained direction in S, with z prescribing the pair's centre-of-mass normal velocity (the partner's own where a pin, a
  * user constraint or a plane holds it)
@@ -74,17 +71,6 @@ import java.util.List;
  * chunks, so 1 and N threads give identical bits.
  */
 public final class ImplicitSolver implements ParticleContactSolver {
-    /** A particle this close to a plane (beyond its thickness), in metres, is in contact. */
-    private static final float CONTACT_SLOP = 1e-5f;
-    /**
-     * Partners within this many contact distances constrain a particle through S: the projection after
-     * the step leaves pairs a little inside the contact distance (Jacobi sweeps, averaged), and a
-     * margin of 5 % also takes in pairs that the last step's correction left just outside it.
-     */
-    static final float PARTICLE_REACH = 1.05f;
-    private static final byte PLANE_CONTACT = 1;
-    private static final byte PARTICLE_CONTACT = 2;
-
     private final ImplicitSettings settings;
     private final WorkerPool pool;
     private final LinearSolver linear;
@@ -119,27 +105,13 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private double[] dv;
     private byte[] userKind;
     private float[] userDir;
-    private byte[] contact;
-    /** Inverse mass as cloth contacts see it: 0 for a particle held by a pin, a user constraint or a plane. */
-    private float[] contactInvMass;
-    /** Per particle in cloth contact through S: its partners' mean velocity at the start of the step. */
-    private float[] partnerVelocity;
-    /** Per particle in cloth contact through S: its grip times its partners' mean (friction's factor). */
-    private float[] partnerGrip;
-    /** Per particle in contact: which of {@link #planeColliders} (for its normal and friction). */
-    private int[] contactPlane;
-    private byte[] released;
-    /** Released-contact flags from {@link #loadState}, applied when the model is bound. */
-    private byte[] pendingReleased;
+    /** Planes and cloth contacts as constraints in S, their release and friction. */
+    private final ImplicitContacts held = new ImplicitContacts();
     private byte[] badBlock;
     private float[] w;
     private AeroForces aero;
     private double[] airForce;
 
-    private Environment boundEnvironment;
-    private Collider[] planeColliders;
-    private double[] planeNormal;
-    private Collider[] otherColliders;
     private float[] prevX;
     /** Positions right after x += h·v, before particle contacts and colliders correct them. */
     private float[] integratedX;
@@ -163,7 +135,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private long updateNanos;
 
     private final ThreadLocal<double[]> contactRow = ThreadLocal.withInitial(() -> new double[3]);
-    private final ThreadLocal<double[]> contactNormal = ThreadLocal.withInitial(() -> new double[8]);
+    private final ThreadLocal<double[]> newVelocity = ThreadLocal.withInitial(() -> new double[3]);
     private final RangeBody particleContactBody = this::constrainParticleContacts;
     private final RangeBody constraintBody = this::buildConstraints;
     private final RangeBody springBody = this::evaluateSprings;
@@ -272,7 +244,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     /** The contacts released by the pull test (they stay free until they move clear): carried between steps. */
     @Override
     public byte[] saveState() {
-        return released == null ? (pendingReleased == null ? null : pendingReleased.clone()) : released.clone();
+        return held.save();
     }
 
     @Override
@@ -280,11 +252,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
         if (state == null) {
             return;
         }
-        if (released != null && state.length == released.length) {
-            System.arraycopy(state, 0, released, 0, state.length);
-        } else {
+        if (!held.load(state)) {
             // not bound yet, or bound to the model before a resume's edits: applied at the next bind
-            pendingReleased = state.clone();
             model = null;
         }
     }
@@ -301,6 +270,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
         long t0 = System.nanoTime();
         pool.parallelFor(0, n, constraintBody);
         contacts = contactSlot.bind(m);
+        held.useClothContacts(contacts);
         if (contacts != null) {
             // after the plane pass (which may move particles onto planes): this one reads neighbours
             contacts.findCandidates(x, pool);
@@ -327,7 +297,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
         lastIterations = linear.iterations();
         lastResidual = linear.relativeResidual();
         boolean tether = settings.tethers() && tethers.any();
-        boolean project = otherColliders.length > 0 || contacts != null || tether;
+        boolean project = held.otherColliders().length > 0 || contacts != null || tether;
         if (project) {
             System.arraycopy(x, 0, prevX, 0, 3 * n);
         }
@@ -345,14 +315,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
         if (project) {
             pool.parallelFor(0, n, collideBody);
         }
-        int planeContacts = 0;
-        int particleContacts = 0;
-        for (int i = 0; i < n; i++) {
-            planeContacts += contact[i] == PLANE_CONTACT ? 1 : 0;
-            particleContacts += contact[i] == PARTICLE_CONTACT ? 1 : 0;
-        }
-        contactCount = planeContacts;
-        particleContactCount = particleContacts;
+        contactCount = held.planeContactCount();
+        particleContactCount = held.clothContactCount();
         assemblyNanos = t1 - t0;
         solveNanos = t2 - t1;
         updateNanos = System.nanoTime() - t2;
@@ -396,34 +360,12 @@ public final class ImplicitSolver implements ParticleContactSolver {
             dv = new double[3 * n];
             userKind = new byte[n];
             userDir = new float[3 * n];
-            contact = new byte[n];
-            contactInvMass = new float[n];
-            partnerVelocity = new float[3 * n];
-            partnerGrip = new float[n];
-            contactPlane = new int[n];
-            byte[] before = released;
-            released = new byte[n];
-            if (before != null && before.length < n && m.sourceOf(n - 1) != n - 1) {
-                // an edited model (a split appended copies): particles keep their indices and their
-                // released contacts, a copy starts as the particle it was split from
-                System.arraycopy(before, 0, released, 0, before.length);
-                for (int i = before.length; i < n; i++) {
-                    released[i] = released[m.sourceOf(i)];
-                }
-            }
-            if (pendingReleased != null) {
-                if (pendingReleased.length != n) {
-                    throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "
-                            + pendingReleased.length + " particles, the model has " + n);
-                }
-                System.arraycopy(pendingReleased, 0, released, 0, n);
-                pendingReleased = null;
-            }
+            held.bind(m, surface);
             badBlock = new byte[n];
             prevX = new float[3 * n];
             integratedX = new float[3 * n];
             userDirty = true;
-            boundEnvironment = null;
+            held.unbindEnvironment();
         }
         if (userDirty) {
             Arrays.fill(userKind, (byte) 0);
@@ -440,30 +382,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             }
             userDirty = false;
         }
-        if (env != boundEnvironment) {
-            boundEnvironment = env;
-            List<Collider> planes = new ArrayList<>();
-            List<Collider> others = new ArrayList<>();
-            List<float[]> normals = new ArrayList<>();
-            for (Collider c : env.colliders()) {
-                float[] plane = c.plane();
-                if (plane != null) {
-                    planes.add(c);
-                    normals.add(plane);
-                } else {
-                    others.add(c);
-                }
-            }
-            planeColliders = planes.toArray(new Collider[0]);
-            otherColliders = others.toArray(new Collider[0]);
-            planeNormal = new double[3 * planeColliders.length];
-            for (int k = 0; k < planeColliders.length; k++) {
-                float[] plane = normals.get(k);
-                planeNormal[3 * k] = plane[0];
-                planeNormal[3 * k + 1] = plane[1];
-                planeNormal[3 * k + 2] = plane[2];
-            }
-        }
+        held.bind(env);
     }
 
     /** CSR pattern: row i holds i and its spring neighbours, ascending; blockSpring maps block → spring. */
@@ -513,9 +432,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
             double vx = v[i3];
             double vy = v[i3 + 1];
             double vz = v[i3 + 2];
-            contact[i] = 0;
-            contactInvMass[i] = 0f;
             if (w[i] == 0f) {
+                held.held(i);
                 f.fix(i);
                 z[i3] = -vx;
                 z[i3 + 1] = -vy;
@@ -532,75 +450,25 @@ public final class ImplicitSolver implements ParticleContactSolver {
                 z[i3] = -vx;
                 z[i3 + 1] = -vy;
                 z[i3 + 2] = -vz;
+                held.held(i);
                 continue;
             }
             f.free(i);
-            for (int k = 0; k < planeColliders.length; k++) {
-                Collider c = planeColliders[k];
-                float d = c.signedDistance(x[i3], x[i3 + 1], x[i3 + 2]) - (c.thickness() + surface.offset(i));
-                if (d > CONTACT_SLOP || (released[i] != 0 && d > -CONTACT_SLOP)) {
-                    continue;
-                }
-                double nx = planeNormal[3 * k];
-                double ny = planeNormal[3 * k + 1];
-                double nz = planeNormal[3 * k + 2];
-                double vn = vx * nx + vy * ny + vz * nz;
-                if (vn > CONTACT_SLOP / h) {
-                    continue; // leaving the plane
-                }
-                if (d < 0f) {
-                    // Penetrated during the last step: back onto the surface (the constraint keeps it
-                    // there), rather than a push-out velocity that would outlive the contact.
-                    x[i3] -= (float) (d * nx);
-                    x[i3 + 1] -= (float) (d * ny);
-                    x[i3 + 2] -= (float) (d * nz);
-                }
-                f.constrainToPlane(i, nx, ny, nz);
-                double dvn = -vn; // no normal velocity while in contact
-                z[i3] = dvn * nx;
-                z[i3 + 1] = dvn * ny;
-                z[i3 + 2] = dvn * nz;
-                contact[i] = PLANE_CONTACT;
-                contactPlane[i] = k;
-                break;
-            }
-            contactInvMass[i] = contact[i] == 0 ? w[i] : 0f;
+            held.constrainToPlanes(i, w[i], x, v, h, f, z);
         }
     }
 
-    /**
-     * Cloth contact through S for particles the plane and user pass left free (class comment): n as the
-     * constrained direction, z the change to the target normal velocity. A partner held by a pin, a user
-     * constraint or a plane counts as immovable (its normal velocity is the target), any other shares
-     * the pair's centre-of-mass velocity. Reads neighbours' positions, velocities and held state, writes
-     * only particle i's filter block, z and contact flag.
-     */
+    /** Cloth contact through S for the particles the plane and user pass left free ({@link ImplicitContacts#constrainToCloth}). */
     private void constrainParticleContacts(int begin, int end) {
         ParticleFilter f = system.filter();
         double[] z = system.prescribed();
-        double[] nv = contactNormal.get();
         // Resting layers leave the projection after the step with a small separating speed, of the order
         // of one step of gravity; slower than g·h is still resting contact (measured: two cloths at rest on
         // a floor keep 0.3 mm/s instead of 2 mm/s with projection only, 10 mm/s with the slop alone). A real
         // lift-off is released by the pull test as for planes.
-        float separating = (float) Math.max(CONTACT_SLOP / h, Math.sqrt(gx * gx + gy * gy + gz * gz) * h);
+        float separating = (float) Math.max(ImplicitContacts.CONTACT_SLOP / h, Math.sqrt(gx * gx + gy * gy + gz * gz) * h);
         for (int i = begin; i < end; i++) {
-            if (w[i] == 0f || userKind[i] != ParticleFilter.FREE || contact[i] != 0 || released[i] != 0
-                    || !contacts.normalConstraint(i, x, v, contactInvMass, PARTICLE_REACH, separating, nv)) {
-                continue;
-            }
-            int i3 = 3 * i;
-            double vn = v[i3] * nv[0] + v[i3 + 1] * nv[1] + v[i3 + 2] * nv[2];
-            double dvn = nv[3] - vn;
-            f.constrainToPlane(i, nv[0], nv[1], nv[2]);
-            z[i3] = dvn * nv[0];
-            z[i3 + 1] = dvn * nv[1];
-            z[i3 + 2] = dvn * nv[2];
-            contact[i] = PARTICLE_CONTACT;
-            partnerVelocity[i3] = (float) nv[4];
-            partnerVelocity[i3 + 1] = (float) nv[5];
-            partnerVelocity[i3 + 2] = (float) nv[6];
-            partnerGrip[i] = (float) nv[7];
+            held.constrainToCloth(i, w[i] != 0f && userKind[i] == ParticleFilter.FREE, x, v, separating, f, z);
         }
     }
 
@@ -715,61 +583,23 @@ public final class ImplicitSolver implements ParticleContactSolver {
                 v[i3] = 0f;
                 v[i3 + 1] = 0f;
                 v[i3 + 2] = 0f;
-                released[i] = 0;
+                held.forget(i);
                 continue;
             }
             double nvx = v[i3] + d[i3];
             double nvy = v[i3 + 1] + d[i3 + 1];
             double nvz = v[i3 + 2] + d[i3 + 2];
-            released[i] = 0;
-            if (contact[i] != 0) {
-                double push = contactPush(i);
-                if (push < 0.0) {
-                    released[i] = 1;
-                } else if (push > 0.0 && contact[i] == PLANE_CONTACT) {
-                    // Coulomb friction with the plane's normal impulse of this step (see the class comment)
-                    int k = contactPlane[i];
-                    Collider plane = planeColliders[k];
-                    double nx = planeNormal[3 * k];
-                    double ny = planeNormal[3 * k + 1];
-                    double nz = planeNormal[3 * k + 2];
-                    double vn = nvx * nx + nvy * ny + nvz * nz;
-                    double tx = nvx - vn * nx;
-                    double ty = nvy - vn * ny;
-                    double tz = nvz - vn * nz;
-                    double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
-                    double perMass = push / mass[i];
-                    double g = surface.grip(i);
-                    double keep = 1.0 - CoulombFriction.removedShare(vt, perMass, g * plane.staticFriction(),
-                            g * plane.kineticFriction());
-                    nvx = vn * nx + keep * tx;
-                    nvy = vn * ny + keep * ty;
-                    nvz = vn * nz + keep * tz;
-                } else if (push > 0.0) {
-                    // cloth contact: Coulomb on the velocity relative to the partners (their mean at the
-                    // start of the step), with this step's normal impulse and the cloth–cloth coefficients
-                    ParticleFilter f = system.filter();
-                    double nx = f.px(i);
-                    double ny = f.py(i);
-                    double nz = f.pz(i);
-                    double rx = nvx - partnerVelocity[i3];
-                    double ry = nvy - partnerVelocity[i3 + 1];
-                    double rz = nvz - partnerVelocity[i3 + 2];
-                    double rn = rx * nx + ry * ny + rz * nz;
-                    double tx = rx - rn * nx;
-                    double ty = ry - rn * ny;
-                    double tz = rz - rn * nz;
-                    double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
-                    double perMass = push / mass[i];
-                    ParticleContactSettings cs = contacts.settings();
-                    // the pair's grip: both bodies' materials, as the position-based contacts take it
-                    double g = partnerGrip[i];
-                    double removed = CoulombFriction.removedShare(vt, perMass, g * cs.staticFriction(),
-                            g * cs.kineticFriction());
-                    nvx -= removed * tx;
-                    nvy -= removed * ty;
-                    nvz -= removed * tz;
-                }
+            if (held.inContact(i)) {
+                double[] nv = newVelocity.get();
+                nv[0] = nvx;
+                nv[1] = nvy;
+                nv[2] = nvz;
+                held.afterSolve(i, contactPush(i), mass[i], system.filter(), nv);
+                nvx = nv[0];
+                nvy = nv[1];
+                nvz = nv[2];
+            } else {
+                held.forget(i);
             }
             float fvx = (float) nvx;
             float fvy = (float) nvy;
@@ -800,11 +630,6 @@ public final class ImplicitSolver implements ParticleContactSolver {
     }
 
     /**
-     * Colliders other than planes: position projection after the step; the velocity gains the particle
-     * contacts' and colliders' corrections over h ({@link CorrectedVelocity}), not the float32
-     * displacement over h, which is quantized far from the origin.
-     */
-    /**
      * The tethers' correction through this step's filter S: a pinned, user-constrained or contact
      * particle keeps only what its constraint allows (seed 000 §4.4: the constraint is exact).
      */
@@ -815,8 +640,13 @@ public final class ImplicitSolver implements ParticleContactSolver {
         }
     }
 
+    /**
+     * Colliders other than planes: position projection after the step; the velocity gains the particle
+     * contacts' and colliders' corrections over h ({@link CorrectedVelocity}), not the float32
+     * displacement over h, which is quantized far from the origin.
+     */
     private void collideOthers(int begin, int end) {
-        for (Collider c : otherColliders) {
+        for (Collider c : held.otherColliders()) {
             c.collide(x, prevX, w, surface, begin, end);
         }
         CorrectedVelocity.apply(x, integratedX, v, w, (float) (1.0 / h), null, begin, end);
