@@ -52,6 +52,15 @@ public abstract class ColoredConstraints {
     }
 
     /** Reorders a per-constraint array from build order into storage order. */
+    protected final short[] permute(short[] inBuildOrder) {
+        short[] out = new short[inBuildOrder.length];
+        for (int original = 0; original < naturalOrder.length; original++) {
+            out[naturalOrder[original]] = inBuildOrder[original];
+        }
+        return out;
+    }
+
+    /** Reorders a per-constraint array from build order into storage order. */
     protected final byte[] permute(byte[] inBuildOrder) {
         byte[] out = new byte[inBuildOrder.length];
         for (int original = 0; original < naturalOrder.length; original++) {

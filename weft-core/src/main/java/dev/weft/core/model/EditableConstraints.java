@@ -16,6 +16,8 @@ final class EditableConstraints {
     int[] particles;
     float[] param;
     byte[] kind;
+    /** Per constraint its own material's index (−1: its bodies'), or null when no constraint has one. */
+    short[] own;
     int[] color;
     private boolean[] removed;
     private int count;
@@ -26,8 +28,11 @@ final class EditableConstraints {
     private int[] colorSize;
     private boolean[] colorChanged;
 
-    /** The constraints of {@code set}, with their per-constraint parameter and kind (null if none), in storage order. */
-    EditableConstraints(ColoredConstraints set, float[] param, byte[] kind) {
+    /**
+     * The constraints of {@code set}, with their per-constraint parameter, kind and own material index (each
+     * null if none), in storage order.
+     */
+    EditableConstraints(ColoredConstraints set, float[] param, byte[] kind, short[] own) {
         arity = set.arity();
         baseCount = set.count();
         count = baseCount;
@@ -36,6 +41,7 @@ final class EditableConstraints {
         particles = Arrays.copyOf(set.particles(), arity * room);
         this.param = Arrays.copyOf(param, room);
         this.kind = kind == null ? null : Arrays.copyOf(kind, room);
+        this.own = own == null ? null : Arrays.copyOf(own, room);
         color = new int[room];
         baseStart = set.colorStart();
         int colors = baseStart.length - 1;
@@ -73,13 +79,19 @@ final class EditableConstraints {
         }
     }
 
-    /** Appends a constraint on {@code ps} with its parameter, kind and color; returns its index. */
+    /** Appends a constraint on {@code ps} with its parameter, kind and color (no own material); returns its index. */
     int add(int[] ps, float p, byte k, int c) {
+        return add(ps, p, k, (short) -1, c);
+    }
+
+    /** Appends a constraint on {@code ps} with its parameter, kind, own material index and color; returns its index. */
+    int add(int[] ps, float p, byte k, short material, int c) {
         if (count == param.length) {
             int room = 2 * count;
             particles = Arrays.copyOf(particles, arity * room);
             param = Arrays.copyOf(param, room);
             kind = kind == null ? null : Arrays.copyOf(kind, room);
+            own = own == null ? null : Arrays.copyOf(own, room);
             color = Arrays.copyOf(color, room);
             removed = Arrays.copyOf(removed, room);
         }
@@ -88,6 +100,11 @@ final class EditableConstraints {
         param[i] = p;
         if (kind != null) {
             kind[i] = k;
+        }
+        if (own != null) {
+            own[i] = material;
+        } else if (material >= 0) {
+            throw new IllegalStateException("a constraint set without own materials cannot take one");
         }
         color[i] = c;
         if (c >= colorSize.length) {
@@ -101,11 +118,13 @@ final class EditableConstraints {
     }
 
     /**
-     * A laid-out set: storage-order particles, parameter and kind (or null), color ranges, natural order, and
+     * A laid-out set: storage-order particles, parameter, kind and own material index (each or null), color
+     * ranges, natural order, and
      * where each constraint of the set before the edits went ({@code place[c]}, −1 when removed; null when
      * nothing changed and every constraint kept its index).
      */
-    record Layout(int[] particles, float[] param, byte[] kind, int[] colorStart, int[] naturalOrder, int[] place) {
+    record Layout(int[] particles, float[] param, byte[] kind, short[] own, int[] colorStart, int[] naturalOrder,
+                  int[] place) {
         /** {@code before}, one value per constraint of the set before the edits, moved with its constraints. */
         float[] carry(float[] before, int count) {
             if (place == null) {
@@ -128,7 +147,8 @@ final class EditableConstraints {
     Layout layout() {
         if (!changed) {
             return new Layout(Arrays.copyOf(particles, arity * count), Arrays.copyOf(param, count),
-                    kind == null ? null : Arrays.copyOf(kind, count), baseStart.clone(), oldNatural.clone(), null);
+                    kind == null ? null : Arrays.copyOf(kind, count), own == null ? null : Arrays.copyOf(own, count),
+                    baseStart.clone(), oldNatural.clone(), null);
         }
         int colors = colorSize.length;
         // empty colors are dropped, so every color range holds a constraint
@@ -148,6 +168,7 @@ final class EditableConstraints {
         int[] outParticles = new int[arity * kept];
         float[] outParam = new float[kept];
         byte[] outKind = kind == null ? null : new byte[kept];
+        short[] outOwn = own == null ? null : new short[kept];
         // the old constraints, color by color (their storage order): a color's kept ones in their old order
         for (int c = 0; c + 1 < baseStart.length; c++) {
             int from = baseStart[c];
@@ -159,19 +180,22 @@ final class EditableConstraints {
                 if (outKind != null) {
                     System.arraycopy(kind, from, outKind, s, to - from);
                 }
+                if (outOwn != null) {
+                    System.arraycopy(own, from, outOwn, s, to - from);
+                }
                 for (int k = from; k < to; k++) {
                     place[k] = s + k - from;
                 }
                 slot[c] = s + to - from;
             } else {
                 for (int k = from; k < to; k++) {
-                    place[k] = removed[k] ? -1 : put(k, slot[c]++, outParticles, outParam, outKind);
+                    place[k] = removed[k] ? -1 : put(k, slot[c]++, outParticles, outParam, outKind, outOwn);
                 }
             }
         }
         // then the new ones, after the old ones of their color
         for (int k = baseCount; k < count; k++) {
-            place[k] = removed[k] ? -1 : put(k, slot[color[k]]++, outParticles, outParam, outKind);
+            place[k] = removed[k] ? -1 : put(k, slot[color[k]]++, outParticles, outParam, outKind, outOwn);
         }
         int[] natural = new int[kept];
         int n = 0;
@@ -186,17 +210,20 @@ final class EditableConstraints {
                 natural[n++] = place[k];
             }
         }
-        return new Layout(outParticles, outParam, outKind, Arrays.copyOf(start, used + 1), natural, place);
+        return new Layout(outParticles, outParam, outKind, outOwn, Arrays.copyOf(start, used + 1), natural, place);
     }
 
     /** Copies constraint k to slot s of the laid-out arrays; returns s. */
-    private int put(int k, int s, int[] outParticles, float[] outParam, byte[] outKind) {
+    private int put(int k, int s, int[] outParticles, float[] outParam, byte[] outKind, short[] outOwn) {
         for (int j = 0; j < arity; j++) { // a loop, not arraycopy: two or four ints per call
             outParticles[arity * s + j] = particles[arity * k + j];
         }
         outParam[s] = param[k];
         if (outKind != null) {
             outKind[s] = kind[k];
+        }
+        if (outOwn != null) {
+            outOwn[s] = own[k];
         }
         return s;
     }

@@ -47,7 +47,9 @@ public final class MaterialParameters {
         byte[] kind = d.kind();
         float[] k = new float[d.count()];
         for (int c = 0; c < k.length; c++) {
-            k[c] = springStiffness(model, p[2 * c], p[2 * c + 1], DistanceKind.of(kind[c]), rest[c]);
+            Material own = d.ownMaterial(c);
+            k[c] = own != null ? springStiffness(own, DistanceKind.of(kind[c]), rest[c])
+                    : springStiffness(model, p[2 * c], p[2 * c + 1], DistanceKind.of(kind[c]), rest[c]);
         }
         return k;
     }
@@ -140,6 +142,14 @@ public final class MaterialParameters {
                 throw new InvalidInputException(model.objects().get(o).name() + ".material", "is rigid (infinite "
                         + "stretch or shear stiffness), which only xpbd, pbd and relaxation can take; the " + solver
                         + " solver needs a finite stiffness in N/m (cotton: 2000)");
+            }
+        }
+        DistanceConstraints d = model.distances();
+        for (Material m : d.ownMaterials()) {
+            if (m.stretchStiffness() == Float.POSITIVE_INFINITY) {
+                throw new InvalidInputException("seam.material", "is rigid (infinite stretch stiffness), which only "
+                        + "xpbd, pbd and relaxation can take; the " + solver + " solver needs a finite stiffness in "
+                        + "N/m (cotton: 2000)");
             }
         }
     }

@@ -33,6 +33,10 @@ public final class ModelBuilder {
     private final IntList distKind = new IntList(512);
     /** Lattice color per distance constraint, or −1 where greedy coloring decides, {@link #SEAM} for a seam. */
     private final IntList distLatticeColor = new IntList(512);
+    /** Per distance constraint, an index into {@link #ownMaterials} or −1 for its bodies' materials. */
+    private final IntList distOwnMaterial = new IntList(512);
+    /** The materials constraint sets have of their own (a seam's thread). */
+    private final List<Material> ownMaterials = new ArrayList<>();
     private final IntList bendStencils = new IntList(1024);
     /** Red-black color per particle of a 4-neighbour lattice, or −1 where greedy particle coloring decides. */
     private final IntList particleLatticeColor = new IntList(512);
@@ -388,6 +392,17 @@ public final class ModelBuilder {
      * shoulder seam open for the head).
      */
     public ModelBuilder sew(ModelObject a, String edgeA, ModelObject b, String edgeB, int from, int to) {
+        return sew(a, edgeA, b, edgeB, from, to, null);
+    }
+
+    /**
+     * {@link #sew(ModelObject, String, ModelObject, String, int, int)} with a thread of its own: the seam's
+     * constraints take their stretch stiffness and strain damping from {@code thread} (an elastic seam, a
+     * stiff binding) instead of the two bodies' materials in series; null: the bodies'. The bodies'
+     * material changes ({@link Model#withMaterial}) leave a seam's own material as it is.
+     */
+    public ModelBuilder sew(ModelObject a, String edgeA, ModelObject b, String edgeB, int from, int to,
+                            Material thread) {
         int[] ea = edge(a, edgeA);
         int[] eb = edge(b, edgeB);
         if (ea.length != eb.length) {
@@ -398,9 +413,19 @@ public final class ModelBuilder {
             throw new InvalidInputException("seam", "range " + from + ".." + to + " must lie within 0.." + ea.length
                     + " and hold at least one particle");
         }
+        int own = -1;
+        if (thread != null) {
+            if (ownMaterials.size() == Short.MAX_VALUE) {
+                throw new InvalidInputException("seam", "more than " + Short.MAX_VALUE + " seams with threads of "
+                        + "their own: sew seams of one thread with one material");
+            }
+            own = ownMaterials.size();
+            ownMaterials.add(thread);
+        }
         for (int k = from; k < to; k++) {
             if (ea[k] != eb[k]) {
                 addDistance(ea[k], eb[k], 0f, DistanceKind.STRETCH, SEAM);
+                distOwnMaterial.set(distOwnMaterial.size() - 1, own);
             }
         }
         // a seam joins the bodies' particle graphs: their preset red-black colors no longer hold
@@ -478,8 +503,15 @@ public final class ModelBuilder {
         for (int i = 0; i < dc; i++) {
             kinds[i] = (byte) distKind.get(i);
         }
-        DistanceConstraints distances = new DistanceConstraints(pairs, distRest.toArray(), kinds,
-                colorDistances(pairs, n));
+        short[] own = null;
+        if (!ownMaterials.isEmpty()) {
+            own = new short[dc];
+            for (int i = 0; i < dc; i++) {
+                own[i] = (short) distOwnMaterial.get(i);
+            }
+        }
+        DistanceConstraints distances = new DistanceConstraints(pairs, distRest.toArray(), kinds, own,
+                ownMaterials.toArray(new Material[0]), colorDistances(pairs, n));
 
         int[] stencils = bending ? bendStencils.toArray() : new int[0];
         float[] restAngle = new float[stencils.length / 4];
@@ -668,6 +700,7 @@ public final class ModelBuilder {
         distRest.add(rest);
         distKind.add(kind.code());
         distLatticeColor.add(latticeColor);
+        distOwnMaterial.add(-1);
     }
 
     private ModelObject addObject(ModelObject o, boolean isFlatConvex) {

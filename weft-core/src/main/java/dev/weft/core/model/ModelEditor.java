@@ -49,13 +49,13 @@ final class ModelEditor {
             particleColor.add(m.particleColoring().colorOf(i));
         }
         DistanceConstraints d = m.distances();
-        dist = new EditableConstraints(d, d.restLength(), d.kind());
+        dist = new EditableConstraints(d, d.restLength(), d.kind(), d.ownMaterialIndex());
         distAt = new MutableIncidence(d.particles(), 2, n);
         BendingConstraints b = m.bending();
-        bend = new EditableConstraints(b, b.restAngle(), null);
+        bend = new EditableConstraints(b, b.restAngle(), null, null);
         stencilAt = new MutableIncidence(b.particles(), 4, n);
         TetherConstraints t = m.tethers();
-        tether = new EditableConstraints(t, t.maxLength(), null);
+        tether = new EditableConstraints(t, t.maxLength(), null, null);
         // only a tether's particle (its first) is ever split into copies that need its tethers
         int[] tetherParticle = new int[t.count()];
         for (int k = 0; k < tetherParticle.length; k++) {
@@ -186,7 +186,9 @@ final class ModelEditor {
         for (int k = 0; k < constraints.size(); k++) {
             int c = constraints.get(k);
             if (distSide[k] == SurfaceSplitter.Side.BOTH) {
-                appendDistance(q, other(c, p), dist.param[c], dist.kind[c]);
+                // the copy keeps the constraint's own material (a seam's thread), if it has one
+                appendDistance(q, other(c, p), dist.param[c], dist.kind[c],
+                        dist.own == null ? (short) -1 : dist.own[c]);
             }
         }
         for (int k = 0; k < stencilsHere.size(); k++) {
@@ -281,15 +283,15 @@ final class ModelEditor {
         if (e.kind() == null) {
             throw new InvalidInputException("addDistance.kind", "must be one of stretch, shear, bend");
         }
-        appendDistance(e.a(), e.b(), e.restLength(), e.kind().code());
+        appendDistance(e.a(), e.b(), e.restLength(), e.kind().code(), (short) -1);
         if (particleColor.get(e.a()) == particleColor.get(e.b())) {
             recolorParticles = true;
         }
         log.add(e);
     }
 
-    private void appendDistance(int a, int b, float rest, byte kind) {
-        int c = dist.add(new int[] {a, b}, rest, kind, freeColor(a, b));
+    private void appendDistance(int a, int b, float rest, byte kind, short own) {
+        int c = dist.add(new int[] {a, b}, rest, kind, own, freeColor(a, b));
         distAt.add(a, c);
         distAt.add(b, c);
     }
@@ -323,8 +325,8 @@ final class ModelEditor {
             retargetTethers(n);
         }
         EditableConstraints.Layout d = dist.layout();
-        DistanceConstraints distances = new DistanceConstraints(d.particles(), d.param(), d.kind(), d.colorStart(),
-                d.naturalOrder());
+        DistanceConstraints distances = new DistanceConstraints(d.particles(), d.param(), d.kind(), d.own(),
+                model.distances().ownMaterials(), d.colorStart(), d.naturalOrder());
         EditableConstraints.Layout b = bend.layout();
         BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.colorStart(), b.naturalOrder());
         EditableConstraints.Layout t = tether.layout();

@@ -18,11 +18,14 @@ public final class SpringTopology {
     private final int[] pairs;
     private final float[] rest;
     private final byte[] kind;
+    /** Per spring the material it has of its own (a seam's thread), or null for its bodies'; null when none has one. */
+    private final Material[] own;
 
-    private SpringTopology(int[] pairs, float[] rest, byte[] kind) {
+    private SpringTopology(int[] pairs, float[] rest, byte[] kind, Material[] own) {
         this.pairs = pairs;
         this.rest = rest;
         this.kind = kind;
+        this.own = own;
     }
 
     static SpringTopology of(Model model) {
@@ -31,7 +34,8 @@ public final class SpringTopology {
             b.replay(model);
             b = b.kept();
         }
-        return new SpringTopology(b.pairs.toArray(), b.rest.toArray(), b.kindArray());
+        return new SpringTopology(b.pairs.toArray(), b.rest.toArray(), b.kindArray(),
+                b.ownArray(model.distances().ownMaterials()));
     }
 
     public int count() {
@@ -50,6 +54,11 @@ public final class SpringTopology {
     /** {@link DistanceKind#code()} per spring. */
     public byte[] kind() {
         return kind;
+    }
+
+    /** The material spring s has of its own (a seam sewn with its own thread), or null where its bodies' apply. */
+    public Material ownMaterial(int s) {
+        return own == null ? null : own[s];
     }
 
     private static Builder baseSprings(Model model, SpringLayout layout) {
@@ -85,9 +94,10 @@ public final class SpringTopology {
         float[] rest = d.restLength();
         int[] pairs = d.particles();
         byte[] kinds = d.kind();
+        short[] own = d.ownMaterialIndex();
         for (int c = 0; c < rest.length; c++) {
             if (rest[c] == 0f) {
-                b.append(pairs[2 * c], pairs[2 * c + 1], 0f, kinds[c]);
+                b.append(pairs[2 * c], pairs[2 * c + 1], 0f, kinds[c], own == null ? -1 : own[c]);
             }
         }
         return b;
@@ -99,6 +109,8 @@ public final class SpringTopology {
         private final IntList pairs = new IntList(1024);
         private final FloatList rest = new FloatList(512);
         private final IntList kinds = new IntList(512);
+        /** Per spring an index into the distance constraints' own materials, or −1. */
+        private final IntList owns = new IntList(512);
         private final Set<Long> seen = new HashSet<>();
         private final java.util.BitSet removed = new java.util.BitSet();
 
@@ -120,6 +132,7 @@ public final class SpringTopology {
             pairs.add(a, b);
             rest.add((float) Math.sqrt(dx * dx + dy * dy + dz * dz));
             kinds.add(kind.code());
+            owns.add(-1);
         }
 
         void gridSprings(ModelObject o, SpringLayout layout) {
@@ -207,7 +220,7 @@ public final class SpringTopology {
                         } else if (side[k] == SurfaceSplitter.Side.BOTH) {
                             at.add(q, count());
                             at.add(r, count());
-                            append(q, r, rest.get(spring), kinds.get(spring));
+                            append(q, r, rest.get(spring), kinds.get(spring), owns.get(spring));
                         }
                     }
                 }
@@ -217,7 +230,7 @@ public final class SpringTopology {
                     ModelEdit.AddDistance add = (ModelEdit.AddDistance) e;
                     at.add(add.a(), count());
                     at.add(add.b(), count());
-                    append(add.a(), add.b(), add.restLength(), add.kind().code());
+                    append(add.a(), add.b(), add.restLength(), add.kind().code(), -1);
                 }
             });
         }
@@ -261,7 +274,7 @@ public final class SpringTopology {
             Builder out = new Builder(x);
             for (int k = 0; k < rest.size(); k++) {
                 if (!removed.get(k)) {
-                    out.append(pairs.get(2 * k), pairs.get(2 * k + 1), rest.get(k), kinds.get(k));
+                    out.append(pairs.get(2 * k), pairs.get(2 * k + 1), rest.get(k), kinds.get(k), owns.get(k));
                 }
             }
             return out;
@@ -271,10 +284,25 @@ public final class SpringTopology {
             return rest.size();
         }
 
-        private void append(int a, int b, float length, int kind) {
+        private void append(int a, int b, float length, int kind, int own) {
             pairs.add(a, b);
             rest.add(length);
             kinds.add(kind);
+            owns.add(own);
+        }
+
+        /** Each spring's own material from {@code table}, or null when no spring has one. */
+        Material[] ownArray(Material[] table) {
+            Material[] out = null;
+            for (int i = 0; i < owns.size(); i++) {
+                if (owns.get(i) >= 0) {
+                    if (out == null) {
+                        out = new Material[owns.size()];
+                    }
+                    out[i] = table[owns.get(i)];
+                }
+            }
+            return out;
         }
 
         byte[] kindArray() {

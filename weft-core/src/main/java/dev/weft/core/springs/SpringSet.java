@@ -1,6 +1,7 @@
 package dev.weft.core.springs;
 
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.SpringTopology;
@@ -58,7 +59,8 @@ public final class SpringSet {
 
     /**
      * The springs of {@code model} ({@link Model#springs()}, in the model's {@link
-     * dev.weft.core.model.SpringLayout}), k_s and k_d from the bodies' materials ({@link MaterialParameters}).
+     * dev.weft.core.model.SpringLayout}), k_s and k_d from the bodies' materials
+     * ({@link MaterialParameters}), or a seam's own ({@link SpringTopology#ownMaterial}).
      */
     public static SpringSet build(Model model) {
         SpringTopology t = model.springs();
@@ -69,8 +71,15 @@ public final class SpringSet {
         float[] kd = new float[rest.length];
         for (int s = 0; s < rest.length; s++) {
             DistanceKind k = DistanceKind.of(kind[s]);
-            ks[s] = MaterialParameters.springStiffness(model, pairs[2 * s], pairs[2 * s + 1], k, rest[s]);
-            kd[s] = MaterialParameters.springDamping(model, pairs[2 * s], pairs[2 * s + 1], k, rest[s]);
+            Material own = t.ownMaterial(s);
+            if (own != null) {
+                // a seam with a thread of its own: its material alone, not the bodies' in series
+                ks[s] = MaterialParameters.springStiffness(own, k, rest[s]);
+                kd[s] = own.strainDamping() * ks[s];
+            } else {
+                ks[s] = MaterialParameters.springStiffness(model, pairs[2 * s], pairs[2 * s + 1], k, rest[s]);
+                kd[s] = MaterialParameters.springDamping(model, pairs[2 * s], pairs[2 * s + 1], k, rest[s]);
+            }
         }
         return new SpringSet(model.particleCount(), pairs, rest, kind, ks, kd);
     }
