@@ -33,7 +33,7 @@ final class RenderCommand implements Callable<Integer> {
     static final int EXIT_MISSING_DEPENDENCY = 5;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
-            description = "Built-in scene (see 'weft scenes'); default: ${DEFAULT-VALUE}.")
+            description = SceneArgument.DESCRIPTION)
     String scene = BuiltInScenes.DEFAULT;
 
     @Option(names = "--frames", paramLabel = "N",
@@ -88,7 +88,7 @@ final class RenderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        Scene s = material.apply(BuiltInScenes.byName(scene));
+        Scene s = material.apply(SceneArgument.load(scene));
         int frameCount = frames == null ? s.frames() : frames;
         if (frameCount < 0) {
             throw new InvalidInputException("--frames", "must be an integer >= 0, got " + frameCount);

@@ -57,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
             .flag("--fixed-steps", "mass-spring");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
-            description = "Built-in scene (see 'weft scenes'); default: ${DEFAULT-VALUE}.")
+            description = SceneArgument.DESCRIPTION)
     String scene = BuiltInScenes.DEFAULT;
 
     @Option(names = "--frames", paramLabel = "N", description = "Frames to simulate (default: the scene's, 300 = 5 s).")
@@ -157,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        Scene s = material.apply(BuiltInScenes.byName(scene));
+        Scene s = material.apply(SceneArgument.load(scene));
         if (!Solvers.names().contains(solver)) {
             throw new InvalidInputException("--solver", "unknown solver '" + solver + "'; available: "
                     + String.join(", ", Solvers.names()));

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
         description = "Weft: cloth and soft-body simulation for the JVM.",
         subcommands = {RunCommand.class, BenchCommand.class, ScenesCommand.class, RenderCommand.class,
-                ConvergeCommand.class})
+                ConvergeCommand.class, ValidateCommand.class})
 public final class WeftMain implements Runnable {
     /** Exit code for bad input (a flag, a file, a parameter). */
     public static final int EXIT_BAD_INPUT = 2;

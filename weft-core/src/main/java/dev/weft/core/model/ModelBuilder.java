@@ -347,6 +347,30 @@ public final class ModelBuilder {
         return this;
     }
 
+    /**
+     * Pins every particle of {@code body} whose rest position lies in the axis-aligned box [min, max]
+     * (bounds included); returns how many it pinned. A box that holds none of the body is an error: it
+     * is a mistake in a scene, not a wish for a free cloth.
+     */
+    public int pinInBox(ModelObject body, float[] min, float[] max) {
+        int pinned = 0;
+        for (int i = body.firstParticle(); i < body.firstParticle() + body.particleCount(); i++) {
+            boolean inside = true;
+            for (int k = 0; k < 3; k++) {
+                float p = positions.get(3 * i + k);
+                inside &= p >= min[k] && p <= max[k];
+            }
+            if (inside) {
+                pins.add(i);
+                pinned++;
+            }
+        }
+        if (pinned == 0) {
+            throw new InvalidInputException(body.name() + ".pins.box", "holds none of the body's particles");
+        }
+        return pinned;
+    }
+
     /** Pins grid corners by name: top-left, top-right, bottom-left, bottom-right. */
     public ModelBuilder pinCorners(ModelObject grid, String... corners) {
         requireGrid(grid);

@@ -1,0 +1,226 @@
+package dev.weft.scene;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.mesh.ObjReader;
+import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Material;
+import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.RopeSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code bodies} and {@code seams} of a scene file, added to a {@link ModelBuilder}: grid cloths,
+ * cloths from OBJ meshes (paths relative to the scene file) and ropes, each with its material and pins.
+ */
+final class BodyReader {
+    static final String[] GRID_KEYS = {"type", "name", "material", "cols", "rows", "width", "height", "origin",
+        "axes", "u", "v", "shear", "pins"};
+    static final String[] MESH_KEYS = {"type", "name", "material", "file", "scale", "translate", "pins"};
+    static final String[] ROPE_KEYS = {"type", "name", "material", "points", "particles", "massPerLength", "pins"};
+    static final String[] PIN_KEYS = {"corners", "edges", "indices", "box"};
+    static final String[] BOX_KEYS = {"min", "max"};
+    static final String[] SEAM_KEYS = {"a", "edgeA", "b", "edgeB", "from", "to", "thread"};
+    static final String[] CORNERS = {"top-left", "top-right", "bottom-left", "bottom-right"};
+    static final String[] EDGES = {"top", "bottom", "left", "right"};
+
+    private final ModelBuilder builder;
+    private final MaterialReader materials;
+    private final Path directory;
+    private final Map<String, ModelObject> bodies = new HashMap<>();
+
+    BodyReader(ModelBuilder builder, MaterialReader materials, Path directory) {
+        this.builder = builder;
+        this.materials = materials;
+        this.directory = directory;
+    }
+
+    void readBodies(List<JsonValue> list, JsonValue at) {
+        if (list.isEmpty()) {
+            throw at.error("a scene needs at least one body in 'bodies' (a grid cloth, a mesh or a rope)");
+        }
+        for (JsonValue v : list) {
+            JsonValue type = v.kind == JsonValue.Kind.OBJECT ? v.fields().get("type") : null;
+            if (type == null) {
+                throw v.error("a body needs a 'type': grid, mesh or rope");
+            }
+            switch (Fields.choice(type, "grid", "mesh", "rope")) {
+                case "grid":
+                    grid(Fields.of(v, "a grid cloth", GRID_KEYS));
+                    break;
+                case "mesh":
+                    mesh(Fields.of(v, "a mesh cloth", MESH_KEYS));
+                    break;
+                default:
+                    rope(Fields.of(v, "a rope", ROPE_KEYS));
+                    break;
+            }
+        }
+    }
+
+    private String name(Fields f) {
+        JsonValue v = f.required("name", "every body has a unique name (seams and messages use it)");
+        String name = Fields.string(v);
+        if (bodies.containsKey(name)) {
+            throw v.error("a body named '" + name + "' already exists");
+        }
+        return name;
+    }
+
+    private void material(Fields f) {
+        builder.material(f.has("material") ? materials.read(f.get("material")) : Material.cloth());
+    }
+
+    private void grid(Fields f) {
+        String name = name(f);
+        material(f);
+        GridClothSpec spec = GridClothSpec.of(name,
+                Fields.integer(f.required("cols", "particles along a row (>= 2)"), 2, 4096),
+                Fields.integer(f.required("rows", "particles along a column (>= 2)"), 2, 4096),
+                (float) Fields.number(f.required("width", "the cloth's width in m"), Double.MIN_VALUE, 1e6, "m"),
+                (float) Fields.number(f.required("height", "the cloth's height in m"), Double.MIN_VALUE, 1e6, "m"));
+        float[] origin = f.vec3("origin", new float[3]);
+        spec = spec.withOrigin(origin[0], origin[1], origin[2]);
+        if (f.has("axes") && (f.has("u") || f.has("v"))) {
+            throw f.get("axes").keyError("give either 'axes' or 'u' and 'v', not both");
+        }
+        if (f.has("axes")) {
+            float[][] axes = "vertical".equals(f.choice("axes", "horizontal", "horizontal", "vertical"))
+                    ? GridClothSpec.VERTICAL : GridClothSpec.HORIZONTAL;
+            spec = spec.withAxes(axes[0], axes[1]);
+        } else if (f.has("u") || f.has("v")) {
+            float[] u = f.vec3("u", GridClothSpec.HORIZONTAL[0]);
+            float[] v = f.vec3("v", GridClothSpec.HORIZONTAL[1]);
+            GridClothSpec flat = spec;
+            spec = at(f.value(), () -> flat.withAxes(u, v));
+        }
+        spec = spec.withShear(f.bool("shear", true));
+        GridClothSpec done = spec;
+        ModelObject body = at(f.value(), () -> builder.addGridCloth(done));
+        bodies.put(name, body);
+        pins(f, body, true);
+    }
+
+    private void mesh(Fields f) {
+        String name = name(f);
+        material(f);
+        JsonValue fileValue = f.required("file", "the OBJ file of the cloth's mesh, relative to the scene file");
+        Path file = directory.resolve(Fields.string(fileValue));
+        if (!Files.isRegularFile(file)) {
+            throw fileValue.error("no such file: " + file);
+        }
+        TriangleMesh read;
+        try {
+            read = ObjReader.read(file);
+        } catch (InvalidInputException e) {
+            throw fileValue.error(e.getMessage());
+        }
+        float scale = (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, "");
+        float[] move = f.vec3("translate", new float[3]);
+        float[] x = read.positions().clone();
+        for (int i = 0; i < x.length; i++) {
+            x[i] = x[i] * scale + move[i % 3];
+        }
+        TriangleMesh mesh = new TriangleMesh(x, read.uvs(), read.triangles());
+        ModelObject body = at(fileValue, () -> builder.addMeshCloth(name, mesh));
+        bodies.put(name, body);
+        pins(f, body, false);
+    }
+
+    private void rope(Fields f) {
+        String name = name(f);
+        material(f);
+        List<JsonValue> points = f.array("points");
+        if (points.size() < 2) {
+            throw (f.has("points") ? f.get("points") : f.value()).error(
+                    "a rope needs 'points': at least two [x, y, z] along its rest shape");
+        }
+        float[] polyline = new float[3 * points.size()];
+        for (int k = 0; k < points.size(); k++) {
+            System.arraycopy(Fields.vec3(points.get(k)), 0, polyline, 3 * k, 3);
+        }
+        RopeSpec spec = at(f.value(), () -> new RopeSpec(name,
+                polyline, f.integer("particles", 32, 2, 1 << 20),
+                (float) f.number("massPerLength", 0.05, Double.MIN_VALUE, 1e6, "kg/m")));
+        ModelObject body = at(f.value(), () -> builder.addRope(spec));
+        bodies.put(name, body);
+        pins(f, body, false);
+    }
+
+    private void pins(Fields body, ModelObject o, boolean grid) {
+        JsonValue v = body.get("pins");
+        if (v == null) {
+            return;
+        }
+        Fields f = Fields.of(v, "pins", PIN_KEYS);
+        if (!grid) {
+            for (String k : new String[] {"corners", "edges"}) {
+                if (f.has(k)) {
+                    throw f.get(k).keyError("'" + k + "' are a grid cloth's; pin a " + o.type().name().toLowerCase()
+                            .replace('_', ' ') + " by 'indices' or 'box'");
+                }
+            }
+        }
+        for (String corner : f.choices("corners", CORNERS)) {
+            builder.pinCorners(o, corner);
+        }
+        for (String edge : f.choices("edges", EDGES)) {
+            builder.pinEdge(o, edge);
+        }
+        List<JsonValue> indices = f.array("indices");
+        for (JsonValue i : indices) {
+            builder.pinIndices(o, Fields.integer(i, 0, o.particleCount() - 1));
+        }
+        if (f.has("box")) {
+            Fields box = Fields.of(f.get("box"), "a pin box", BOX_KEYS);
+            float[] min = Fields.vec3(box.required("min", "the box's lowest corner [x, y, z] in m"));
+            float[] max = Fields.vec3(box.required("max", "the box's highest corner [x, y, z] in m"));
+            at(f.get("box"), () -> builder.pinInBox(o, min, max));
+        }
+    }
+
+    void readSeams(List<JsonValue> list) {
+        for (JsonValue v : list) {
+            Fields f = Fields.of(v, "a seam", SEAM_KEYS);
+            ModelObject a = body(f.required("a", "the first body's name"));
+            ModelObject b = body(f.required("b", "the second body's name"));
+            String edgeA = Fields.choice(f.required("edgeA", "the first body's edge"), EDGES);
+            String edgeB = Fields.choice(f.required("edgeB", "the second body's edge"), EDGES);
+            Material thread = f.has("thread") ? materials.read(f.get("thread")) : null;
+            at(v, () -> {
+                int length = "top".equals(edgeA) || "bottom".equals(edgeA) ? a.gridCols() : a.gridRows();
+                int from = f.integer("from", 0, 0, length);
+                int to = f.integer("to", length, 1, length);
+                return builder.sew(a, edgeA, b, edgeB, from, to, thread);
+            });
+        }
+    }
+
+    private ModelObject body(JsonValue name) {
+        ModelObject o = bodies.get(Fields.string(name));
+        if (o == null) {
+            throw name.error("no body named '" + name.text() + "'; bodies: " + String.join(", ", bodies.keySet()));
+        }
+        if (o.type() != ModelObject.Type.GRID_CLOTH) {
+            throw name.error("seams join grid cloths' edges; '" + name.text() + "' is a " + o.type().name()
+                    .toLowerCase().replace('_', ' '));
+        }
+        return o;
+    }
+
+    /** Runs {@code make}, turning the model's own input errors into errors at {@code v}. */
+    static <T> T at(JsonValue v, java.util.function.Supplier<T> make) {
+        try {
+            return make.get();
+        } catch (SceneFileException e) {
+            throw e;
+        } catch (InvalidInputException e) {
+            throw v.error(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package dev.weft.scene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.Material;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.scene.BuiltInScenes;
+import dev.weft.core.scene.Scene;
+import dev.weft.core.sim.Simulation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Scene files: the built-in scenes as files give the same simulation, and bad files say where and why. */
+class SceneFileTest {
+    static final Path SCENES = Path.of("..", "scenes");
+
+    private static float[] run(Scene s, String solver, int frames) {
+        try (WorkerPool pool = new WorkerPool(1);
+             Simulation sim = new Simulation(s.model(), State.atRest(s.model()), s.solver(solver, pool),
+                     s.environment(), s.substeps(solver))) {
+            for (int f = 0; f < frames; f++) {
+                sim.advance(1f / s.fps());
+            }
+            return sim.state().positions().clone();
+        }
+    }
+
+    @Test
+    void theDefaultSceneAsAFileIsTheBuiltInSceneBitForBit() {
+        Scene file = SceneFile.read(SCENES.resolve("drape.json"));
+        Scene built = BuiltInScenes.drape();
+        assertThat(file.name()).isEqualTo(built.name());
+        assertThat(file.description()).isEqualTo(built.description());
+        assertThat(file.fps()).isEqualTo(built.fps());
+        assertThat(file.frames()).isEqualTo(built.frames());
+        assertThat(file.settings()).isEqualTo(built.settings());
+        assertThat(file.solverSteps()).isEqualTo(built.solverSteps());
+        assertThat(file.model().restPositions()).isEqualTo(built.model().restPositions());
+        assertThat(file.model().invMass()).isEqualTo(built.model().invMass());
+        for (String solver : new String[] {"xpbd", "pd"}) {
+            assertThat(Arrays.equals(run(file, solver, 20), run(built, solver, 20))).as(solver).isTrue();
+        }
+    }
+
+    private static InvalidInputException error(String json) {
+        try {
+            SceneFile.parse("bad.json", json, Path.of("."));
+        } catch (InvalidInputException e) {
+            return e;
+        }
+        throw new AssertionError("accepted: " + json);
+    }
+
+    private static final String GRID = "{\"type\": \"grid\", \"name\": \"c\", \"cols\": 4, \"rows\": 4, \"width\": 1, "
+            + "\"height\": 1";
+
+    @Test
+    void everyBrokenFileSaysFileLineColumnKeyPathAndWhatIsAllowed() {
+        // an unknown key, at the key, with the nearest allowed one
+        assertThat(error("{\n  \"bodies\": [" + GRID + ", \"materail\": \"cloth\"}]\n}").getMessage())
+                .startsWith("bad.json:2:").contains("bodies[0].materail: unknown key 'materail' in a grid cloth")
+                .contains("did you mean 'material'?").contains("allowed here: type, name, material");
+        // a value out of range, at the value, with its unit
+        assertThat(error("{\"bodies\": [" + GRID + ",\n \"material\": {\"stretch\": -5}}]}").getMessage())
+                .isEqualTo("bad.json:2:26: bodies[0].material.stretch: must be a number > 0 in N/m or \"inf\" "
+                        + "(rigid), got the number -5");
+        // a type error
+        assertThat(error("{\"frames\": \"many\", \"bodies\": [" + GRID + "}]}").getMessage())
+                .isEqualTo("bad.json:1:12: frames: must be a whole number from 1 to 10000000, got the string \"many\"");
+        // NaN is not JSON
+        assertThat(error("{\"fps\": NaN}").getMessage())
+                .isEqualTo("bad.json:1:12: not valid JSON: Non-standard token 'NaN'");
+        // unbalanced brackets
+        assertThat(error("{\"bodies\": [" + GRID + "}\n").getMessage()).startsWith("bad.json:2:1: not valid JSON");
+        assertThat(error("").getMessage()).contains("the file is empty");
+        // a key twice
+        assertThat(error("{\"fps\": 30,\n \"fps\": 60}").getMessage())
+                .isEqualTo("bad.json:2:2: fps: written twice in one object (the first at line 1)");
+        // a reference to nothing
+        assertThat(error("{\"bodies\": [" + GRID + ", \"material\": \"silk\"}]}").getMessage())
+                .contains("bodies[0].material: no material 'silk'; defined: cloth");
+        assertThat(error("{\"bodies\": [" + GRID + "}], \"seams\": [{\"a\": \"c\", \"edgeA\": \"top\", \"b\": \"d\", "
+                + "\"edgeB\": \"top\"}]}").getMessage()).contains("seams[0].b: no body named 'd'; bodies: c");
+        // a choice
+        assertThat(error("{\"bodies\": [" + GRID + ", \"pins\": {\"corners\": [\"top-lef\"]}}]}").getMessage())
+                .contains("bodies[0].pins.corners[0]: must be one of top-left, top-right, bottom-left, bottom-right")
+                .contains("did you mean 'top-left'?");
+        // a missing file, named with its path
+        assertThat(error("{\"bodies\": [{\"type\": \"mesh\", \"name\": \"m\", \"file\": \"nope.obj\"}]}").getMessage())
+                .contains("bodies[0].file: no such file:").contains("nope.obj");
+        // a pin box around nothing: the model's own check, placed at the box
+        assertThat(error("{\"bodies\": [" + GRID + ", \"pins\": {\"box\": {\"min\": [5, 5, 5], \"max\": [6, 6, 6]}}}]}")
+                .getMessage()).contains("bodies[0].pins.box: c.pins.box: holds none of the body's particles");
+        // an unknown solver in steps
+        assertThat(error("{\"bodies\": [" + GRID + "}], \"steps\": {\"xbpd\": {\"substeps\": 4}}}").getMessage())
+                .contains("steps.xbpd: unknown key 'xbpd'").contains("did you mean 'xpbd'?");
+        // a scene without bodies
+        assertThat(error("{}").getMessage()).contains("a scene needs at least one body");
+    }
+
+    @Test
+    void materialsPinsSeamsAndCollidersReachTheScene(@TempDir Path dir) throws Exception {
+        String json = "{\n"
+                + "\"materials\": {\"silk\": {\"stretch\": 800, \"bend\": 2e-5, \"density\": 0.08},\n"
+                + "               \"elastic\": {\"base\": \"silk\", \"stretch\": 5}},\n"
+                + "\"bodies\": [\n"
+                + "  {\"type\": \"grid\", \"name\": \"top\", \"material\": \"silk\", \"cols\": 5, \"rows\": 5, \"width\": 0.2,"
+                + "   \"height\": 0.2, \"axes\": \"vertical\", \"origin\": [0, 1, 0], \"pins\": {\"edges\": [\"top\"]}},\n"
+                + "  {\"type\": \"grid\", \"name\": \"low\", \"material\": {\"base\": \"silk\", \"tearStrain\": 0.3},"
+                + "   \"cols\": 5, \"rows\": 5, \"width\": 0.2, \"height\": 0.2, \"axes\": \"vertical\", \"origin\": [0, 0.8, 0]},\n"
+                + "  {\"type\": \"rope\", \"name\": \"r\", \"points\": [[0, 2, 0], [1, 2, 0]], \"particles\": 11,"
+                + "   \"pins\": {\"indices\": [0]}}\n"
+                + "],\n"
+                + "\"seams\": [{\"a\": \"top\", \"edgeA\": \"bottom\", \"b\": \"low\", \"edgeB\": \"top\", \"thread\": \"elastic\"}],\n"
+                + "\"colliders\": [{\"type\": \"capsule\", \"center\": [0, 0, 0], \"radius\": 0.1, \"halfLength\": 0.3,"
+                + "   \"orientation\": {\"axis\": [0, 0, 1], \"degrees\": 90}, \"motion\": {\"velocity\": [1, 0, 0]}},\n"
+                + "   {\"type\": \"plane\", \"name\": \"wall\", \"point\": [0, 0, -1], \"normal\": [0, 0, 1], \"friction\": 0.2,"
+                + "   \"staticFriction\": 0.4}],\n"
+                + "\"gravity\": [0, -3.7, 0], \"air\": {\"wind\": [2, 0, 0]}, \"fps\": 30, \"frames\": 12, \"substeps\": 4\n"
+                + "}";
+        Path file = dir.resolve("s.json");
+        Files.writeString(file, json);
+        Scene s = SceneFile.read(file);
+        assertThat(s.name()).isEqualTo("s");
+        assertThat(s.model().objects()).hasSize(3);
+        Material silk = s.model().material(0);
+        assertThat(silk.stretchStiffness()).isEqualTo(800f);
+        assertThat(silk.density()).isEqualTo(0.08f);
+        assertThat(s.model().material(1).tearStrain()).isEqualTo(0.3f);
+        assertThat(s.model().material(1).bendStiffness()).isEqualTo(2e-5f);
+        // the top edge of the upper panel, the rope's first particle: 6 pins
+        int pinned = 0;
+        for (float w : s.model().invMass()) {
+            pinned += w == 0f ? 1 : 0;
+        }
+        assertThat(pinned).isEqualTo(6);
+        // the seam's five stitches take the thread's 5 N/m
+        int threaded = 0;
+        for (int c = 0; c < s.model().distances().count(); c++) {
+            Material own = s.model().distances().ownMaterial(c);
+            threaded += own != null && own.stretchStiffness() == 5f ? 1 : 0;
+        }
+        assertThat(threaded).isEqualTo(5);
+        assertThat(s.environment().colliders()).hasSize(2);
+        assertThat(s.environment().colliders()[0].moving()).isTrue();
+        assertThat(s.environment().colliders()[1].staticFriction()).isEqualTo(0.4f);
+        assertThat(s.environment().gravityY()).isEqualTo(-3.7f);
+        assertThat(s.environment().windX()).isEqualTo(2f);
+        assertThat(s.fps()).isEqualTo(30f);
+        // and it runs
+        float[] x = run(s, "xpbd", 12);
+        for (float v : x) {
+            assertThat(v).isFinite();
+        }
+    }
+
+    @Test
+    void everySceneFileShippedValidatesAndRuns() throws Exception {
+        try (var files = Files.list(SCENES)) {
+            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".json")
+                    && !f.getFileName().toString().endsWith(".schema.json"))::iterator) {
+                Scene s = SceneFile.read(p);
+                float[] x = run(s, "xpbd", 3);
+                for (float v : x) {
+                    assertThat(v).as(p.toString()).isFinite();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMissingFileIsNamed() {
+        assertThatThrownBy(() -> SceneFile.read(Path.of("no/such.json")))
+                .isInstanceOf(InvalidInputException.class).hasMessage("no/such.json: no such scene file");
+    }
+}
