@@ -33,6 +33,17 @@ final class ColliderReader {
     static final String[] MOTION_KEYS = {"velocity", "angularVelocity", "keyframes"};
     static final String[] KEYFRAME_KEYS = {"time", "position", "orientation"};
 
+    /** The keys each type of collider takes (the JSON Schema is checked against these). */
+    static final java.util.Map<String, String[]> KEYS_BY_TYPE = java.util.Map.of(
+            "plane", keys("point", "normal"),
+            "floor", keys("height"),
+            "sphere", rigid("center", "radius"),
+            "box", rigid("center", "halfExtents"),
+            "capsule", rigid("center", "radius", "halfLength"),
+            "cylinder", rigid("center", "radius", "halfHeight"),
+            "ellipsoid", rigid("center", "semiAxes"),
+            "mesh", keys("file", "scale", "translate"));
+
     private final Path directory;
 
     ColliderReader(Path directory) {
@@ -59,49 +70,49 @@ final class ColliderReader {
     private Collider collider(String type, JsonValue v) {
         switch (type) {
             case "plane": {
-                Fields f = Fields.of(v, "a plane", keys("point", "normal"));
+                Fields f = Fields.of(v, "a plane", KEYS_BY_TYPE.get(type));
                 return friction(f, new PlaneCollider(f.string("name", "plane"),
                         Fields.vec3(f.required("point", "a point [x, y, z] on the plane")),
                         Fields.vec3(f.required("normal", "the plane's outward normal [x, y, z]")),
                         thickness(f), friction(f)));
             }
             case "floor": {
-                Fields f = Fields.of(v, "a floor", keys("height"));
+                Fields f = Fields.of(v, "a floor", KEYS_BY_TYPE.get(type));
                 float height = (float) f.number("height", 0, -1e6, 1e6, "m");
                 return friction(f, new PlaneCollider(f.string("name", "floor"), new float[] {0f, height, 0f},
                         new float[] {0f, 1f, 0f}, thickness(f), friction(f)));
             }
             case "sphere": {
-                Fields f = Fields.of(v, "a sphere", rigid("center", "radius"));
+                Fields f = Fields.of(v, "a sphere", KEYS_BY_TYPE.get(type));
                 return rigid(f, new SphereCollider(f.string("name", "sphere"), center(f), radius(f), thickness(f),
                         friction(f)));
             }
             case "box": {
-                Fields f = Fields.of(v, "a box", rigid("center", "halfExtents"));
+                Fields f = Fields.of(v, "a box", KEYS_BY_TYPE.get(type));
                 return rigid(f, new BoxCollider(f.string("name", "box"), center(f),
                         Fields.vec3(f.required("halfExtents", "half the box's size along x, y, z in m")),
                         thickness(f), friction(f)));
             }
             case "capsule": {
-                Fields f = Fields.of(v, "a capsule", rigid("center", "radius", "halfLength"));
+                Fields f = Fields.of(v, "a capsule", KEYS_BY_TYPE.get(type));
                 return rigid(f, new CapsuleCollider(f.string("name", "capsule"), center(f), radius(f),
                         (float) Fields.number(f.required("halfLength", "half the axis segment's length in m (along "
                                 + "local x)"), 0, 1e6, "m"), thickness(f), friction(f)));
             }
             case "cylinder": {
-                Fields f = Fields.of(v, "a cylinder", rigid("center", "radius", "halfHeight"));
+                Fields f = Fields.of(v, "a cylinder", KEYS_BY_TYPE.get(type));
                 return rigid(f, new CylinderCollider(f.string("name", "cylinder"), center(f), radius(f),
                         (float) Fields.number(f.required("halfHeight", "half the height in m (along local y)"),
                                 Double.MIN_VALUE, 1e6, "m"), thickness(f), friction(f)));
             }
             case "ellipsoid": {
-                Fields f = Fields.of(v, "an ellipsoid", rigid("center", "semiAxes"));
+                Fields f = Fields.of(v, "an ellipsoid", KEYS_BY_TYPE.get(type));
                 return rigid(f, new EllipsoidCollider(f.string("name", "ellipsoid"), center(f),
                         Fields.vec3(f.required("semiAxes", "the semi-axes along local x, y, z in m")),
                         thickness(f), friction(f)));
             }
             default: {
-                Fields f = Fields.of(v, "a mesh collider", keys("file", "scale", "translate"));
+                Fields f = Fields.of(v, "a mesh collider", KEYS_BY_TYPE.get(type));
                 JsonValue fileValue = f.required("file", "the OBJ file, relative to the scene file");
                 Path file = directory.resolve(Fields.string(fileValue));
                 if (!Files.isRegularFile(file)) {

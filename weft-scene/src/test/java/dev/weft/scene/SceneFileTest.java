@@ -48,6 +48,22 @@ class SceneFileTest {
         }
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"hanging", "stack", "spheres", "flag", "sew"})
+    void aBuiltInSceneAsAFileIsTheBuiltInSceneBitForBit(String name) {
+        Scene file = SceneFile.read(SCENES.resolve(name + ".json"));
+        Scene built = BuiltInScenes.byName(name);
+        assertThat(file.name()).isEqualTo(built.name());
+        assertThat(file.description()).isEqualTo(built.description());
+        assertThat(file.frames()).isEqualTo(built.frames());
+        assertThat(file.substeps()).isEqualTo(built.substeps());
+        assertThat(file.settings()).isEqualTo(built.settings());
+        assertThat(file.model().restPositions()).isEqualTo(built.model().restPositions());
+        assertThat(file.model().invMass()).isEqualTo(built.model().invMass());
+        assertThat(file.model().distances().count()).isEqualTo(built.model().distances().count());
+        assertThat(Arrays.equals(run(file, "xpbd", 4), run(built, "xpbd", 4))).isTrue();
+    }
+
     private static InvalidInputException error(String json) {
         try {
             SceneFile.parse("bad.json", json, Path.of("."));
