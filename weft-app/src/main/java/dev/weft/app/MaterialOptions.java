@@ -82,10 +82,74 @@ final class MaterialOptions {
                     + "0.5 silk-like; default: the scene's, 1).")
     Float friction;
 
+    @Option(names = "--material", paramLabel = "KEY=VALUE",
+            description = "Set one field of every body's material (repeatable): stretch, shear (N/m or inf), bend "
+                    + "(N·m), density (kg/m², cloths), friction (grip), damping (1/s), strainDamping (s), thickness "
+                    + "(m), tearStrain (or inf). The same as the flag of that name where there is one.")
+    java.util.Map<String, String> fields;
+
+    /** The --material keys. */
+    static final java.util.List<String> KEYS = java.util.List.of("stretch", "shear", "bend", "density", "friction",
+            "damping", "strainDamping", "thickness", "tearStrain");
+
     /** True when some option was given. */
     boolean any() {
         return stretch != null || shear != null || bend != null || damping != null || tearStrain != null
-                || friction != null || stiffness != null || verletDamping != null || thickness != null;
+                || friction != null || stiffness != null || verletDamping != null || thickness != null
+                || (fields != null && !fields.isEmpty());
+    }
+
+    /** Moves the --material KEY=VALUE fields onto the flags they stand for (one of the two, not both). */
+    private void takeFields() {
+        if (fields == null) {
+            return;
+        }
+        for (java.util.Map.Entry<String, String> e : fields.entrySet()) {
+            String key = e.getKey();
+            String v = e.getValue();
+            String flag = "--material " + key;
+            switch (key) {
+                case "stretch": stretch = once(flag, "--stretch", stretch, v); break;
+                case "shear": shear = once(flag, "--shear", shear, v); break;
+                case "bend": bend = once(flag, "--bend", bend, number(flag, v, "a rigidity >= 0 in N·m")); break;
+                case "damping": damping = once(flag, "--damping", damping, number(flag, v, "a rate >= 0 in 1/s")); break;
+                case "friction": friction = once(flag, "--friction", friction, number(flag, v, "a grip >= 0")); break;
+                case "thickness":
+                    thickness = once(flag, "--thickness", thickness, number(flag, v, "a thickness >= 0 in m"));
+                    break;
+                case "tearStrain": tearStrain = once(flag, "--tear-strain", tearStrain, v); break;
+                case "density": {
+                    float d = number(flag, v, "a mass per area > 0 in kg/m²");
+                    if (!(d > 0f) || !Float.isFinite(d)) {
+                        throw new InvalidInputException(flag, "must be a mass per area > 0 in kg/m² (cotton 0.2), got " + v);
+                    }
+                    density = d;
+                    break;
+                }
+                case "strainDamping": {
+                    float b = number(flag, v, "a time >= 0 in s");
+                    if (!(b >= 0f) || !Float.isFinite(b)) {
+                        throw new InvalidInputException(flag, "must be a time >= 0 in s (cotton 2.5e-5), got " + v);
+                    }
+                    strainDamping = b;
+                    break;
+                }
+                default:
+                    throw new InvalidInputException("--material", "unknown field '" + key + "'; allowed: "
+                            + String.join(", ", KEYS));
+            }
+        }
+        fields = null;
+    }
+
+    private Float density;
+    private Float strainDamping;
+
+    private static <T> T once(String given, String flag, T already, T value) {
+        if (already != null) {
+            throw new InvalidInputException(given, "and " + flag + " set the same field; give one");
+        }
+        return value;
     }
 
     /** {@code scene} with its bodies' materials changed as the options say. */
@@ -93,6 +157,7 @@ final class MaterialOptions {
         if (!any()) {
             return scene;
         }
+        takeFields();
         Model model = scene.model();
         Material[] materials = new Material[model.objects().size()];
         for (int o = 0; o < materials.length; o++) {
@@ -171,6 +236,13 @@ final class MaterialOptions {
                 throw new InvalidInputException("--thickness", "must be a finite number >= 0 (m), got " + thickness);
             }
             m = m.withThickness(thickness);
+        }
+        if (density != null) {
+            m = m.withDensity(density);
+        }
+        if (strainDamping != null) {
+            m = new Material(m.stretchStiffness(), m.shearStiffness(), m.bendStiffness(), m.damping(), strainDamping,
+                    m.tearStrain(), m.friction(), m.density(), m.thickness());
         }
         if (tearStrain != null) {
             float s = number("--tear-strain", tearStrain, "a strain > 0 (0.3: tears at 30 % stretch) or inf");

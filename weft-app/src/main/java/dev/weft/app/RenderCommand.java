@@ -81,6 +81,9 @@ final class RenderCommand implements Callable<Integer> {
     @CommandLine.Mixin
     MaterialOptions material = new MaterialOptions();
 
+    @CommandLine.Mixin
+    EnvironmentOptions environment = new EnvironmentOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -88,7 +91,7 @@ final class RenderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        Scene s = material.apply(SceneArgument.load(scene));
+        Scene s = environment.apply(material.apply(SceneArgument.load(scene)));
         int frameCount = frames == null ? s.frames() : frames;
         if (frameCount < 0) {
             throw new InvalidInputException("--frames", "must be an integer >= 0, got " + frameCount);

@@ -150,6 +150,9 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     MaterialOptions material = new MaterialOptions();
 
+    @CommandLine.Mixin
+    EnvironmentOptions environment = new EnvironmentOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -157,7 +160,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        Scene s = material.apply(SceneArgument.load(scene));
+        Scene s = environment.apply(material.apply(SceneArgument.load(scene)));
         if (!Solvers.names().contains(solver)) {
             throw new InvalidInputException("--solver", "unknown solver '" + solver + "'; available: "
                     + String.join(", ", Solvers.names()));

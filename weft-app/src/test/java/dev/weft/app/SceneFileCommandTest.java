@@ -40,4 +40,21 @@ class SceneFileCommandTest {
         assertThat(code).as(err.toString()).isZero();
         assertThat(Files.readAllLines(tmp.resolve("out/tiny/metrics.csv"))).hasSize(1 + 4); // a header and frames 1 to 4
     }
+
+    @Test
+    void gravityAndMaterialFieldsApplyToAnyScene(@TempDir Path tmp) throws Exception {
+        // no gravity: the pinned cloth starts at rest and stays there (kinetic energy 0 in every frame)
+        int code = weft("run", "hanging", "--frames", "3", "--gravity", "0,0,0", "--material", "density=0.4",
+                "--material", "stretch=800", "--out", tmp.toString(), "--obj-every", "0");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("cloth: stretch 800 N/m, shear 500 N/m").contains("0.4 kg/m²");
+        for (String row : Files.readAllLines(tmp.resolve("hanging/metrics.csv")).subList(1, 4)) {
+            assertThat(Double.parseDouble(row.split(",")[5])).as(row).isZero();
+        }
+        assertThat(weft("run", "--material", "strech=800", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--material: unknown field 'strech'; allowed: stretch, shear, bend, density");
+        assertThat(weft("run", "--material", "stretch=800", "--stretch", "5", "--out", tmp.toString()))
+                .isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--material stretch: and --stretch set the same field; give one");
+    }
 }

@@ -149,7 +149,10 @@ public final class Model {
 
     /**
      * This model with body o made of {@code materials[o]}: the same particles, topology and colorings
-     * (shared, not copied). Only for a model as built (edits are made on the materials they started with).
+     * (shared, not copied). A cloth body of another density gets its particles' masses scaled by the ratio
+     * (a particle's mass is its share of its triangles' area times the density); a rope's mass is its
+     * mass per length, so a rope refuses one. Only for a model as built (edits are made on the materials
+     * they started with).
      */
     public Model withMaterials(Material[] materials) {
         if (base != this) {
@@ -158,14 +161,28 @@ public final class Model {
         if (materials.length != objects.size()) {
             throw new IllegalArgumentException(materials.length + " materials for " + objects.size() + " bodies");
         }
+        float[] w = invMass;
         for (int o = 0; o < materials.length; o++) {
             java.util.Objects.requireNonNull(materials[o], "material");
-            if (materials[o].density() != this.materials[o].density()) {
-                throw new InvalidInputException(objects.get(o).name() + ".material.density", "sets the particles' "
-                        + "masses when the model is built; give it to the ModelBuilder (material(body, m))");
+            float before = this.materials[o].density();
+            float after = materials[o].density();
+            if (after == before) {
+                continue;
+            }
+            ModelObject body = objects.get(o);
+            if (body.type() == ModelObject.Type.ROPE) {
+                throw new InvalidInputException(body.name() + ".material.density", "is a cloth's mass per area; a "
+                        + "rope's mass is its mass per length (RopeSpec.massPerLength)");
+            }
+            if (w == invMass) {
+                w = invMass.clone();
+            }
+            double scale = (double) before / after;
+            for (int i = body.firstParticle(); i < body.firstParticle() + body.particleCount(); i++) {
+                w[i] = (float) (w[i] * scale); // a pin (0) stays a pin
             }
         }
-        return new Model(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects,
+        return new Model(restPositions, w, triangles, uvs, distances, bending, tethers, objects,
                 particleColoring, particleObject, source, materials.clone(), springLayout, null, List.of());
     }
 

@@ -49,6 +49,11 @@ public record Scene(String name, String description, Model model, Environment en
         return new Scene(name, description, m, environment, fps, frames, substeps, settings, solverSteps);
     }
 
+    /** This scene in {@code e}: other gravity, colliders or air, the same bodies and settings. */
+    public Scene withEnvironment(Environment e) {
+        return new Scene(name, description, model, e, fps, frames, substeps, settings, solverSteps);
+    }
+
     /** The XPBD settings of {@link #settings()} (xpbd and pbd). */
     public XpbdSettings xpbd() {
         return settings.xpbd();

@@ -30,6 +30,12 @@ public final class Environment {
         this.frictionDrag = frictionDrag;
     }
 
+    /** The same environment under another gravity (m/s²). */
+    public Environment withGravity(float[] g) {
+        return new Environment(Check.vector3("gravity", g).clone(), colliders, wind, airDensity, pressureDrag,
+                frictionDrag);
+    }
+
     /** The same environment with a uniform wind of this velocity (m/s). */
     public Environment withWind(float[] windVelocity) {
         return new Environment(gravity, colliders, Check.vector3("wind", windVelocity).clone(), airDensity,
