@@ -10,7 +10,6 @@ import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,12 +31,17 @@ final class BodyReader {
     private final ModelBuilder builder;
     private final MaterialReader materials;
     private final Path directory;
-    private final Map<String, ModelObject> bodies = new HashMap<>();
+    private final Map<String, ModelObject> bodies = new java.util.LinkedHashMap<>();
 
     BodyReader(ModelBuilder builder, MaterialReader materials, Path directory) {
         this.builder = builder;
         this.materials = materials;
         this.directory = directory;
+    }
+
+    /** The bodies read so far, by name. */
+    Map<String, ModelObject> bodies() {
+        return java.util.Collections.unmodifiableMap(bodies);
     }
 
     void readBodies(List<JsonValue> list, JsonValue at) {

@@ -26,7 +26,8 @@ import java.util.Set;
  * and a motion (constant velocity, or keyframes). Thickness in m, Coulomb friction coefficients.
  */
 final class ColliderReader {
-    static final String[] TYPES = {"plane", "floor", "sphere", "box", "capsule", "cylinder", "ellipsoid", "mesh"};
+    static final String[] TYPES = {"plane", "floor", "sphere", "box", "capsule", "cylinder", "ellipsoid", "funnel",
+        "mesh", "projectile", "grip", "blade"};
     static final String[] COMMON = {"type", "name", "thickness", "friction", "staticFriction"};
     static final String[] RIGID = {"orientation", "motion"};
     static final String[] ORIENTATION_KEYS = {"axis", "degrees"};
@@ -34,20 +35,40 @@ final class ColliderReader {
     static final String[] KEYFRAME_KEYS = {"time", "position", "orientation"};
 
     /** The keys each type of collider takes (the JSON Schema is checked against these). */
-    static final java.util.Map<String, String[]> KEYS_BY_TYPE = java.util.Map.of(
-            "plane", keys("point", "normal"),
-            "floor", keys("height"),
-            "sphere", rigid("center", "radius"),
-            "box", rigid("center", "halfExtents"),
-            "capsule", rigid("center", "radius", "halfLength"),
-            "cylinder", rigid("center", "radius", "halfHeight"),
-            "ellipsoid", rigid("center", "semiAxes"),
-            "mesh", keys("file", "scale", "translate"));
+    static final java.util.Map<String, String[]> KEYS_BY_TYPE = java.util.Map.ofEntries(
+            java.util.Map.entry("plane", keys("point", "normal")),
+            java.util.Map.entry("floor", keys("height")),
+            java.util.Map.entry("sphere", rigid("center", "radius")),
+            java.util.Map.entry("box", rigid("center", "halfExtents")),
+            java.util.Map.entry("capsule", rigid("center", "radius", "halfLength")),
+            java.util.Map.entry("cylinder", rigid("center", "radius", "halfHeight")),
+            java.util.Map.entry("ellipsoid", rigid("center", "semiAxes")),
+            java.util.Map.entry("funnel", rigid("center", "a", "yMin", "yMax")),
+            java.util.Map.entry("mesh", keys("file", "scale", "translate")),
+            java.util.Map.entry("projectile", keys("center", "radius", "mass", "velocity", "obstacles")),
+            java.util.Map.entry("grip", new String[] {"type", "name", "body", "indices", "motion"}),
+            java.util.Map.entry("blade", new String[] {"type", "name", "a", "b", "motion"}));
 
     private final Path directory;
+    private final dev.weft.core.model.Model model;
+    private final java.util.Map<String, dev.weft.core.model.ModelObject> bodies;
+    private final float[] gravity;
+    private final java.util.Map<String, Collider> byName = new java.util.HashMap<>();
+    /** Projectiles and the names of the colliders they bounce off, resolved once every collider is read. */
+    private final List<java.util.Map.Entry<dev.weft.core.collide.Projectile, List<JsonValue>>> obstacles =
+            new ArrayList<>();
 
-    ColliderReader(Path directory) {
+    /**
+     * @param model   the scene's model (a grip holds its particles)
+     * @param bodies  the bodies by name
+     * @param gravity the scene's gravity (a projectile falls under it)
+     */
+    ColliderReader(Path directory, dev.weft.core.model.Model model,
+                   java.util.Map<String, dev.weft.core.model.ModelObject> bodies, float[] gravity) {
         this.directory = directory;
+        this.model = model;
+        this.bodies = bodies;
+        this.gravity = gravity.clone();
     }
 
     List<Collider> read(List<JsonValue> list) {
@@ -62,7 +83,20 @@ final class ColliderReader {
             if (!names.add(c.name())) {
                 throw v.error("a collider named '" + c.name() + "' already exists; give each its own 'name'");
             }
+            byName.put(c.name(), c);
             out.add(c);
+        }
+        for (var e : obstacles) {
+            List<Collider> found = new ArrayList<>();
+            for (JsonValue name : e.getValue()) {
+                Collider o = byName.get(Fields.string(name));
+                if (o == null || o == e.getKey()) {
+                    throw name.error("no other collider named '" + name.text() + "'; colliders: "
+                            + String.join(", ", byName.keySet()));
+                }
+                found.add(o);
+            }
+            e.getKey().withObstacles(found.toArray(new Collider[0]));
         }
         return out;
     }
@@ -110,6 +144,51 @@ final class ColliderReader {
                 return rigid(f, new EllipsoidCollider(f.string("name", "ellipsoid"), center(f),
                         Fields.vec3(f.required("semiAxes", "the semi-axes along local x, y, z in m")),
                         thickness(f), friction(f)));
+            }
+            case "funnel": {
+                Fields f = Fields.of(v, "a funnel", KEYS_BY_TYPE.get(type));
+                return rigid(f, new dev.weft.core.collide.FunnelCollider(f.string("name", "funnel"), center(f),
+                        (float) Fields.number(f.required("a", "seed 001's shape: the radius e-folds every a metres of "
+                                + "height"), Double.MIN_VALUE, 1e6, "m"),
+                        (float) Fields.number(f.required("yMin", "the lower cut (body frame) in m"), -1e6, 1e6, "m"),
+                        (float) Fields.number(f.required("yMax", "the upper cut (body frame) in m"), -1e6, 1e6, "m"),
+                        thickness(f), friction(f)));
+            }
+            case "projectile": {
+                Fields f = Fields.of(v, "a projectile", KEYS_BY_TYPE.get(type));
+                dev.weft.core.collide.Projectile p = new dev.weft.core.collide.Projectile(
+                        f.string("name", "projectile"), center(f), radius(f),
+                        (float) Fields.number(f.required("mass", "the ball's mass in kg"), Double.MIN_VALUE, 1e9, "kg"),
+                        f.vec3("velocity", new float[3]), gravity, thickness(f), friction(f));
+                obstacles.add(java.util.Map.entry(p, f.array("obstacles")));
+                return friction(f, p);
+            }
+            case "grip": {
+                Fields f = Fields.of(v, "a grip", KEYS_BY_TYPE.get(type));
+                JsonValue bodyName = f.required("body", "the body whose particles it holds");
+                dev.weft.core.model.ModelObject body = bodies.get(Fields.string(bodyName));
+                if (body == null) {
+                    throw bodyName.error("no body named '" + bodyName.text() + "'; bodies: "
+                            + String.join(", ", bodies.keySet()));
+                }
+                List<JsonValue> indices = f.array("indices");
+                if (indices.isEmpty()) {
+                    throw (f.has("indices") ? f.get("indices") : f.value()).error(
+                            "a grip needs 'indices': the particles it holds, numbered within its body");
+                }
+                int[] held = new int[indices.size()];
+                for (int k = 0; k < held.length; k++) {
+                    held[k] = body.firstParticle() + Fields.integer(indices.get(k), 0, body.particleCount() - 1);
+                }
+                return new dev.weft.core.collide.Grip(f.string("name", "grip"), model, held,
+                        motion(f, new float[3], f.value()));
+            }
+            case "blade": {
+                Fields f = Fields.of(v, "a blade", KEYS_BY_TYPE.get(type));
+                return new dev.weft.core.interact.Blade(f.string("name", "blade"),
+                        Fields.vec3(f.required("a", "one end of the edge [x, y, z] in m, at time 0")),
+                        Fields.vec3(f.required("b", "the other end [x, y, z] in m")),
+                        motion(f, new float[3], f.value()));
             }
             default: {
                 Fields f = Fields.of(v, "a mesh collider", KEYS_BY_TYPE.get(type));
@@ -184,19 +263,33 @@ final class ColliderReader {
         }
         if (f.has("motion")) {
             Fields m = Fields.of(f.get("motion"), "a motion", MOTION_KEYS);
-            if (m.has("keyframes") && (m.has("velocity") || m.has("angularVelocity"))) {
-                throw m.get("keyframes").keyError("give either 'keyframes' or 'velocity'/'angularVelocity', not both");
-            }
             if (m.has("keyframes")) {
-                BodyReader.at(m.get("keyframes"), () -> c.withMotion(keyframes(m.array("keyframes"),
-                        m.get("keyframes"))));
+                BodyReader.at(m.get("keyframes"), () -> c.withMotion(motion(f, null, f.get("motion"))));
             } else {
-                float[] velocity = m.vec3("velocity", new float[3]);
-                float[] angular = m.vec3("angularVelocity", new float[3]);
-                c.withVelocity(velocity, angular);
+                c.withVelocity(m.vec3("velocity", new float[3]), m.vec3("angularVelocity", new float[3]));
             }
         }
         return c;
+    }
+
+    /**
+     * The {@code motion} of {@code f}: keyframes, or a constant velocity from {@code start} (null: only
+     * keyframes make sense here); none given is standing still at {@code start}.
+     */
+    private static dev.weft.core.collide.Motion motion(Fields f, float[] start, JsonValue at) {
+        float[] identity = {1f, 0f, 0f, 0f};
+        if (!f.has("motion")) {
+            return new dev.weft.core.collide.ConstantVelocityMotion(start, identity, new float[3], new float[3]);
+        }
+        Fields m = Fields.of(f.get("motion"), "a motion", MOTION_KEYS);
+        if (m.has("keyframes") && (m.has("velocity") || m.has("angularVelocity"))) {
+            throw m.get("keyframes").keyError("give either 'keyframes' or 'velocity'/'angularVelocity', not both");
+        }
+        if (m.has("keyframes")) {
+            return BodyReader.at(m.get("keyframes"), () -> keyframes(m.array("keyframes"), m.get("keyframes")));
+        }
+        return new dev.weft.core.collide.ConstantVelocityMotion(start, identity, m.vec3("velocity", new float[3]),
+                m.vec3("angularVelocity", new float[3]));
     }
 
     /** {"axis": [x, y, z], "degrees": a} as a unit quaternion (w, x, y, z). */

@@ -90,8 +90,9 @@ public final class SceneFile {
         bodies.readSeams(f.array("seams"));
         Model model = BodyReader.at(root, b::build);
 
-        List<Collider> colliders = new ColliderReader(directory).read(f.array("colliders"));
         float[] gravity = f.vec3("gravity", new float[] {0f, -9.81f, 0f});
+        List<Collider> colliders = new ColliderReader(directory, model, bodies.bodies(), gravity)
+                .read(f.array("colliders"));
         Environment env = new Environment(gravity, colliders);
         if (f.has("air")) {
             Fields air = Fields.of(f.get("air"), "the air", AIR_KEYS);
