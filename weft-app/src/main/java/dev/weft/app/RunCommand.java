@@ -3,6 +3,8 @@ package dev.weft.app;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.export.Exports;
+import dev.weft.core.export.FrameExporter;
 import dev.weft.core.mesh.ObjWriter;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.DistanceKind;
@@ -120,6 +122,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Continue from a checkpoint written by --checkpoint-every, with the same scene, solver and "
                     + "substeps; runs the frames after it up to --frames.")
     Path resume;
+
+    @Option(names = "--export", paramLabel = "FORMAT[,FORMAT...]", split = ",",
+            description = "Also write the animation for other tools, every frame: obj (OUT/<scene>/frames/"
+                    + "frame_NNNNN.obj with normals, UVs, a group per body, ropes as lines), pc2 (a point cache and its "
+                    + "base OBJ: Blender's Mesh Cache, Maya, 3ds Max), gltf (<scene>.glb, morph-target animation), usd "
+                    + "(<scene>.usda, time-sampled points). Streamed to disk; each appears whole when the run ends.")
+    List<String> export;
 
     @Option(names = "--obj-every", paramLabel = "K",
             description = "Write an OBJ every K frames, 0 for none (default: ${DEFAULT-VALUE}).")
@@ -258,6 +267,8 @@ final class RunCommand implements Callable<Integer> {
         double maxStrainSeen = 0;
         String linearSummary = null;
         int objWritten = 0;
+        FrameExporter exporter = null;
+        List<Path> exported = new java.util.ArrayList<>();
         int first = 1;
         int rows = 0;
         try (WorkerPool pool = new WorkerPool(threads);
@@ -290,6 +301,10 @@ final class RunCommand implements Callable<Integer> {
             }
             if (frames != null) {
                 frames.record(first - 1, sim.model(), state.positions());
+            }
+            exporter = export == null ? null : Exports.open(export, dir, s.name(), frameRate);
+            if (exporter != null) {
+                exporter.frame(sim.model(), state.positions(), first - 1, state.time());
             }
             Path metrics = dir.resolve("metrics.csv");
             // on a resume the earlier frames' rows of the run that wrote the checkpoint stay (a
@@ -333,12 +348,23 @@ final class RunCommand implements Callable<Integer> {
                     if (frames != null) {
                         frames.record(f, now, x);
                     }
+                    if (exporter != null) {
+                        exporter.frame(now, x, f, state.time());
+                    }
                     if (checkpointEvery > 0 && f % checkpointEvery == 0) {
                         Checkpoint.write(dir.resolve(String.format(Locale.ROOT, "checkpoint_%05d.weft", f)), sim);
                     }
                     bar.update(f, String.format(Locale.ROOT, "t=%.2fs", state.time()));
                 }
                 bar.finish();
+            }
+            if (exporter != null) {
+                FrameExporter done = exporter;
+                exporter = null;
+                done.close();
+                for (Path written : done.outputs()) {
+                    exported.add(written);
+                }
             }
             if (sim.solver() instanceof ImplicitSolver) {
                 ImplicitSolver implicit = (ImplicitSolver) sim.solver();
@@ -347,7 +373,12 @@ final class RunCommand implements Callable<Integer> {
                         implicit.lastRelativeResidual());
             }
         } catch (IOException e) {
+            abort(exporter);
             throw new UncheckedIOException(e);
+        } catch (RuntimeException | Error e) {
+            // a run that failed leaves no partial export (the files of an earlier run stay as they were)
+            abort(exporter);
+            throw e;
         }
         double wallS = (System.nanoTime() - startNanos) / 1e9;
         out.printf(Locale.ROOT, "  done: %d frames (%.2f s simulated) in %.2f s wall, %.3f ms per frame in the solver%n",
@@ -362,7 +393,17 @@ final class RunCommand implements Callable<Integer> {
         if (render) {
             out.printf(Locale.ROOT, "  rendered %d PNG frames into %s%n", frameCount + 1, dir.resolve("render"));
         }
+        if (!exported.isEmpty()) {
+            out.printf(Locale.ROOT, "  exported %s%n", exported.size() <= 4 ? exported
+                    : exported.size() + " files into " + dir);
+        }
         return 0;
+    }
+
+    private static void abort(FrameExporter exporter) {
+        if (exporter != null) {
+            exporter.abort();
+        }
     }
 
     private static final String METRICS_HEADER =
