@@ -1,14 +1,7 @@
 package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
-import dev.weft.core.model.Model;
-import dev.weft.core.model.State;
-import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
-import dev.weft.core.sim.Simulation;
-import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.solver.Solvers;
 import dev.weft.render.Camera;
 import dev.weft.render.CameraFraming;
 import dev.weft.render.PngFrameRecorder;
@@ -17,37 +10,23 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code weft render}: simulates a scene and renders it offscreen (EGL) into PNG frames, optionally a video. */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = "Simulate a scene (XPBD; 'weft run --solver ... --render' for other solvers) and render "
-                + "every frame offscreen (OpenGL through EGL, no display needed) into "
+        description = "Simulate a scene as 'weft run' does (any --solver, --self-collision, material, --export, "
+                + "checkpoints) and render every frame offscreen (OpenGL through EGL, no display needed) into "
                 + "OUT/<scene>/render/frame_NNNNN.png; with --video also OUT/<scene>/<scene>.mp4 and a GIF preview.")
-final class RenderCommand implements Callable<Integer> {
+final class RenderCommand extends RunCommand {
     /** Exit code when a program or library the command needs (OpenGL/EGL, ffmpeg) is missing. */
     static final int EXIT_MISSING_DEPENDENCY = 5;
-
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
-            description = SceneArgument.DESCRIPTION)
-    String scene = BuiltInScenes.DEFAULT;
-
-    @Option(names = "--frames", paramLabel = "N",
-            description = "Frames to simulate and render after the initial one (default: the scene's, 300 = 5 s).")
-    Integer frames;
 
     @Option(names = "--width", paramLabel = "W", description = "Picture width in pixels (default: ${DEFAULT-VALUE}).")
     int width = 1280;
 
     @Option(names = "--height", paramLabel = "H", description = "Picture height in pixels (default: ${DEFAULT-VALUE}).")
     int height = 720;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path outDir = Path.of("out");
 
     @Option(names = "--video", description = "Also encode an MP4 and a GIF preview with ffmpeg.")
     boolean video;
@@ -71,37 +50,26 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--fov", paramLabel = "DEG", description = "Vertical field of view in degrees (default: the scene's).")
     Float fov;
 
-    @Option(names = "--threads", paramLabel = "T",
-            description = "Solver worker threads (default: available processors, ${DEFAULT-VALUE}).")
-    int threads = Runtime.getRuntime().availableProcessors();
-
-    @Option(names = "--quiet", description = "No progress bar.")
-    boolean quiet;
-
-    @CommandLine.Mixin
-    MaterialOptions material = new MaterialOptions();
-
-    @CommandLine.Mixin
-    EnvironmentOptions environment = new EnvironmentOptions();
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+    /**
+     * {@code weft run} with pictures: the same scene, solver, material, contacts, exports and checkpoints,
+     * every frame drawn with this command's camera and style (OBJ frames only when --obj-every is given).
+     */
     @Override
     public Integer call() {
-        PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
-        Scene s = environment.apply(material.apply(SceneArgument.load(scene)));
-        int frameCount = frames == null ? s.frames() : frames;
-        if (frameCount < 0) {
-            throw new InvalidInputException("--frames", "must be an integer >= 0, got " + frameCount);
+        GivenFlags given = GivenFlags.of(spec);
+        for (String flag : new String[] {"--render", "--render-size"}) {
+            if (given.has(flag)) {
+                throw new InvalidInputException(flag, "is weft run's; weft render always renders (--width, --height)");
+            }
         }
-        if (threads < 1 || threads > 256) {
-            throw new InvalidInputException("--threads", "must be between 1 and 256, got " + threads);
+        if (!given.has("--obj-every")) {
+            objEvery = 0;
         }
         if (samples < 1 || samples > 16) {
             throw new InvalidInputException("--samples", "must be between 1 (no anti-aliasing) and 16, got " + samples);
         }
+        Scene s = environment.apply(material.apply(SceneArgument.load(scene)));
         Camera camera = camera(s, width, height, cameraEye, cameraTarget, fov);
         Path dir = outDir.resolve(s.name());
         Path frameDir = dir.resolve("render");
@@ -110,57 +78,41 @@ final class RenderCommand implements Callable<Integer> {
             err.println("weft: warning: --video needs ffmpeg, which is not on the PATH; " + VideoEncoder.INSTALL_HINT
                     + ". Rendering the PNG frames anyway.");
         }
-        Model model = s.model();
-        float dt = 1f / s.fps();
         RenderStyle style = RenderStyle.defaults().withWireframe(wireframe).withParticles(particles);
-        out.printf(Locale.ROOT, "weft render: scene %s (%d particles), %d frames at %d x %d, %d sample(s) per pixel%n",
-                s.name(), model.particleCount(), frameCount + 1, width, height, samples);
-        long start = System.nanoTime();
-        double simMs = 0;
-        try (PngFrameRecorder recorder = new PngFrameRecorder(frameDir, model, s.environment().colliders(), camera,
-                width, height, samples, style);
-             WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(model, State.atRest(model), Solvers.create("xpbd", s.xpbd(), pool),
-                     s.environment(), s.substeps())) {
-            out.println("  " + recorder.description());
-            ProgressBar bar = new ProgressBar(err, frameCount, !quiet);
-            recorder.record(0, sim.state().positions());
-            for (int f = 1; f <= frameCount; f++) {
-                long t0 = System.nanoTime();
-                try {
-                    sim.advance(dt);
-                } catch (SimulationDivergedException e) {
-                    bar.finish();
-                    throw e;
-                }
-                simMs += (System.nanoTime() - t0) / 1e6;
-                recorder.record(f, sim.model(), sim.state().positions());
-                bar.update(f, String.format(Locale.ROOT, "t=%.2fs", sim.state().time()));
+        pictures = new Pictures() {
+            @Override
+            public PngFrameRecorder open(Scene scene, Path into) {
+                return new PngFrameRecorder(into, scene.model(), scene.environment().colliders(), camera, width, height,
+                        samples, style);
             }
-            bar.finish();
-            recorder.flush();
-            double wallS = (System.nanoTime() - start) / 1e9;
-            int written = recorder.framesWritten();
-            out.printf(Locale.ROOT, "  done: %d frames in %.2f s wall = %.2f frames/s; per frame: simulate %.2f ms, "
-                            + "draw + read back %.2f ms, PNG (on a second thread) %.2f ms%n", written, wallS, written / wallS,
-                    frameCount == 0 ? 0 : simMs / frameCount, recorder.drawMsPerFrame(), recorder.writeMsPerFrame());
-            out.printf(Locale.ROOT, "  wrote %s%n", frameDir.resolve(PngFrameRecorder.FFMPEG_PATTERN));
-        }
-        if (video) {
-            Path mp4 = dir.resolve(s.name() + ".mp4");
-            if (ffmpeg.isEmpty()) {
-                err.println("weft: error: no video: --video needs ffmpeg, which is not on the PATH; "
-                        + VideoEncoder.INSTALL_HINT + ". The PNG frames are in " + frameDir + "; with ffmpeg "
-                        + "installed, this encodes them: "
-                        + VideoEncoder.manualCommand(frameDir, PngFrameRecorder.FFMPEG_PATTERN, s.fps(), mp4));
-                return EXIT_MISSING_DEPENDENCY;
+
+            @Override
+            public void finished(PngFrameRecorder recorder, PrintWriter out, double wallS) {
+                int written = recorder.framesWritten();
+                out.printf(Locale.ROOT, "  pictures: %d frames at %d x %d, %d sample(s) per pixel, %.2f frames/s in all; "
+                                + "per frame: draw + read back %.2f ms, PNG (on a second thread) %.2f ms%n", written,
+                        width, height, samples, written / wallS, recorder.drawMsPerFrame(), recorder.writeMsPerFrame());
+                out.printf(Locale.ROOT, "  wrote %s%n", frameDir.resolve(PngFrameRecorder.FFMPEG_PATTERN));
             }
-            Path gif = dir.resolve(s.name() + "-preview.gif");
-            VideoEncoder encoder = new VideoEncoder(ffmpeg.get(), dir.resolve("ffmpeg.log"));
-            encoder.mp4(frameDir, PngFrameRecorder.FFMPEG_PATTERN, s.fps(), mp4);
-            encoder.gif(frameDir, PngFrameRecorder.FFMPEG_PATTERN, s.fps(), gif);
-            out.printf(Locale.ROOT, "  wrote %s and %s%n", mp4, gif);
+        };
+        int code = super.call();
+        if (code != 0 || !video) {
+            return code;
         }
+        Path mp4 = dir.resolve(s.name() + ".mp4");
+        if (ffmpeg.isEmpty()) {
+            err.println("weft: error: no video: --video needs ffmpeg, which is not on the PATH; "
+                    + VideoEncoder.INSTALL_HINT + ". The PNG frames are in " + frameDir + "; with ffmpeg "
+                    + "installed, this encodes them: "
+                    + VideoEncoder.manualCommand(frameDir, PngFrameRecorder.FFMPEG_PATTERN, s.fps(), mp4));
+            return EXIT_MISSING_DEPENDENCY;
+        }
+        Path gif = dir.resolve(s.name() + "-preview.gif");
+        VideoEncoder encoder = new VideoEncoder(ffmpeg.get(), dir.resolve("ffmpeg.log"));
+        encoder.mp4(frameDir, PngFrameRecorder.FFMPEG_PATTERN, s.fps(), mp4);
+        encoder.gif(frameDir, PngFrameRecorder.FFMPEG_PATTERN, s.fps(), gif);
+        PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "  wrote %s and %s%n", mp4, gif);
         return 0;
     }
 

@@ -43,7 +43,21 @@ import picocli.CommandLine;
 /** {@code weft run}: simulates a scene and writes metrics and meshes. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Simulate a scene; write metrics.csv and OBJ frames into OUT/<scene>/.")
-final class RunCommand implements Callable<Integer> {
+class RunCommand implements Callable<Integer> {
+    /**
+     * How {@code weft render} draws the frames (camera, size, style) and reports them; null for run's own
+     * {@code --render} (the scene's camera at {@code --render-size}).
+     */
+    interface Pictures {
+        PngFrameRecorder open(Scene s, Path frameDir);
+
+        /** After the last frame, before the recorder closes: what it drew. */
+        void finished(PngFrameRecorder recorder, PrintWriter out, double wallSeconds);
+    }
+
+    /** Set by {@code weft render}. */
+    Pictures pictures;
+
     /** The flags only some solvers use; one given to another solver is an error, not ignored. */
     private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solver")
             .flag("--mode", "xpbd")
@@ -274,7 +288,11 @@ final class RunCommand implements Callable<Integer> {
         try (WorkerPool pool = new WorkerPool(threads);
              Simulation sim = new Simulation(model, State.atRest(model), createSolver(all, pool),
                      springSolver.environment(s.environment()), steps);
-             PngFrameRecorder frames = render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
+             PngFrameRecorder frames = pictures != null ? pictures.open(s, dir.resolve("render"))
+                     : render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
+            if (pictures != null) {
+                out.println("  " + frames.description());
+            }
             if (sim.solver() instanceof MassSpringSolver) {
                 MassSpringSolver ms = (MassSpringSolver) sim.solver();
                 double stable = ms.stableStep(model);
@@ -358,6 +376,10 @@ final class RunCommand implements Callable<Integer> {
                 }
                 bar.finish();
             }
+            if (pictures != null) {
+                frames.flush();
+                pictures.finished(frames, out, (System.nanoTime() - startNanos) / 1e9);
+            }
             if (exporter != null) {
                 FrameExporter done = exporter;
                 exporter = null;
@@ -390,7 +412,7 @@ final class RunCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "  wrote %s (%d rows) and %d OBJ file(s)%n", dir.resolve("metrics.csv"), rows,
                 objWritten);
-        if (render) {
+        if (render || pictures != null) {
             out.printf(Locale.ROOT, "  rendered %d PNG frames into %s%n", frameCount + 1, dir.resolve("render"));
         }
         if (!exported.isEmpty()) {

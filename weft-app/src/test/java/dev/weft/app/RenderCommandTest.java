@@ -41,7 +41,26 @@ class RenderCommandTest {
         }
         assertThat(frames.resolve("frame_00003.png")).doesNotExist();
         assertThat(partFiles(tmp)).isZero();
-        assertThat(out.toString()).contains("done: 3 frames", "frames/s", "EGL");
+        assertThat(out.toString()).contains("pictures: 3 frames", "frames/s", "EGL");
+    }
+
+    @Test
+    void renderRunsTheSceneAsRunDoesWithAnySolverAndContacts(@TempDir Path tmp) throws IOException {
+        // issue #14: render used to run XPBD without contacts whatever was asked; it is run plus pictures
+        int code = weft("render", "stack", "--frames", "2", "--width", "64", "--height", "36", "--threads", "1",
+                "--quiet", "--solver", "pd", "--self-collision", "--export", "pc2", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("solver pd", "pictures: 3 frames");
+        Path dir = tmp.resolve("stack");
+        assertThat(dir.resolve("render").resolve("frame_00002.png")).exists();
+        assertThat(dir.resolve("metrics.csv")).exists();
+        assertThat(dir.resolve("stack.pc2")).exists();
+        // OBJ frames only when asked, as before
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.filter(p -> p.getFileName().toString().startsWith("frame_"))).isEmpty();
+        }
+        assertThat(weft("render", "--render", "--out", tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--render: is weft run's; weft render always renders");
     }
 
     @Test

@@ -141,9 +141,18 @@ class MaterialParametersTest {
         assertThat(mass[0]).isCloseTo(0.2 * 0.25, within(1e-6));
         assertThat(mass[1]).isCloseTo(0.6 * 0.25, within(1e-6));
         assertThat(mass[2]).isCloseTo(0.05, within(1e-6)); // a rope's mass per length is its spec's
-        // a model's masses are built: another density is the builder's to give, not an afterthought
+        // another density on the built model scales a cloth's masses by the ratio (MaterialDensityTest); a
+        // rope's mass is per length and refuses one
+        Model denser = m.withMaterials(new Material[] {m.material(0).withDensity(0.4f), m.material(1), m.material(2)});
+        double[] after = new double[3];
+        for (int i = 0; i < denser.particleCount(); i++) {
+            after[denser.objectOf(i)] += 1.0 / denser.invMass()[i];
+        }
+        assertThat(after[0]).isCloseTo(0.4 * 0.25, within(1e-6));
+        assertThat(after[1]).isEqualTo(mass[1]);
+        assertThat(after[2]).isEqualTo(mass[2]);
         assertThatThrownBy(() -> m.withMaterial(x -> x.withDensity(1f))).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("light.material.density").hasMessageContaining("ModelBuilder");
+                .hasMessageContaining("rope.material.density").hasMessageContaining("mass per length");
         assertThatThrownBy(() -> Material.cloth().withDensity(0f)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("density").hasMessageContaining("kg/m²");
     }
