@@ -1,14 +1,12 @@
 package dev.weft.scene;
 
 import dev.weft.core.InvalidInputException;
-import dev.weft.core.mesh.ObjReader;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Material;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -113,25 +111,8 @@ final class BodyReader {
     private void mesh(Fields f) {
         String name = name(f);
         material(f);
-        JsonValue fileValue = f.required("file", "the OBJ file of the cloth's mesh, relative to the scene file");
-        Path file = directory.resolve(Fields.string(fileValue));
-        if (!Files.isRegularFile(file)) {
-            throw fileValue.error("no such file: " + file);
-        }
-        TriangleMesh read;
-        try {
-            read = ObjReader.read(file);
-        } catch (InvalidInputException e) {
-            throw fileValue.error(e.getMessage());
-        }
-        float scale = (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, "");
-        float[] move = f.vec3("translate", new float[3]);
-        float[] x = read.positions().clone();
-        for (int i = 0; i < x.length; i++) {
-            x[i] = x[i] * scale + move[i % 3];
-        }
-        TriangleMesh mesh = new TriangleMesh(x, read.uvs(), read.triangles());
-        ModelObject body = at(fileValue, () -> builder.addMeshCloth(name, mesh));
+        TriangleMesh mesh = MeshFile.read(f, directory, "the OBJ file of the cloth's mesh");
+        ModelObject body = at(f.get("file"), () -> builder.addMeshCloth(name, mesh));
         bodies.put(name, body);
         pins(f, body, false);
     }

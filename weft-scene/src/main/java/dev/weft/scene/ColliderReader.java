@@ -1,6 +1,5 @@
 package dev.weft.scene;
 
-import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
@@ -11,9 +10,7 @@ import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SphereCollider;
-import dev.weft.core.mesh.ObjReader;
 import dev.weft.core.mesh.TriangleMesh;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,7 +19,7 @@ import java.util.Set;
 
 /**
  * The {@code colliders} of a scene file: a still plane or floor, and rigid shapes (sphere, box, capsule,
- * cylinder, ellipsoid, a closed OBJ mesh) with a pose (orientation as an axis and an angle in degrees)
+ * cylinder, ellipsoid, funnel, an OBJ mesh surface) with a pose (orientation as an axis and an angle in degrees)
  * and a motion (constant velocity, or keyframes). Thickness in m, Coulomb friction coefficients.
  */
 final class ColliderReader {
@@ -192,25 +189,8 @@ final class ColliderReader {
             }
             default: {
                 Fields f = Fields.of(v, "a mesh collider", KEYS_BY_TYPE.get(type));
-                JsonValue fileValue = f.required("file", "the OBJ file, relative to the scene file");
-                Path file = directory.resolve(Fields.string(fileValue));
-                if (!Files.isRegularFile(file)) {
-                    throw fileValue.error("no such file: " + file);
-                }
-                TriangleMesh read;
-                try {
-                    read = ObjReader.read(file);
-                } catch (InvalidInputException e) {
-                    throw fileValue.error(e.getMessage());
-                }
-                float scale = (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, "");
-                float[] move = f.vec3("translate", new float[3]);
-                float[] x = read.positions().clone();
-                for (int i = 0; i < x.length; i++) {
-                    x[i] = x[i] * scale + move[i % 3];
-                }
-                return friction(f, new MeshCollider(f.string("name", file.getFileName().toString()),
-                        new TriangleMesh(x, read.uvs(), read.triangles()), thickness(f), friction(f)));
+                TriangleMesh mesh = MeshFile.read(f, directory, "the OBJ file of the surface");
+                return friction(f, new MeshCollider(f.string("name", "mesh"), mesh, thickness(f), friction(f)));
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.weft.scene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Material;
@@ -175,6 +176,28 @@ class SceneFileTest {
         for (float v : x) {
             assertThat(v).isFinite();
         }
+    }
+
+    @Test
+    void objMeshesAreReadRelativeToTheSceneFileScaledAndMoved(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("meshes"));
+        // a unit square of two triangles (a cloth) and a closed tetrahedron (a collider)
+        Files.writeString(dir.resolve("meshes/square.obj"), "v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nf 1 3 2\nf 1 4 3\n");
+        Files.writeString(dir.resolve("meshes/tet.obj"), "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n"
+                + "f 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n");
+        Files.writeString(dir.resolve("s.json"), "{\"bodies\": [{\"type\": \"mesh\", \"name\": \"sheet\", "
+                + "\"file\": \"meshes/square.obj\", \"scale\": 0.5, \"translate\": [0, 2, 0], \"pins\": {\"indices\": [0]}}],"
+                + " \"colliders\": [{\"type\": \"mesh\", \"name\": \"rock\", \"file\": \"meshes/tet.obj\", "
+                + "\"translate\": [0, 1, 0]}]}");
+        Scene s = SceneFile.read(dir.resolve("s.json"));
+        float[] x = s.model().restPositions();
+        assertThat(s.model().particleCount()).isEqualTo(4);
+        assertThat(new float[] {x[6], x[7], x[8]}).containsExactly(0.5f, 2f, 0.5f);
+        assertThat(s.environment().colliders()[0].name()).isEqualTo("rock");
+        // the tetrahedron's surface moved up by 1 (a mesh collider is a surface the cloth keeps its thickness
+        // off): its top corner is at (0, 2, 0), and its bottom face in the plane y = 1
+        assertThat(s.environment().colliders()[0].signedDistance(0f, 2.1f, 0f)).isCloseTo(0.1f, within(1e-5f));
+        assertThat(s.environment().colliders()[0].signedDistance(0.1f, 0.9f, 0.1f)).isCloseTo(0.1f, within(1e-5f));
     }
 
     @Test
