@@ -128,7 +128,7 @@ final class ColliderReader {
                 Fields f = Fields.of(v, "a capsule", KEYS_BY_TYPE.get(type));
                 return rigid(f, new CapsuleCollider(f.string("name", "capsule"), center(f), radius(f),
                         (float) Fields.number(f.required("halfLength", "half the axis segment's length in m (along "
-                                + "local x)"), 0, 1e6, "m"), thickness(f), friction(f)));
+                                + "local y)"), 0, 1e6, "m"), thickness(f), friction(f)));
             }
             case "cylinder": {
                 Fields f = Fields.of(v, "a cylinder", KEYS_BY_TYPE.get(type));
@@ -237,14 +237,16 @@ final class ColliderReader {
 
     private static Collider rigid(Fields f, RigidCollider c) {
         friction(f, c);
+        float[] q = f.has("orientation") ? orientation(f.get("orientation")) : IDENTITY;
         if (f.has("orientation")) {
-            float[] q = orientation(f.get("orientation"));
             BodyReader.at(f.get("orientation"), () -> c.withOrientation(q));
         }
         if (f.has("motion")) {
             Fields m = Fields.of(f.get("motion"), "a motion", MOTION_KEYS);
             if (m.has("keyframes")) {
-                BodyReader.at(m.get("keyframes"), () -> c.withMotion(motion(f, null, f.get("motion"))));
+                // a key without an orientation keeps the body's
+                BodyReader.at(m.get("keyframes"), () -> c.withMotion(keyframes(m.array("keyframes"),
+                        m.get("keyframes"), q)));
             } else {
                 c.withVelocity(m.vec3("velocity", new float[3]), m.vec3("angularVelocity", new float[3]));
             }
@@ -257,7 +259,7 @@ final class ColliderReader {
      * keyframes make sense here); none given is standing still at {@code start}.
      */
     private static dev.weft.core.collide.Motion motion(Fields f, float[] start, JsonValue at) {
-        float[] identity = {1f, 0f, 0f, 0f};
+        float[] identity = IDENTITY.clone();
         if (!f.has("motion")) {
             return new dev.weft.core.collide.ConstantVelocityMotion(start, identity, new float[3], new float[3]);
         }
@@ -266,7 +268,7 @@ final class ColliderReader {
             throw m.get("keyframes").keyError("give either 'keyframes' or 'velocity'/'angularVelocity', not both");
         }
         if (m.has("keyframes")) {
-            return BodyReader.at(m.get("keyframes"), () -> keyframes(m.array("keyframes"), m.get("keyframes")));
+            return BodyReader.at(m.get("keyframes"), () -> keyframes(m.array("keyframes"), m.get("keyframes"), IDENTITY));
         }
         return new dev.weft.core.collide.ConstantVelocityMotion(start, identity, m.vec3("velocity", new float[3]),
                 m.vec3("angularVelocity", new float[3]));
@@ -285,7 +287,10 @@ final class ColliderReader {
         return new float[] {(float) Math.cos(half), (float) (axis[0] * s), (float) (axis[1] * s), (float) (axis[2] * s)};
     }
 
-    private static KeyframedMotion keyframes(List<JsonValue> keys, JsonValue at) {
+    private static final float[] IDENTITY = {1f, 0f, 0f, 0f};
+
+    /** Keys of {@code time}, {@code position} and {@code orientation} (default {@code orientation}). */
+    private static KeyframedMotion keyframes(List<JsonValue> keys, JsonValue at, float[] orientation) {
         if (keys.isEmpty()) {
             throw at.error("needs at least one keyframe {\"time\": s, \"position\": [x, y, z]}");
         }
@@ -301,7 +306,7 @@ final class ColliderReader {
             }
             System.arraycopy(Fields.vec3(f.required("position", "the position [x, y, z] in m")), 0, translations,
                     3 * k, 3);
-            float[] q = f.has("orientation") ? orientation(f.get("orientation")) : new float[] {1f, 0f, 0f, 0f};
+            float[] q = f.has("orientation") ? orientation(f.get("orientation")) : orientation;
             System.arraycopy(q, 0, rotations, 4 * k, 4);
         }
         return new KeyframedMotion(times, translations, rotations);

@@ -1,0 +1,118 @@
+package dev.weft.scene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.scene.Scene;
+import dev.weft.core.sim.Simulation;
+import org.junit.jupiter.api.Test;
+
+/** Seed 001's showcases as scene files, each checked for what it shows. */
+class ShowcaseSceneTest {
+    private static final String SOLVER = "xpbd";
+
+    /** Runs {@code frames} frames of the scene's file under xpbd at the scene's settings; calls back at each. */
+    private static Simulation simulate(Scene s, WorkerPool pool) {
+        return new Simulation(s.model(), State.atRest(s.model()), s.solver(SOLVER, pool), s.environment(),
+                s.substeps(SOLVER));
+    }
+
+    private static void advance(Simulation sim, Scene s, int frames) {
+        for (int f = 0; f < frames; f++) {
+            sim.advance(1f / s.fps());
+        }
+    }
+
+    /** No particle deeper into a collider's shell than 1 mm. */
+    private static void assertOutside(Collider c, float[] x) {
+        for (int i = 0; i < x.length; i += 3) {
+            assertThat(c.signedDistance(x[i], x[i + 1], x[i + 2]) - c.thickness()).as("particle %d in %s", i / 3,
+                    c.name()).isGreaterThan(-1e-3f);
+        }
+    }
+
+    @Test
+    void theChairHoldsTheClothAboveTheFloor() {
+        Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("chair.json"));
+        try (WorkerPool pool = new WorkerPool(2); Simulation sim = simulate(s, pool)) {
+            advance(sim, s, 150);
+            float[] x = sim.state().positions();
+            assertOutside(s.environment().colliders()[0], x);
+            float lowest = Float.MAX_VALUE;
+            for (int i = 0; i < x.length; i += 3) {
+                lowest = Math.min(lowest, x[i + 1]);
+                if (Math.abs(x[i]) < 0.18f && x[i + 2] > -0.15f && x[i + 2] < 0.18f) {
+                    // over the seat, away from its edges and the back: lying on it (top 0.475 m + 5 mm)
+                    assertThat(x[i + 1]).as("particle %d over the seat", i / 3).isBetween(0.475f, 0.475f + 0.02f);
+                }
+            }
+            // the 1 m cloth hangs over the 0.45 m seat's edges and drapes down the back, but does not reach the
+            // floor (its lowest point measured 8.9 cm up after 2.5 s)
+            assertThat(lowest).isGreaterThan(0.03f);
+        }
+    }
+
+    @Test
+    void theRopesRestOnTheWedgeAndHangOnBothSides() {
+        Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("ropes.json"));
+        try (WorkerPool pool = new WorkerPool(1); Simulation sim = simulate(s, pool)) {
+            advance(sim, s, 180);
+            float[] x = sim.state().positions();
+            assertOutside(s.environment().colliders()[0], x);
+            float edge = (float) (0.6 + 0.3 * Math.sqrt(2)) + 0.005f;
+            for (ModelObject rope : s.model().objects()) {
+                float top = -Float.MAX_VALUE;
+                float leftLow = Float.MAX_VALUE;
+                float rightLow = Float.MAX_VALUE;
+                for (int i = rope.firstParticle(); i < rope.firstParticle() + rope.particleCount(); i++) {
+                    top = Math.max(top, x[3 * i + 1]);
+                    if (x[3 * i] < -0.1f) {
+                        leftLow = Math.min(leftLow, x[3 * i + 1]);
+                    } else if (x[3 * i] > 0.1f) {
+                        rightLow = Math.min(rightLow, x[3 * i + 1]);
+                    }
+                }
+                // its highest point on the edge (a particle 3 cm either side sits a little lower)
+                assertThat(top).as(rope.name()).isCloseTo(edge, within(0.015f));
+                // and both ends hang down the wedge's faces
+                assertThat(leftLow).as(rope.name() + " left").isLessThan(edge - 0.15f);
+                assertThat(rightLow).as(rope.name() + " right").isLessThan(edge - 0.15f);
+            }
+        }
+    }
+
+    @Test
+    void theCurtainFollowsItsRod() {
+        Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("curtain.json"));
+        float[] rest = s.model().restPositions().clone();
+        ModelObject curtain = s.model().objects().get(0);
+        try (WorkerPool pool = new WorkerPool(2); Simulation sim = simulate(s, pool)) {
+            // the keys: (0.6, 0, 0) at 1 s, (0.6, 0, 0.6) at 2 s, back home at 3 s
+            float[][] path = {{0.6f, 0f, 0f}, {0.6f, 0f, 0.6f}, {0f, 0f, 0f}};
+            for (float[] key : path) {
+                advance(sim, s, 60);
+                float[] x = sim.state().positions();
+                for (int c = 0; c < curtain.gridCols(); c++) {
+                    int p = curtain.gridParticle(0, c);
+                    for (int k = 0; k < 3; k++) {
+                        assertThat(x[3 * p + k]).isCloseTo(rest[3 * p + k] + key[k], within(1e-4f));
+                    }
+                }
+                // the rod is where its keys say, and no particle is inside it
+                assertOutside(s.environment().colliders()[0], x);
+            }
+            // and the cloth came along: the bottom row is back near where it hung, not left behind
+            float[] x = sim.state().positions();
+            for (int c = 0; c < curtain.gridCols(); c++) {
+                int p = curtain.gridParticle(curtain.gridRows() - 1, c);
+                double dx = x[3 * p] - rest[3 * p];
+                double dz = x[3 * p + 2] - rest[3 * p + 2];
+                assertThat(Math.hypot(dx, dz)).as("bottom particle %d", c).isLessThan(0.4);
+            }
+        }
+    }
+}
