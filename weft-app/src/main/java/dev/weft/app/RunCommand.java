@@ -286,7 +286,7 @@ class RunCommand implements Callable<Integer> {
         int first = 1;
         int rows = 0;
         try (WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(model, State.atRest(model), createSolver(all, pool),
+             Simulation sim = new Simulation(model, s.initialState(), createSolver(all, pool, s),
                      springSolver.environment(s.environment()), steps);
              PngFrameRecorder frames = pictures != null ? pictures.open(s, dir.resolve("render"))
                      : render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
@@ -507,14 +507,19 @@ class RunCommand implements Callable<Integer> {
         return colliders.length == 0 ? Double.NaN : min;
     }
 
-    private Solver createSolver(SolverSettings all, WorkerPool pool) {
+    private Solver createSolver(SolverSettings all, WorkerPool pool, Scene scene) {
         Solver created = Solvers.create(solver, all, pool);
-        if (selfCollision) {
+        if (selfCollision || scene.contacts() != null) {
             if (!(created instanceof ParticleContactSolver)) {
-                throw new InvalidInputException("--self-collision", "is not supported by the " + solver + " solver");
+                throw new InvalidInputException(selfCollision ? "--self-collision" : "--solver", selfCollision
+                        ? "is not supported by the " + solver + " solver"
+                        : solver + " has no cloth-cloth contact, which scene " + scene.name() + " asks for");
             }
+            // the flag's defaults, or the scene's own settings (the flag's --vertex-triangle on top)
+            ParticleContactSettings contacts = scene.contacts() == null ? ParticleContactSettings.defaults()
+                    : scene.contacts();
             ((ParticleContactSolver) created).withParticleContacts(
-                    ParticleContactSettings.defaults().withVertexTriangle(vertexTriangle));
+                    vertexTriangle ? contacts.withVertexTriangle(true) : contacts);
         } else if (vertexTriangle) {
             throw new InvalidInputException("--vertex-triangle", "needs --self-collision");
         }

@@ -16,10 +16,10 @@ import java.util.Map;
  * cloths from OBJ meshes (paths relative to the scene file) and ropes, each with its material and pins.
  */
 final class BodyReader {
-    static final String[] GRID_KEYS = {"type", "name", "material", "cols", "rows", "width", "height", "origin",
+    static final String[] GRID_KEYS = {"type", "name", "material", "velocity", "cols", "rows", "width", "height", "origin",
         "axes", "u", "v", "shear", "pins"};
-    static final String[] MESH_KEYS = {"type", "name", "material", "file", "scale", "translate", "pins"};
-    static final String[] ROPE_KEYS = {"type", "name", "material", "points", "particles", "massPerLength", "pins"};
+    static final String[] MESH_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "pins"};
+    static final String[] ROPE_KEYS = {"type", "name", "material", "velocity", "points", "particles", "massPerLength", "pins"};
     static final String[] PIN_KEYS = {"corners", "edges", "indices", "box"};
     static final String[] BOX_KEYS = {"min", "max"};
     static final String[] SEAM_KEYS = {"a", "edgeA", "b", "edgeB", "from", "to", "thread"};
@@ -35,6 +35,31 @@ final class BodyReader {
         this.builder = builder;
         this.materials = materials;
         this.directory = directory;
+    }
+
+    /** Per body read, its starting velocity (null: at rest). */
+    private final java.util.List<float[]> velocity = new java.util.ArrayList<>();
+
+    /** Each particle's starting velocity from its body's {@code velocity}, or null when every body starts at rest. */
+    float[] velocities(dev.weft.core.model.Model model) {
+        float[] v = null;
+        java.util.List<ModelObject> objects = model.objects();
+        for (int o = 0; o < objects.size(); o++) {
+            float[] u = velocity.get(o);
+            if (u == null) {
+                continue;
+            }
+            if (v == null) {
+                v = new float[3 * model.particleCount()];
+            }
+            ModelObject body = objects.get(o);
+            for (int i = body.firstParticle(); i < body.firstParticle() + body.particleCount(); i++) {
+                if (model.invMass()[i] > 0f) { // a pin stays where it is
+                    System.arraycopy(u, 0, v, 3 * i, 3);
+                }
+            }
+        }
+        return v;
     }
 
     /** The bodies read so far, by name. */
@@ -76,6 +101,8 @@ final class BodyReader {
 
     private void material(Fields f) {
         builder.material(f.has("material") ? materials.read(f.get("material")) : Material.cloth());
+        // every body reads its material first: the place to note its starting velocity (m/s)
+        velocity.add(f.vec3("velocity", null));
     }
 
     private void grid(Fields f) {

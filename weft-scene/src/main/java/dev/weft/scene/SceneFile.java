@@ -2,6 +2,7 @@ package dev.weft.scene;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -26,9 +27,11 @@ import java.util.List;
  */
 public final class SceneFile {
     static final String[] KEYS = {"$schema", "name", "description", "fps", "frames", "substeps", "gravity", "air",
-        "materials", "model", "bodies", "seams", "colliders", "solvers", "steps"};
+        "materials", "model", "bodies", "seams", "colliders", "solvers", "steps", "selfCollision"};
     static final String[] MODEL_KEYS = {"bending", "springs", "tethers"};
     static final String[] AIR_KEYS = {"wind", "density", "pressureDrag", "frictionDrag"};
+    static final String[] CONTACT_KEYS = {"distanceFactor", "iterations", "staticFriction", "friction",
+        "vertexTriangle"};
 
     private SceneFile() {
     }
@@ -105,8 +108,30 @@ public final class SceneFile {
         int frames = f.integer("frames", 300, 1, 10_000_000);
         int substeps = f.integer("substeps", 16, 1, 100_000);
         Environment environment = env;
+        ParticleContactSettings contacts = contacts(f.get("selfCollision"));
+        float[] velocities = bodies.velocities(model);
         return BodyReader.at(root, () -> new Scene(sceneName, description, model, environment, fps, frames, substeps,
-                SolverReader.settings(f.get("solvers")), SolverReader.steps(f.get("steps"))));
+                SolverReader.settings(f.get("solvers")), SolverReader.steps(f.get("steps")), contacts, velocities));
+    }
+
+    /**
+     * {@code selfCollision}: true (the defaults: one rest length, two sweeps, cotton on cotton), false or
+     * absent (none), or an object of the settings.
+     */
+    private static ParticleContactSettings contacts(JsonValue v) {
+        if (v == null || (v.kind == JsonValue.Kind.BOOLEAN && !v.bool())) {
+            return null;
+        }
+        ParticleContactSettings d = ParticleContactSettings.defaults();
+        if (v.kind == JsonValue.Kind.BOOLEAN) {
+            return d;
+        }
+        Fields c = Fields.of(v, "self-collision (or true / false)", CONTACT_KEYS);
+        float kinetic = (float) c.number("friction", d.kineticFriction(), 0, 1e3, "(kinetic)");
+        float still = (float) c.number("staticFriction", Math.max(d.staticFriction(), kinetic), 0, 1e3, "");
+        return BodyReader.at(v, () -> new ParticleContactSettings(
+                (float) c.number("distanceFactor", d.distanceFactor(), Double.MIN_VALUE, 100, "(of the rest length)"),
+                c.integer("iterations", d.iterations(), 1, 1000), still, kinetic, c.bool("vertexTriangle", false)));
     }
 
     private static String[] layouts() {

@@ -1,5 +1,8 @@
 package dev.weft.core.scene;
 
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.model.State;
+
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.WorkerPool;
@@ -23,11 +26,18 @@ import java.util.Map;
  *                    solver's own (README, "The default scene's strain")
  * @param settings    every solver's settings the scene is meant to be run with (XPBD's compliances, PD's
  *                    iterations and ω, ...); a {@code solverSteps} entry's iterations replace the solver's
+ * @param contacts    cloth–cloth contact the scene is meant to run with (self-collision), or null for none
+ * @param velocities  each particle's velocity at the start (xyz, m/s), or null: everything starts at rest
  */
 public record Scene(String name, String description, Model model, Environment environment, float fps,
-                    int frames, int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps) {
+                    int frames, int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps,
+                    ParticleContactSettings contacts, float[] velocities) {
     public Scene {
         java.util.Objects.requireNonNull(settings, "settings");
+        if (velocities != null && velocities.length != 3 * model.particleCount()) {
+            throw new IllegalArgumentException(velocities.length + " velocity components for "
+                    + model.particleCount() + " particles");
+        }
         for (Map.Entry<String, SolverSteps> e : solverSteps.entrySet()) {
             if (!Solvers.names().contains(e.getKey())) {
                 throw new InvalidInputException("solverSteps", "unknown solver '" + e.getKey() + "'; available: "
@@ -35,6 +45,21 @@ public record Scene(String name, String description, Model model, Environment en
             }
         }
         solverSteps = Map.copyOf(solverSteps);
+    }
+
+    /** A scene that starts at rest, without cloth–cloth contact. */
+    public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
+                 int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps) {
+        this(name, description, model, environment, fps, frames, substeps, settings, solverSteps, null, null);
+    }
+
+    /** The state the scene starts from: the model at rest, moving with {@link #velocities()} where given. */
+    public State initialState() {
+        State s = State.atRest(model);
+        if (velocities != null) {
+            System.arraycopy(velocities, 0, s.velocities(), 0, velocities.length);
+        }
+        return s;
     }
 
     /** These XPBD settings and every other solver's defaults, the same steps per frame for every solver. */
@@ -46,12 +71,14 @@ public record Scene(String name, String description, Model model, Environment en
 
     /** This scene with {@code m} as its model (the same bodies, e.g. of other materials). */
     public Scene withModel(Model m) {
-        return new Scene(name, description, m, environment, fps, frames, substeps, settings, solverSteps);
+        return new Scene(name, description, m, environment, fps, frames, substeps, settings, solverSteps, contacts,
+                velocities);
     }
 
     /** This scene in {@code e}: other gravity, colliders or air, the same bodies and settings. */
     public Scene withEnvironment(Environment e) {
-        return new Scene(name, description, model, e, fps, frames, substeps, settings, solverSteps);
+        return new Scene(name, description, model, e, fps, frames, substeps, settings, solverSteps, contacts,
+                velocities);
     }
 
     /** The XPBD settings of {@link #settings()} (xpbd and pbd). */
