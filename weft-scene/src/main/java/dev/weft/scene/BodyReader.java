@@ -4,12 +4,17 @@ import dev.weft.core.InvalidInputException;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Material;
+import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The {@code bodies} and {@code seams} of a scene file, added to a {@link ModelBuilder}: grid cloths,
@@ -29,7 +34,9 @@ final class BodyReader {
     private final ModelBuilder builder;
     private final MaterialReader materials;
     private final Path directory;
-    private final Map<String, ModelObject> bodies = new java.util.LinkedHashMap<>();
+    private final Map<String, ModelObject> bodies = new LinkedHashMap<>();
+    /** Per body read, its starting velocity (null: at rest). */
+    private final List<float[]> velocity = new ArrayList<>();
 
     BodyReader(ModelBuilder builder, MaterialReader materials, Path directory) {
         this.builder = builder;
@@ -37,13 +44,10 @@ final class BodyReader {
         this.directory = directory;
     }
 
-    /** Per body read, its starting velocity (null: at rest). */
-    private final java.util.List<float[]> velocity = new java.util.ArrayList<>();
-
     /** Each particle's starting velocity from its body's {@code velocity}, or null when every body starts at rest. */
-    float[] velocities(dev.weft.core.model.Model model) {
+    float[] velocities(Model model) {
         float[] v = null;
-        java.util.List<ModelObject> objects = model.objects();
+        List<ModelObject> objects = model.objects();
         for (int o = 0; o < objects.size(); o++) {
             float[] u = velocity.get(o);
             if (u == null) {
@@ -64,7 +68,7 @@ final class BodyReader {
 
     /** The bodies read so far, by name. */
     Map<String, ModelObject> bodies() {
-        return java.util.Collections.unmodifiableMap(bodies);
+        return Collections.unmodifiableMap(bodies);
     }
 
     void readBodies(List<JsonValue> list, JsonValue at) {
@@ -226,7 +230,7 @@ final class BodyReader {
     }
 
     /** Runs {@code make}, turning the model's own input errors into errors at {@code v}. */
-    static <T> T at(JsonValue v, java.util.function.Supplier<T> make) {
+    static <T> T at(JsonValue v, Supplier<T> make) {
         try {
             return make.get();
         } catch (SceneFileException e) {

@@ -3,18 +3,29 @@ package dev.weft.scene;
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ConstantVelocityMotion;
 import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.EllipsoidCollider;
+import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.Grip;
 import dev.weft.core.collide.KeyframedMotion;
 import dev.weft.core.collide.MeshCollider;
+import dev.weft.core.collide.Motion;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.interact.Blade;
 import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,27 +43,27 @@ final class ColliderReader {
     static final String[] KEYFRAME_KEYS = {"time", "position", "orientation"};
 
     /** The keys each type of collider takes (the JSON Schema is checked against these). */
-    static final java.util.Map<String, String[]> KEYS_BY_TYPE = java.util.Map.ofEntries(
-            java.util.Map.entry("plane", keys("point", "normal")),
-            java.util.Map.entry("floor", keys("height")),
-            java.util.Map.entry("sphere", rigid("center", "radius")),
-            java.util.Map.entry("box", rigid("center", "halfExtents")),
-            java.util.Map.entry("capsule", rigid("center", "radius", "halfLength")),
-            java.util.Map.entry("cylinder", rigid("center", "radius", "halfHeight")),
-            java.util.Map.entry("ellipsoid", rigid("center", "semiAxes")),
-            java.util.Map.entry("funnel", rigid("center", "a", "yMin", "yMax")),
-            java.util.Map.entry("mesh", keys("file", "scale", "translate")),
-            java.util.Map.entry("projectile", keys("center", "radius", "mass", "velocity", "obstacles")),
-            java.util.Map.entry("grip", new String[] {"type", "name", "body", "indices", "motion"}),
-            java.util.Map.entry("blade", new String[] {"type", "name", "a", "b", "motion"}));
+    static final Map<String, String[]> KEYS_BY_TYPE = Map.ofEntries(
+            Map.entry("plane", keys("point", "normal")),
+            Map.entry("floor", keys("height")),
+            Map.entry("sphere", rigid("center", "radius")),
+            Map.entry("box", rigid("center", "halfExtents")),
+            Map.entry("capsule", rigid("center", "radius", "halfLength")),
+            Map.entry("cylinder", rigid("center", "radius", "halfHeight")),
+            Map.entry("ellipsoid", rigid("center", "semiAxes")),
+            Map.entry("funnel", rigid("center", "a", "yMin", "yMax")),
+            Map.entry("mesh", keys("file", "scale", "translate")),
+            Map.entry("projectile", keys("center", "radius", "mass", "velocity", "obstacles")),
+            Map.entry("grip", new String[] {"type", "name", "body", "indices", "motion"}),
+            Map.entry("blade", new String[] {"type", "name", "a", "b", "motion"}));
 
     private final Path directory;
-    private final dev.weft.core.model.Model model;
-    private final java.util.Map<String, dev.weft.core.model.ModelObject> bodies;
+    private final Model model;
+    private final Map<String, ModelObject> bodies;
     private final float[] gravity;
-    private final java.util.Map<String, Collider> byName = new java.util.HashMap<>();
+    private final Map<String, Collider> byName = new HashMap<>();
     /** Projectiles and the names of the colliders they bounce off, resolved once every collider is read. */
-    private final List<java.util.Map.Entry<dev.weft.core.collide.Projectile, List<JsonValue>>> obstacles =
+    private final List<Map.Entry<Projectile, List<JsonValue>>> obstacles =
             new ArrayList<>();
 
     /**
@@ -60,8 +71,8 @@ final class ColliderReader {
      * @param bodies  the bodies by name
      * @param gravity the scene's gravity (a projectile falls under it)
      */
-    ColliderReader(Path directory, dev.weft.core.model.Model model,
-                   java.util.Map<String, dev.weft.core.model.ModelObject> bodies, float[] gravity) {
+    ColliderReader(Path directory, Model model,
+                   Map<String, ModelObject> bodies, float[] gravity) {
         this.directory = directory;
         this.model = model;
         this.bodies = bodies;
@@ -144,7 +155,7 @@ final class ColliderReader {
             }
             case "funnel": {
                 Fields f = Fields.of(v, "a funnel", KEYS_BY_TYPE.get(type));
-                return rigid(f, new dev.weft.core.collide.FunnelCollider(f.string("name", "funnel"), center(f),
+                return rigid(f, new FunnelCollider(f.string("name", "funnel"), center(f),
                         (float) Fields.number(f.required("a", "seed 001's shape: the radius e-folds every a metres of "
                                 + "height"), Double.MIN_VALUE, 1e6, "m"),
                         (float) Fields.number(f.required("yMin", "the lower cut (body frame) in m"), -1e6, 1e6, "m"),
@@ -153,17 +164,17 @@ final class ColliderReader {
             }
             case "projectile": {
                 Fields f = Fields.of(v, "a projectile", KEYS_BY_TYPE.get(type));
-                dev.weft.core.collide.Projectile p = new dev.weft.core.collide.Projectile(
+                Projectile p = new Projectile(
                         f.string("name", "projectile"), center(f), radius(f),
                         (float) Fields.number(f.required("mass", "the ball's mass in kg"), Double.MIN_VALUE, 1e9, "kg"),
                         f.vec3("velocity", new float[3]), gravity, thickness(f), friction(f));
-                obstacles.add(java.util.Map.entry(p, f.array("obstacles")));
+                obstacles.add(Map.entry(p, f.array("obstacles")));
                 return friction(f, p);
             }
             case "grip": {
                 Fields f = Fields.of(v, "a grip", KEYS_BY_TYPE.get(type));
                 JsonValue bodyName = f.required("body", "the body whose particles it holds");
-                dev.weft.core.model.ModelObject body = bodies.get(Fields.string(bodyName));
+                ModelObject body = bodies.get(Fields.string(bodyName));
                 if (body == null) {
                     throw bodyName.error("no body named '" + bodyName.text() + "'; bodies: "
                             + String.join(", ", bodies.keySet()));
@@ -177,12 +188,12 @@ final class ColliderReader {
                 for (int k = 0; k < held.length; k++) {
                     held[k] = body.firstParticle() + Fields.integer(indices.get(k), 0, body.particleCount() - 1);
                 }
-                return new dev.weft.core.collide.Grip(f.string("name", "grip"), model, held,
+                return new Grip(f.string("name", "grip"), model, held,
                         motion(f, new float[3], f.value()));
             }
             case "blade": {
                 Fields f = Fields.of(v, "a blade", KEYS_BY_TYPE.get(type));
-                return new dev.weft.core.interact.Blade(f.string("name", "blade"),
+                return new Blade(f.string("name", "blade"),
                         Fields.vec3(f.required("a", "one end of the edge [x, y, z] in m, at time 0")),
                         Fields.vec3(f.required("b", "the other end [x, y, z] in m")),
                         motion(f, new float[3], f.value()));
@@ -204,7 +215,7 @@ final class ColliderReader {
     }
 
     private static String[] concat(String[] a, String[] b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
@@ -258,10 +269,10 @@ final class ColliderReader {
      * The {@code motion} of {@code f}: keyframes, or a constant velocity from {@code start} (null: only
      * keyframes make sense here); none given is standing still at {@code start}.
      */
-    private static dev.weft.core.collide.Motion motion(Fields f, float[] start, JsonValue at) {
+    private static Motion motion(Fields f, float[] start, JsonValue at) {
         float[] identity = IDENTITY.clone();
         if (!f.has("motion")) {
-            return new dev.weft.core.collide.ConstantVelocityMotion(start, identity, new float[3], new float[3]);
+            return new ConstantVelocityMotion(start, identity, new float[3], new float[3]);
         }
         Fields m = Fields.of(f.get("motion"), "a motion", MOTION_KEYS);
         if (m.has("keyframes") && (m.has("velocity") || m.has("angularVelocity"))) {
@@ -270,7 +281,7 @@ final class ColliderReader {
         if (m.has("keyframes")) {
             return BodyReader.at(m.get("keyframes"), () -> keyframes(m.array("keyframes"), m.get("keyframes"), IDENTITY));
         }
-        return new dev.weft.core.collide.ConstantVelocityMotion(start, identity, m.vec3("velocity", new float[3]),
+        return new ConstantVelocityMotion(start, identity, m.vec3("velocity", new float[3]),
                 m.vec3("angularVelocity", new float[3]));
     }
 
