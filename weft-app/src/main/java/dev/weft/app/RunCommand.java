@@ -11,7 +11,6 @@ import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Checkpoint;
 import dev.weft.core.sim.Simulation;
@@ -27,6 +26,7 @@ import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.render.PngFrameRecorder;
+import dev.weft.scene.SceneLibrary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -74,7 +74,7 @@ class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
             description = SceneArgument.DESCRIPTION)
-    String scene = BuiltInScenes.DEFAULT;
+    String scene = SceneLibrary.DEFAULT;
 
     @Option(names = "--frames", paramLabel = "N", description = "Frames to simulate (default: the scene's, 300 = 5 s).")
     Integer frames;

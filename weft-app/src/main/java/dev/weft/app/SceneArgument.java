@@ -1,12 +1,14 @@
 package dev.weft.app;
 
-import dev.weft.core.InvalidInputException;
-import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.scene.SceneFile;
+import dev.weft.scene.SceneLibrary;
 import java.nio.file.Path;
 
-/** A SCENE argument of {@code run} and {@code render}: a built-in scene's name or a scene file (.json). */
+/**
+ * A SCENE argument of {@code run} and {@code render}: a shipped scene's name ({@link SceneLibrary}: the files of
+ * {@code scenes/}) or a scene file (.json).
+ */
 final class SceneArgument {
     static final String DESCRIPTION = "Built-in scene (see 'weft scenes') or a scene file (.json, see README "
             + "\"Scene files\"); default: ${DEFAULT-VALUE}.";
@@ -18,11 +20,6 @@ final class SceneArgument {
         if (SceneFile.isFile(arg)) {
             return SceneFile.read(Path.of(arg));
         }
-        try {
-            return BuiltInScenes.byName(arg);
-        } catch (InvalidInputException e) {
-            throw new InvalidInputException("scene", e.getMessage().replaceFirst("^scene: ", "")
-                    + "; or give a scene file (.json)");
-        }
+        return SceneLibrary.load(arg);
     }
 }

@@ -2,26 +2,26 @@ package dev.weft.app;
 
 import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
-import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.scene.SolverSteps;
 import dev.weft.core.solver.Solvers;
+import dev.weft.scene.SceneLibrary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** Lists the built-in scenes, with the steps per frame each solver takes on them and what they are made of. */
-@Command(name = "scenes", mixinStandardHelpOptions = true, description = "List the built-in scenes.")
+/** Lists the shipped scenes (scenes/*.json), with the steps per frame each solver takes on them and what they are made of. */
+@Command(name = "scenes", mixinStandardHelpOptions = true, description = "List the scenes that ship with Weft (the files of scenes/).")
 final class ScenesCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        for (String name : BuiltInScenes.names()) {
-            Scene s = BuiltInScenes.byName(name);
+        for (String name : SceneLibrary.names()) {
+            Scene s = SceneLibrary.load(name);
             spec.commandLine().getOut().printf("%-10s %s%s%n", name, s.description(),
-                    name.equals(BuiltInScenes.DEFAULT) ? " (default)" : "");
+                    name.equals(SceneLibrary.DEFAULT) ? " (default)" : "");
             spec.commandLine().getOut().printf("%-10s steps per frame: %s%n", "", steps(s));
             spec.commandLine().getOut().printf("%-10s %s%n", "", materials(s.model()));
         }
