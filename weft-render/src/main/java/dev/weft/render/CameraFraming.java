@@ -3,7 +3,8 @@ package dev.weft.render;
 import dev.weft.core.scene.Scene;
 
 /**
- * Cameras for scenes: the scene's own where one is set (built-in scenes by name), else an automatic
+ * Cameras for scenes: the scene's own where one is set ({@link Scene#camera()}, a scene file's
+ * {@code camera}; the Java built-in scenes by name), else an automatic
  * one that looks at the scene's bounds from the front, a little right and above, far enough that
  * the sphere around the bounds fits the picture.
  */
@@ -17,6 +18,9 @@ public final class CameraFraming {
 
     /** The camera a scene is rendered with by default at this aspect ratio (width / height). */
     public static Camera forScene(Scene scene, float aspect) {
+        if (scene.camera() != null) {
+            return new Camera(scene.camera().eye(), scene.camera().target(), scene.camera().fovDegrees());
+        }
         switch (scene.name()) {
             case "drape":
                 // from behind the sphere, above right: the cloth starts flat, swings down and wraps

@@ -8,6 +8,7 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.SpringLayout;
 import dev.weft.core.scene.Scene;
+import dev.weft.core.scene.SceneCamera;
 import dev.weft.core.step.Environment;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -27,9 +28,10 @@ import java.util.List;
  */
 public final class SceneFile {
     static final String[] KEYS = {"$schema", "name", "description", "fps", "frames", "substeps", "gravity", "air",
-        "materials", "model", "bodies", "seams", "colliders", "solvers", "steps", "selfCollision"};
+        "materials", "model", "bodies", "seams", "colliders", "solvers", "steps", "selfCollision", "camera"};
     static final String[] MODEL_KEYS = {"bending", "springs", "tethers"};
     static final String[] AIR_KEYS = {"wind", "density", "pressureDrag", "frictionDrag"};
+    static final String[] CAMERA_KEYS = {"eye", "target", "fov"};
     static final String[] CONTACT_KEYS = {"distanceFactor", "iterations", "staticFriction", "friction",
         "vertexTriangle"};
 
@@ -110,8 +112,17 @@ public final class SceneFile {
         Environment environment = env;
         ParticleContactSettings contacts = contacts(f.get("selfCollision"));
         float[] velocities = bodies.velocities(model);
+        SceneCamera camera = null;
+        if (f.has("camera")) {
+            Fields c = Fields.of(f.get("camera"), "a camera", CAMERA_KEYS);
+            float[] eye = Fields.vec3(c.required("eye", "where the camera is, [x, y, z] in m"));
+            float[] target = Fields.vec3(c.required("target", "the point it looks at, [x, y, z] in m"));
+            float fov = (float) c.number("fov", 40, 1, 170, "degrees (vertical)");
+            camera = BodyReader.at(f.get("camera"), () -> new SceneCamera(eye, target, fov));
+        }
+        SceneCamera view = camera;
         return BodyReader.at(root, () -> new Scene(sceneName, description, model, environment, fps, frames, substeps,
-                SolverReader.settings(f.get("solvers")), SolverReader.steps(f.get("steps")), contacts, velocities));
+                SolverReader.settings(f.get("solvers")), SolverReader.steps(f.get("steps")), contacts, velocities, view));
     }
 
     /**

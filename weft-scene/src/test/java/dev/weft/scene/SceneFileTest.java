@@ -44,6 +44,10 @@ class SceneFileTest {
         assertThat(file.solverSteps()).isEqualTo(built.solverSteps());
         assertThat(file.model().restPositions()).isEqualTo(built.model().restPositions());
         assertThat(file.model().invMass()).isEqualTo(built.model().invMass());
+        // the camera the renderer gave the Java scene by name is the file's own
+        assertThat(file.camera().eye()).containsExactly(1.5f, 1.55f, -1.8f);
+        assertThat(file.camera().target()).containsExactly(0f, 0.4f, -0.15f);
+        assertThat(file.camera().fovDegrees()).isEqualTo(40f);
         for (String solver : new String[] {"xpbd", "pd"}) {
             assertThat(Arrays.equals(run(file, solver, 20), run(built, solver, 20))).as(solver).isTrue();
         }
@@ -120,6 +124,11 @@ class SceneFileTest {
                 .contains("steps.xbpd: unknown key 'xbpd'").contains("did you mean 'xpbd'?");
         // a scene without bodies
         assertThat(error("{}").getMessage()).contains("a scene needs at least one body");
+        // a camera looking at itself, and one with too wide a view
+        assertThat(error("{\"bodies\": [" + GRID + "}], \"camera\": {\"eye\": [1, 1, 1], \"target\": [1, 1, 1]}}")
+                .getMessage()).contains("camera: camera: the eye must not sit on its target");
+        assertThat(error("{\"bodies\": [" + GRID + "}], \"camera\": {\"eye\": [1, 1, 1], \"target\": [0, 0, 0], "
+                + "\"fov\": 179}}").getMessage()).contains("camera.fov: must be a number from 1 to 170 degrees (vertical), got 179");
     }
 
     @Test

@@ -64,6 +64,7 @@ class SceneSchemaTest {
         byDef.put("solvers", SolverReader.FAMILIES);
         byDef.put("step", SolverReader.STEP_KEYS);
         byDef.put("selfCollision", SceneFile.CONTACT_KEYS);
+        byDef.put("camera", SceneFile.CAMERA_KEYS);
         byDef.put("steps", Solvers.names().toArray(new String[0]));
         for (String type : ColliderReader.TYPES) {
             byDef.put("collider-" + type, ColliderReader.KEYS_BY_TYPE.get(type));

@@ -28,10 +28,11 @@ import java.util.Map;
  *                    iterations and ω, ...); a {@code solverSteps} entry's iterations replace the solver's
  * @param contacts    cloth–cloth contact the scene is meant to run with (self-collision), or null for none
  * @param velocities  each particle's velocity at the start (xyz, m/s), or null: everything starts at rest
+ * @param camera      where the scene is meant to be seen from, or null for a renderer's own framing
  */
 public record Scene(String name, String description, Model model, Environment environment, float fps,
                     int frames, int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps,
-                    ParticleContactSettings contacts, float[] velocities) {
+                    ParticleContactSettings contacts, float[] velocities, SceneCamera camera) {
     public Scene {
         java.util.Objects.requireNonNull(settings, "settings");
         if (velocities != null && velocities.length != 3 * model.particleCount()) {
@@ -50,7 +51,7 @@ public record Scene(String name, String description, Model model, Environment en
     /** A scene that starts at rest, without cloth–cloth contact. */
     public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
                  int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps) {
-        this(name, description, model, environment, fps, frames, substeps, settings, solverSteps, null, null);
+        this(name, description, model, environment, fps, frames, substeps, settings, solverSteps, null, null, null);
     }
 
     /** The state the scene starts from: the model at rest, moving with {@link #velocities()} where given. */
@@ -72,13 +73,13 @@ public record Scene(String name, String description, Model model, Environment en
     /** This scene with {@code m} as its model (the same bodies, e.g. of other materials). */
     public Scene withModel(Model m) {
         return new Scene(name, description, m, environment, fps, frames, substeps, settings, solverSteps, contacts,
-                velocities);
+                velocities, camera);
     }
 
     /** This scene in {@code e}: other gravity, colliders or air, the same bodies and settings. */
     public Scene withEnvironment(Environment e) {
         return new Scene(name, description, model, e, fps, frames, substeps, settings, solverSteps, contacts,
-                velocities);
+                velocities, camera);
     }
 
     /** The XPBD settings of {@link #settings()} (xpbd and pbd). */
