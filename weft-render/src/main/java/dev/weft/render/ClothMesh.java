@@ -2,6 +2,7 @@ package dev.weft.render;
 
 import static org.lwjgl.opengl.GL33.*;
 
+import dev.weft.core.geom.SmoothNormals;
 import dev.weft.core.model.Model;
 import org.lwjgl.system.MemoryUtil;
 

@@ -2,6 +2,7 @@ package dev.weft.render;
 
 import static org.lwjgl.opengl.GL33.*;
 
+import dev.weft.core.geom.SmoothNormals;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RigidCollider;

@@ -1,5 +1,6 @@
 package dev.weft.core.export;
 
+import dev.weft.core.geom.SmoothNormals;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import java.io.IOException;
@@ -159,10 +160,10 @@ public final class GltfExporter extends AbstractFrameExporter {
         buffer.asFloatBuffer().put(positions);
         buffer.limit(12 * n);
         data.write(buffer);
-        VertexNormals normals = new VertexNormals();
-        float[] nrm = normals.compute(positions, model.triangles(), n, 0f, 1f, 0f);
+        float[] nrm = new SmoothNormals(n).compute(positions, model.triangles());
         for (int v = 0; v < n; v++) {
-            if (!normals.has(v)) {
+            if (nrm[3 * v] == 0f && nrm[3 * v + 1] == 0f && nrm[3 * v + 2] == 0f) {
+                // glTF requires unit normals: a rope's vertex (on no triangle) gets +y
                 nrm[3 * v] = 0f;
                 nrm[3 * v + 1] = 1f;
                 nrm[3 * v + 2] = 0f;

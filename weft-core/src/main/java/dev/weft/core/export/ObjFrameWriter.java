@@ -1,5 +1,6 @@
 package dev.weft.core.export;
 
+import dev.weft.core.geom.SmoothNormals;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.io.Writer;
  * same float. Keeps its buffers between frames; not thread-safe.
  */
 final class ObjFrameWriter {
-    private final VertexNormals normals = new VertexNormals();
+    private SmoothNormals normals = new SmoothNormals(0);
     /** The polylines of the model last written (recomputed only when the model changes). */
     private Model polylinesOf;
     private RopePolylines polylines;
@@ -56,13 +57,16 @@ final class ObjFrameWriter {
             out.append(b);
         }
         int[] tris = model.triangles();
-        float[] nrm = normals.compute(x, tris, n, 0f, 1f, 0f);
+        if (normals.normals().length != 3 * n) {
+            normals = new SmoothNormals(n); // a tear added particles
+        }
+        float[] nrm = normals.compute(x, tris);
         if (normalIndex.length < n) {
             normalIndex = new int[n];
         }
         int written = 0;
         for (int v = 0; v < n; v++) {
-            if (!normals.has(v)) {
+            if (nrm[3 * v] == 0f && nrm[3 * v + 1] == 0f && nrm[3 * v + 2] == 0f) { // on no (proper) triangle
                 normalIndex[v] = 0;
                 continue;
             }

@@ -1,8 +1,9 @@
-package dev.weft.render;
+package dev.weft.core.geom;
 
 /**
  * Per-vertex normals of a triangle mesh as the average of the unit normals of the faces around
- * each vertex (seed 004's definition; seed 001 §5.4.1 does the same for rendering). Computed into
+ * each vertex (seed 004's definition; seed 001 §5.4.1 does the same for rendering; the renderer and the
+ * OBJ and glTF exports share it). Computed into
  * an array allocated once for the mesh, so a frame allocates nothing.
  */
 public final class SmoothNormals {
