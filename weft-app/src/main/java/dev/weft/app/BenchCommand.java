@@ -91,6 +91,10 @@ final class BenchCommand implements Callable<Integer> {
                     + "round(sqrt(N))^2 (default: 100,400,900,1600,2500,3600, the seed's).")
     int[] tableParticles;
 
+    @Option(names = "--quiet", description = "No progress bar (it goes to standard error: a bar on a terminal, a "
+            + "line every tenth of the measurements elsewhere).")
+    boolean quiet;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -118,7 +122,10 @@ final class BenchCommand implements Callable<Integer> {
                 int tearSamples = given.has("--samples") ? samples : 9;
                 int tearWarmup = given.has("--warmup") ? warmup : 5;
                 checkSamples(tearSamples, tearWarmup);
-                return TearBench.run(out, outDir.resolve("bench"), threads, tearWarmup, tearSamples);
+                ProgressBar progress = progress(threads.length);
+                int rc = TearBench.run(out, outDir.resolve("bench"), threads, tearWarmup, tearSamples, progress);
+                progress.clear();
+                return rc;
             }
             return runTable(out);
         }
@@ -152,6 +159,11 @@ final class BenchCommand implements Callable<Integer> {
         if (!benchSolvers.contains("xpbd")) {
             modeList.clear();
         }
+        PdBench pdBench = new PdBench(size, threads, innerList, iterations, samples, warmup);
+        ContactBench contactBench = new ContactBench(threads, samples, warmup);
+        ProgressBar progress = progress(modeList.size() * threads.length
+                + (benchSolvers.contains("pd") ? pdBench.rows() : 0)
+                + (contacts && !modeList.isEmpty() ? contactBench.rows() : 0));
         Scene scene = BuiltInScenes.hanging(size);
         Model model = scene.model();
         State start = deformedState(scene);
@@ -185,9 +197,11 @@ final class BenchCommand implements Callable<Integer> {
                     double bend = msPerIteration(solver, model, start, h, XpbdSolver.BENDING);
                     double distRate = distances / (dist / 1e3);
                     double bendRate = bending / (bend / 1e3);
+                    progress.clear();
                     out.printf(Locale.ROOT, "%-13s %7d %12.4f %14.4f %13.3e %14.4f %13.3e%n", mode.label(), t, all,
                             dist, distRate, bend, bendRate);
                     out.flush();
+                    progress.advance("xpbd " + mode.label() + ", " + t + " thread(s)");
                     rows.add(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.5f,%.5f,%.4e,%.5f,%.4e,\"%s\",\"%s\"",
                             mode.label(), t, model.particleCount(), distances, bending, all, dist, distRate, bend,
                             bendRate, jdk, cpu));
@@ -195,18 +209,25 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         if (benchSolvers.contains("pd")) {
-            new PdBench(size, threads, innerList, iterations, samples, warmup).run(out, dir, jdk, cpu);
+            pdBench.run(out, dir, jdk, cpu, progress);
         }
         if (modeList.isEmpty()) {
+            progress.clear();
             return 0;
         }
         Path csv = dir.resolve("xpbd.csv");
         AtomicTextFile.write(csv, rows);
         out.printf(Locale.ROOT, "%nwrote %s%n", csv);
         if (contacts) {
-            new ContactBench(threads, samples, warmup).run(scene, start, out, dir);
+            contactBench.run(scene, start, out, dir, progress);
         }
+        progress.clear();
         return 0;
+    }
+
+    /** Progress over {@code rows} measurements, on standard error (the tables go to standard output). */
+    private ProgressBar progress(int rows) {
+        return new ProgressBar(spec.commandLine().getErr(), rows, !quiet);
     }
 
     private void checkThreads() {
@@ -238,7 +259,11 @@ final class BenchCommand implements Callable<Integer> {
         int tableSamples = given.has("--samples") ? samples : 15;
         int tableWarmup = given.has("--warmup") ? warmup : 10;
         checkSamples(tableSamples, tableWarmup);
-        return Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, tableWarmup, tableSamples);
+        ProgressBar progress = progress(Seed000TableBench.rows(sizes, threads));
+        int rc = Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, tableWarmup, tableSamples,
+                progress);
+        progress.clear();
+        return rc;
     }
 
     private static void checkSamples(int samples, int warmup) {

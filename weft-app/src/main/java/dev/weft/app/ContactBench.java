@@ -37,7 +37,12 @@ final class ContactBench {
         this.warmup = warmup;
     }
 
-    void run(Scene scene, State start, PrintWriter out, Path dir) throws IOException {
+    /** The rows {@link #run} measures. */
+    int rows() {
+        return threads.length * (1 + GRID_SIZES.length);
+    }
+
+    void run(Scene scene, State start, PrintWriter out, Path dir, ProgressBar progress) throws IOException {
         Model model = scene.model();
         float h = 1f / (scene.fps() * scene.substeps());
         XpbdSettings settings = scene.xpbd().withIterations(ITERATIONS);
@@ -57,8 +62,10 @@ final class ContactBench {
                 double with = msPerStep(withContacts, scene, start, h);
                 double pass = msPerContactPass(new ParticleContacts(model, contactSettings), model, start, pool);
                 double share = pass / with;
+                progress.clear();
                 out.printf(Locale.ROOT, "%7d %18.3f %15.3f %16.3f %13.1f%%%n", t, without, with, pass, 100 * share);
                 out.flush();
+                progress.advance("self-collision, " + t + " thread(s)");
                 rows.add(String.format(Locale.ROOT, "self_collision,%d,%d,%.4f,%.4f,%.4f,%.4f", t,
                         model.particleCount(), without, with, pass, share));
             }
@@ -72,8 +79,10 @@ final class ContactBench {
             for (int t : threads) {
                 try (WorkerPool pool = new WorkerPool(t)) {
                     double ms = msPerBuild(grid, x, pool);
+                    progress.clear();
                     out.printf(Locale.ROOT, "%10d %7d %10.3f %14.3e%n", n, t, ms, n / (ms / 1e3));
                     out.flush();
+                    progress.advance("hash build of " + n + ", " + t + " thread(s)");
                     rows.add(String.format(Locale.ROOT, "hash_build,%d,%d,,,%.4f,", t, n, ms));
                 }
             }

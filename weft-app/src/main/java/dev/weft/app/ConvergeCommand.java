@@ -102,6 +102,10 @@ final class ConvergeCommand implements Callable<Integer> {
     @Option(names = "--no-plots", description = "Write the CSV files only (no PNG; needs no java.desktop).")
     boolean noPlots;
 
+    @Option(names = "--quiet", description = "No progress bar (it goes to standard error: a bar on a terminal, a "
+            + "line every tenth of the work elsewhere).")
+    boolean quiet;
+
     @Option(names = "--no-frames", description = "Hanging experiment: skip figure 6.8's still frames (they need "
             + "OpenGL through EGL).")
     boolean noFrames;
@@ -162,12 +166,14 @@ final class ConvergeCommand implements Callable<Integer> {
                 ConvergenceExperiment.STEP * 1e3, iterations, threads, cpu);
         List<Result> results = new ArrayList<>();
         List<HangingStillFrames.Row> stillRows = null;
+        // each solver runs its steps once for the iteration curve and once per time budget
+        ProgressBar progress = new ProgressBar(spec.commandLine().getErr(),
+                solvers.size() * steps * (1 + budgets.length), !quiet);
         try (WorkerPool pool = new WorkerPool(threads)) {
             for (String name : solvers) {
-                out.printf(Locale.ROOT, "  running %s ...%n", name);
-                out.flush();
-                results.add(run(name, exp, base, model, steps, pool));
+                results.add(run(name, exp, base, model, steps, pool, progress));
             }
+            progress.clear();
             if (stills) {
                 Map<String, Integer> counts = stillCounts(exp, base, model, results, pool);
                 out.printf(Locale.ROOT, "  figure 6.8: simulating %s with %s iterations per step ...%n",
@@ -375,7 +381,7 @@ final class ConvergeCommand implements Callable<Integer> {
     }
 
     private Result run(String name, ConvergenceExperiment exp, PdSettings base, Model model, int steps,
-                       WorkerPool pool) {
+                       WorkerPool pool, ProgressBar progress) {
         LabSolver lab = LabSolver.create(name, exp, base, pool);
         Result r = new Result();
         r.name = name;
@@ -394,6 +400,7 @@ final class ConvergeCommand implements Callable<Integer> {
                 r.residualPerIteration[st * iterations + it] = ClothMetrics.residual(model, lab.positions());
             }
             lab.end();
+            progress.advance(name + ": residual per iteration");
         }
         // residual against solver time, each step running the iterations that fit its budget
         r.timeMs = new double[budgets.length][steps + 1];
@@ -408,6 +415,7 @@ final class ConvergeCommand implements Callable<Integer> {
                 elapsed += (System.nanoTime() - t0) / 1e6;
                 r.timeMs[b][st + 1] = elapsed;
                 r.timeResidual[b][st + 1] = ClothMetrics.residual(model, s.positions());
+                progress.advance(name + ": " + fmt(budgets[b]) + " ms per step");
             }
         }
         return r;

@@ -41,7 +41,18 @@ final class PdBench {
         this.warmup = warmup;
     }
 
-    void run(PrintWriter out, Path dir, String jdk, String cpu) throws IOException {
+    /** The rows {@link #run} measures (Gauss–Seidel runs on one thread only). */
+    int rows() {
+        int n = 0;
+        for (InnerSolver s : inner) {
+            for (int t : threads) {
+                n += s == InnerSolver.GAUSS_SEIDEL && t > 1 ? 0 : 1;
+            }
+        }
+        return n;
+    }
+
+    void run(PrintWriter out, Path dir, String jdk, String cpu, ProgressBar progress) throws IOException {
         Model model = ConvergenceExperiment.ENLARGED.model(size, 1000f);
         State start = ConvergenceExperiment.ENLARGED.initialState(model);
         out.printf(Locale.ROOT, "%nProjective Dynamics on seed 001's %dx%d lattice: %d particles, %d springs, %d particle "
@@ -61,8 +72,10 @@ final class PdBench {
                     ms = msPerIteration(new PdSolver(settings, pool), model, start);
                 }
                 double rate = model.particleCount() / (ms / 1e3);
+                progress.clear();
                 out.printf(Locale.ROOT, "%-8s %7d %12.4f %16.3e%n", s.label(), t, ms, rate);
                 out.flush();
+                progress.advance("pd " + s.label() + ", " + t + " thread(s)");
                 rows.add(String.format(Locale.ROOT, "%s,%d,%d,%d,%.5f,%.4e,\"%s\",\"%s\"", s.label(), t,
                         model.particleCount(), model.distances().count(), ms, rate, jdk, cpu));
             }

@@ -20,6 +20,9 @@ final class ProgressBar {
     private final LongSupplier clock;
     private final long start;
     private int lastDrawn = -1;
+    private int lastLength;
+    /** Units done so far, for callers that count with {@link #advance}. */
+    private int done;
     private long lastLine;
     private int lastLinePercent;
 
@@ -35,6 +38,23 @@ final class ProgressBar {
         this.clock = clock;
         this.start = clock.getAsLong();
         this.lastLine = start;
+    }
+
+    /** One more unit done ({@code detail} says which). */
+    void advance(String detail) {
+        update(++done, detail);
+    }
+
+    /**
+     * Erases the bar from its line before the caller prints a line of its own (a table row), so the row
+     * does not start behind the bar; the next update draws it again below. Nothing to do for lines.
+     */
+    void clear() {
+        if (style == Style.BAR && lastDrawn >= 0) {
+            out.print("\r" + " ".repeat(lastLength) + "\r");
+            out.flush();
+            lastDrawn = -1;
+        }
     }
 
     void update(int done, String detail) {
@@ -66,6 +86,7 @@ final class ProgressBar {
         }
         sb.append("] ").append(percent).append("% ").append(done).append('/').append(total).append(' ').append(detail)
                 .append(eta).append("   ");
+        lastLength = sb.length();
         out.print(sb);
         out.flush();
     }

@@ -70,8 +70,13 @@ final class Seed000TableBench {
     private Seed000TableBench() {
     }
 
-    static int run(PrintWriter out, Path dir, int[] sizes, int[] threadCounts, int warmup, int samples)
-            throws IOException {
+    /** The rows {@link #run} measures. */
+    static int rows(int[] sizes, int[] threadCounts) {
+        return sizes.length * LinearMethod.values().length * ITERATIONS.length * threadCounts.length;
+    }
+
+    static int run(PrintWriter out, Path dir, int[] sizes, int[] threadCounts, int warmup, int samples,
+                   ProgressBar progress) throws IOException {
         String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
         String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
         out.printf(Locale.ROOT, "weft bench --table seed000: implicit Euler, h = %.3f s, 24-neighbour springs, "
@@ -91,6 +96,7 @@ final class Seed000TableBench {
                 for (int iterations : ITERATIONS) {
                     for (int threads : threadCounts) {
                         Cell c = measure(side, method, iterations, threads, warmup, samples);
+                        progress.clear();
                         cells.add(c);
                         int seedRow = seedRow(side * side);
                         int col = Arrays.binarySearch(ITERATIONS, iterations);
@@ -106,6 +112,8 @@ final class Seed000TableBench {
                                 c.failed ? "-" : String.format(Locale.ROOT, "%.1f", c.cpuStepsPerSecond), cpuText,
                                 gpuText, ratio, c.assemblyMs, c.solveMs, c.productMs, c.vectorMs);
                         out.flush();
+                        progress.advance(side * side + " particles, " + method.label() + " " + iterations
+                                + " iterations, " + threads + " thread(s)");
                         rows.add(String.format(Locale.ROOT, "%d,%s,%d,%d,%b,%.3f,%.3f,%s,%b,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3e,\"%s\",\"%s\"",
                                 side * side, method.label(), iterations, threads, c.failed, c.failed ? 0.0 : c.stepsPerSecond,
                                 c.failed ? 0.0 : c.cpuStepsPerSecond,

@@ -34,7 +34,8 @@ final class TearBench {
     private TearBench() {
     }
 
-    static int run(PrintWriter out, Path dir, int[] threads, int warmup, int samples) throws IOException {
+    static int run(PrintWriter out, Path dir, int[] threads, int warmup, int samples, ProgressBar progress)
+            throws IOException {
         out.printf(Locale.ROOT, "weft bench --table tear: %d x %d cloth (scene hanging, xpbd), 100 edges torn in one "
                 + "frame; median of %d trials after %d warm-up trials%n", SIZE, SIZE, samples, warmup);
         out.printf(Locale.ROOT, "%7s %12s %12s %12s %12s %14s%n", "threads", "frame ms", "scan ms", "edit ms",
@@ -59,9 +60,11 @@ final class TearBench {
                 }
             }
             double r = median(ratio);
+            progress.clear();
             out.printf(Locale.ROOT, "%7d %12.3f %12.3f %12.3f %12.3f %13.1f%%%n", t, median(frame), median(scan),
                     median(edit), median(rebind), 100 * r);
             out.flush();
+            progress.advance("tear, " + t + " thread(s)");
             rows.add(String.format(Locale.ROOT, "%d,%.4f,%.4f,%.4f,%.4f,%.4f", t, median(frame), median(scan),
                     median(edit), median(rebind), r));
         }

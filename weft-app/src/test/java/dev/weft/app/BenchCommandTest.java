@@ -35,6 +35,10 @@ class BenchCommandTest {
                 "1", "--out", tmp.toString());
         assertThat(code).as(err.toString()).isZero();
         Path dir = tmp.resolve("bench");
+        // progress on standard error, a line per measurement here: 3 xpbd modes and 5 pd rows (Gauss-Seidel on one
+        // thread) and 2 contact rows and 4 hash builds, each on 1 and 2 threads
+        assertThat(err.toString().lines().reduce((x, y) -> y)).hasValueSatisfying(last ->
+                assertThat(last).startsWith("  17/17 (100 %) hash build of 1000000, 2 thread(s)"));
 
         CsvTable xpbd = CsvTable.read(dir.resolve("xpbd.csv"));
         assertThat(xpbd.header).containsExactly("mode", "threads", "particles", "distance_constraints",

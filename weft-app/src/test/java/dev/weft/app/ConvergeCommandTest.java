@@ -29,6 +29,10 @@ class ConvergeCommandTest {
         List<String> iter = Files.readAllLines(dir.resolve("residual_vs_iteration.csv"));
         assertThat(iter.get(0)).isEqualTo("solver,iteration,residual_m2");
         assertThat(iter).hasSize(1 + 4 * 8 * 3); // 4 solvers x 8 steps x 3 iterations
+        // progress on standard error (not a terminal: plain lines): the last one is every solver's 8 steps for the
+        // iteration curve and for each of the 2 budgets done
+        assertThat(err.toString().lines().reduce((x, y) -> y)).hasValueSatisfying(last ->
+                assertThat(last).startsWith("  96/96 (100 %) rbgs+sor: 8 ms per step").doesNotContain("\r"));
         // only the solver moves the enlarged cloth: every solver's residual falls, iteration after iteration
         for (String solver : List.of("gs", "jacobi", "rbgs")) {
             double previous = Double.MAX_VALUE;

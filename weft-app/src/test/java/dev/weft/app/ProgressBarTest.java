@@ -51,4 +51,21 @@ class ProgressBarTest {
         assertThat(text.toString()).startsWith("\r[").contains("1/4", "eta 6 s").endsWith(System.lineSeparator());
         assertThat(text.toString().chars().filter(c -> c == '\n').count()).as("one line, redrawn").isEqualTo(1);
     }
+
+    @Test
+    void aTableRowPrintedBetweenUpdatesStartsOnAClearedLine() {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        ProgressBar bar = new ProgressBar(out, 2, ProgressBar.Style.BAR, () -> now);
+        now += 1_000_000_000L;
+        bar.advance("first row");
+        int drawn = text.toString().length() - 1; // the bar without its leading carriage return
+        bar.clear();
+        out.print("row 1\n");
+        out.flush();
+        // the bar's characters overwritten with blanks, then the row from the line's start
+        assertThat(text.toString()).endsWith("\r" + " ".repeat(drawn + 1) + "\rrow 1\n");
+        bar.advance("second row");
+        assertThat(text.toString()).endsWith("2/2 second row   ");
+    }
 }
