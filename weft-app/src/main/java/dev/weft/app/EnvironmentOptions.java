@@ -1,7 +1,10 @@
 package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.scene.Scene;
+import java.util.Arrays;
 import picocli.CommandLine.Option;
 
 /** Command-line options that change a scene's surroundings, whatever the scene and the solver. */
@@ -21,6 +24,13 @@ final class EnvironmentOptions {
         for (float g : gravity) {
             if (!Float.isFinite(g)) {
                 throw new InvalidInputException("--gravity", "must be three finite numbers X,Y,Z in m/s², got " + g);
+            }
+        }
+        // a ball that fell under the scene's gravity falls under the new one (one given its own keeps it)
+        float[] before = scene.environment().gravity();
+        for (Collider c : scene.environment().colliders()) {
+            if (c instanceof Projectile p && Arrays.equals(p.gravity(), before)) {
+                p.withGravity(gravity);
             }
         }
         return scene.withEnvironment(scene.environment().withGravity(gravity));

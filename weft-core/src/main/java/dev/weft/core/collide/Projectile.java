@@ -57,6 +57,17 @@ public final class Projectile extends Collider {
         return this;
     }
 
+    /** The ball's gravity, m/s² (a copy). */
+    public float[] gravity() {
+        return gravity.clone();
+    }
+
+    /** Flies from now on under {@code g} (m/s²): the scene's gravity changed. Configuration; returns this. */
+    public Projectile withGravity(float[] g) {
+        System.arraycopy(Check.vector3(name() + ".gravity", g), 0, gravity, 0, 3);
+        return this;
+    }
+
     public float radius() {
         return radius;
     }
