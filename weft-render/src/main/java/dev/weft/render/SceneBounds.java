@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RigidCollider;
@@ -40,6 +41,10 @@ public final class SceneBounds {
                             t[1] + r[3] * x[i] + r[4] * x[i + 1] + r[5] * x[i + 2],
                             t[2] + r[6] * x[i] + r[7] * x[i + 1] + r[8] * x[i + 2]);
                 }
+            } else if (c instanceof AnimatedMeshCollider a) {
+                float[] x = new float[3 * a.vertexCount()];
+                a.currentPositions(x);
+                include(b, x);
             } else if (c instanceof PlaneCollider p) {
                 float[] n = p.normal();
                 if (n[1] > 0.9f) {

@@ -3,6 +3,7 @@ package dev.weft.render;
 import static org.lwjgl.opengl.GL33.*;
 
 import dev.weft.core.geom.SmoothNormals;
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RigidCollider;
@@ -12,6 +13,7 @@ import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.util.FloatList;
+import dev.weft.core.util.IntList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,6 +42,9 @@ public final class SceneRenderer implements AutoCloseable {
     private final List<RigidCollider> solidBodies = new ArrayList<>();
     /** For each of {@link #solids}: radius of a ball about the body origin holding the mesh (rigid bodies). */
     private final FloatList solidReach = new FloatList();
+    /** Animated bodies and the index in {@link #solids} of the mesh redrawn from their pose every frame. */
+    private final List<AnimatedMeshCollider> animated = new ArrayList<>();
+    private final IntList animatedSolid = new IntList();
     private final List<StaticMesh> floors = new ArrayList<>();
     private final List<float[][]> floorAxes = new ArrayList<>();
     private final float[] bodyFront;
@@ -84,6 +89,11 @@ public final class SceneRenderer implements AutoCloseable {
             } else if (c instanceof RigidCollider body) {
                 // drawn in the body frame and placed by the body's pose every frame (moving colliders move)
                 ColliderShapes.bodyFrame(body).ifPresent(t -> addSolid(new StaticMesh(t), body, reach(t)));
+            } else if (c instanceof AnimatedMeshCollider a) {
+                // in world coordinates, its vertices replaced by the body's pose every frame
+                animated.add(a);
+                animatedSolid.add(solids.size());
+                addSolid(new StaticMesh(animatedPose(a)), null, 0f);
             }
             // an SDF given without its mesh, or a rigid shape not known here, is not drawn; it still acts
         }
@@ -103,6 +113,12 @@ public final class SceneRenderer implements AutoCloseable {
         solids.add(mesh);
         solidBodies.add(body);
         solidReach.add(reach);
+    }
+
+    private static Tessellation animatedPose(AnimatedMeshCollider a) {
+        float[] x = new float[3 * a.vertexCount()];
+        a.currentPositions(x);
+        return tessellate(x, a.triangles());
     }
 
     private static float reach(Tessellation t) {
@@ -147,9 +163,12 @@ public final class SceneRenderer implements AutoCloseable {
      * takes its face's normal; every corner gets its own vertex so both kinds can coexist.
      */
     static Tessellation tessellate(TriangleMesh mesh) {
-        float[] x = mesh.positions();
-        int[] t = mesh.triangles();
-        SmoothNormals smooth = new SmoothNormals(mesh.vertexCount());
+        return tessellate(mesh.positions(), mesh.triangles());
+    }
+
+    /** Triangles t over vertices x: smooth normals, split at creases sharper than {@code CREASE_COS}. */
+    static Tessellation tessellate(float[] x, int[] t) {
+        SmoothNormals smooth = new SmoothNormals(x.length / 3);
         float[] sn = smooth.compute(x, t);
         float[] p = new float[3 * t.length];
         float[] n = new float[3 * t.length];
@@ -204,7 +223,7 @@ public final class SceneRenderer implements AutoCloseable {
             int[] p = d.particles();
             byte[] kind = d.kind();
             int[] start = new int[objects.size() + 1];
-            dev.weft.core.util.IntList pairs = new dev.weft.core.util.IntList();
+            IntList pairs = new IntList();
             for (int i = 0; i < objects.size(); i++) {
                 start[i] = pairs.size() / 2;
                 if (objects.get(i).triangleCount() == 0) {
@@ -240,6 +259,9 @@ public final class SceneRenderer implements AutoCloseable {
     public void draw(RenderTarget target, float[] positions, Camera camera) {
         int[] triangles = model.triangles();
         cloth.update(positions, triangles);
+        for (int i = 0; i < animated.size(); i++) {
+            solids.get(animatedSolid.get(i)).update(animatedPose(animated.get(i)));
+        }
         frameBounds(positions);
 
         // camera
@@ -426,6 +448,16 @@ public final class SceneRenderer implements AutoCloseable {
                 for (int d = 0; d < 3; d++) {
                     min[d] = Math.min(min[d], p[d] - r);
                     max[d] = Math.max(max[d], p[d] + r);
+                }
+            }
+        }
+        for (AnimatedMeshCollider a : animated) {
+            float[] x = new float[3 * a.vertexCount()];
+            a.currentPositions(x);
+            for (int i = 0; i < x.length; i += 3) {
+                for (int d = 0; d < 3; d++) {
+                    min[d] = Math.min(min[d], x[i + d]);
+                    max[d] = Math.max(max[d], x[i + d]);
                 }
             }
         }

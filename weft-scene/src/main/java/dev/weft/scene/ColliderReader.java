@@ -1,5 +1,6 @@
 package dev.weft.scene;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
@@ -14,11 +15,13 @@ import dev.weft.core.collide.Motion;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RigidCollider;
+import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.interact.Blade;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.parallel.WorkerPool;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,17 +33,18 @@ import java.util.Set;
 
 /**
  * The {@code colliders} of a scene file: a still plane or floor, and rigid shapes (sphere, box, capsule,
- * cylinder, ellipsoid, funnel, an OBJ mesh surface) with a pose (orientation as an axis and an angle in degrees)
+ * cylinder, ellipsoid, funnel, an OBJ mesh surface, a signed distance field sampled from a closed OBJ) with a pose (orientation as an axis and an angle in degrees)
  * and a motion (constant velocity, or keyframes). Thickness in m, Coulomb friction coefficients.
  */
 final class ColliderReader {
     static final String[] TYPES = {"plane", "floor", "sphere", "box", "capsule", "cylinder", "ellipsoid", "funnel",
-        "mesh", "projectile", "grip", "blade"};
+        "mesh", "sdf", "animated", "projectile", "grip", "blade"};
     static final String[] COMMON = {"type", "name", "thickness", "friction", "staticFriction"};
     static final String[] RIGID = {"orientation", "motion"};
     static final String[] ORIENTATION_KEYS = {"axis", "degrees"};
     static final String[] MOTION_KEYS = {"velocity", "angularVelocity", "keyframes"};
     static final String[] KEYFRAME_KEYS = {"time", "position", "orientation"};
+    static final String[] ATTACH_KEYS = {"body", "indices"};
 
     /** The keys each type of collider takes (the JSON Schema is checked against these). */
     static final Map<String, String[]> KEYS_BY_TYPE = Map.ofEntries(
@@ -53,6 +57,8 @@ final class ColliderReader {
             Map.entry("ellipsoid", rigid("center", "semiAxes")),
             Map.entry("funnel", rigid("center", "a", "yMin", "yMax")),
             Map.entry("mesh", keys("file", "scale", "translate")),
+            Map.entry("sdf", rigid("file", "scale", "center", "cellSize")),
+            Map.entry("animated", keys("frames", "fps", "loop", "scale", "translate", "attach")),
             Map.entry("projectile", keys("center", "radius", "mass", "velocity", "obstacles")),
             Map.entry("grip", new String[] {"type", "name", "body", "indices", "motion"}),
             Map.entry("blade", new String[] {"type", "name", "a", "b", "motion"}));
@@ -173,12 +179,7 @@ final class ColliderReader {
             }
             case "grip": {
                 Fields f = Fields.of(v, "a grip", KEYS_BY_TYPE.get(type));
-                JsonValue bodyName = f.required("body", "the body whose particles it holds");
-                ModelObject body = bodies.get(Fields.string(bodyName));
-                if (body == null) {
-                    throw bodyName.error("no body named '" + bodyName.text() + "'; bodies: "
-                            + String.join(", ", bodies.keySet()));
-                }
+                ModelObject body = body(f);
                 List<JsonValue> indices = f.array("indices");
                 if (indices.isEmpty()) {
                     throw (f.has("indices") ? f.get("indices") : f.value()).error(
@@ -190,6 +191,25 @@ final class ColliderReader {
                 }
                 return new Grip(f.string("name", "grip"), model, held,
                         motion(f, new float[3], f.value()));
+            }
+            case "sdf": {
+                Fields f = Fields.of(v, "a signed-distance collider", KEYS_BY_TYPE.get(type));
+                JsonValue file = f.required("file", "the OBJ file of a closed surface, relative to the scene file");
+                TriangleMesh mesh = MeshFile.read(file, directory,
+                        (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, ""), new float[3]);
+                float cell = (float) f.number("cellSize", 0.02 * largestExtent(mesh), 1e-6, 1e6, "m");
+                String name = f.string("name", "sdf");
+                SdfCollider c;
+                try (WorkerPool pool = new WorkerPool(Runtime.getRuntime().availableProcessors())) {
+                    c = BodyReader.at(f.has("cellSize") ? f.get("cellSize") : file, () -> SdfCollider.fromClosedMesh(
+                            name, mesh, cell, thickness(f), friction(f), pool));
+                }
+                c.withPosition(f.vec3("center", new float[3]));
+                return rigid(f, c);
+            }
+            case "animated": {
+                Fields f = Fields.of(v, "an animated mesh", KEYS_BY_TYPE.get(type));
+                return animated(f);
             }
             case "blade": {
                 Fields f = Fields.of(v, "a blade", KEYS_BY_TYPE.get(type));
@@ -204,6 +224,78 @@ final class ColliderReader {
                 return friction(f, new MeshCollider(f.string("name", "mesh"), mesh, thickness(f), friction(f)));
             }
         }
+    }
+
+    /**
+     * An animated body from an OBJ frame sequence (seed 001 §5.5.1): frame k shown at k / fps, the
+     * frames of one topology; pinned particles listed in {@code attach} ride on its surface (§5.5.3).
+     */
+    private Collider animated(Fields f) {
+        List<JsonValue> files = f.array("frames");
+        if (files.isEmpty()) {
+            throw (f.has("frames") ? f.get("frames") : f.value()).error(
+                    "an animated mesh needs 'frames': its OBJ files in order, relative to the scene file");
+        }
+        float scale = (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, "");
+        float[] move = f.vec3("translate", new float[3]);
+        List<TriangleMesh> meshes = new ArrayList<>();
+        for (JsonValue file : files) {
+            TriangleMesh mesh = MeshFile.read(file, directory, scale, move);
+            TriangleMesh first = meshes.isEmpty() ? mesh : meshes.get(0);
+            if (mesh.vertexCount() != first.vertexCount() || !Arrays.equals(mesh.triangles(), first.triangles())) {
+                throw file.error("every frame needs the vertices and triangles of the first (" + first.vertexCount()
+                        + " vertices, " + first.triangleCount() + " triangles), this one has " + mesh.vertexCount()
+                        + " vertices, " + mesh.triangleCount() + " triangles");
+            }
+            meshes.add(mesh);
+        }
+        AnimatedMeshCollider c = BodyReader.at(f.value(), () -> new AnimatedMeshCollider(f.string("name", "animated"),
+                meshes, (float) f.number("fps", 24, 1e-3, 1e6, "frames/s"), f.bool("loop", true), thickness(f),
+                friction(f)));
+        friction(f, c);
+        for (JsonValue a : f.array("attach")) {
+            Fields at = Fields.of(a, "an attachment", ATTACH_KEYS);
+            ModelObject body = body(at);
+            List<JsonValue> indices = at.array("indices");
+            if (indices.isEmpty()) {
+                throw (at.has("indices") ? at.get("indices") : a).error("an attachment needs 'indices': pinned "
+                        + "particles of its body (numbered within it) that ride on the surface point nearest them");
+            }
+            float[] rest = model.restPositions();
+            for (JsonValue index : indices) {
+                int p = body.firstParticle() + Fields.integer(index, 0, body.particleCount() - 1);
+                float[] point = {rest[3 * p], rest[3 * p + 1], rest[3 * p + 2]};
+                BodyReader.at(index, () -> c.attach(model, p, point));
+            }
+        }
+        return c;
+    }
+
+    /** The largest side of the mesh's bounding box, m. */
+    private static double largestExtent(TriangleMesh mesh) {
+        float[] x = mesh.positions();
+        double largest = 0;
+        for (int d = 0; d < 3; d++) {
+            double lo = Double.MAX_VALUE;
+            double hi = -Double.MAX_VALUE;
+            for (int i = d; i < x.length; i += 3) {
+                lo = Math.min(lo, x[i]);
+                hi = Math.max(hi, x[i]);
+            }
+            largest = Math.max(largest, hi - lo);
+        }
+        return largest;
+    }
+
+    /** The body a grip or an attachment names in its {@code body}. */
+    private ModelObject body(Fields f) {
+        JsonValue bodyName = f.required("body", "the body whose particles it holds");
+        ModelObject body = bodies.get(Fields.string(bodyName));
+        if (body == null) {
+            throw bodyName.error("no body named '" + bodyName.text() + "'; bodies: "
+                    + String.join(", ", bodies.keySet()));
+        }
+        return body;
     }
 
     private static String[] keys(String... own) {

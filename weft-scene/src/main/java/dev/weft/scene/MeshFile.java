@@ -17,6 +17,12 @@ final class MeshFile {
 
     static TriangleMesh read(Fields f, Path directory, String what) {
         JsonValue fileValue = f.required("file", what + ", relative to the scene file");
+        return read(fileValue, directory, (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, ""),
+                f.vec3("translate", new float[3]));
+    }
+
+    /** The OBJ {@code fileValue} names, scaled by {@code scale} and moved by {@code move}. */
+    static TriangleMesh read(JsonValue fileValue, Path directory, float scale, float[] move) {
         Path file = directory.resolve(Fields.string(fileValue));
         if (!Files.isRegularFile(file)) {
             throw fileValue.error("no such file: " + file);
@@ -27,8 +33,6 @@ final class MeshFile {
         } catch (InvalidInputException e) {
             throw fileValue.error(e.getMessage());
         }
-        float scale = (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, "");
-        float[] move = f.vec3("translate", new float[3]);
         float[] x = read.positions().clone();
         for (int i = 0; i < x.length; i++) {
             x[i] = x[i] * scale + move[i % 3];

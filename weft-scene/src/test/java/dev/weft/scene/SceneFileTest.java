@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.collide.Collider;
 import dev.weft.core.model.Material;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
@@ -207,6 +208,62 @@ class SceneFileTest {
         // off): its top corner is at (0, 2, 0), and its bottom face in the plane y = 1
         assertThat(s.environment().colliders()[0].signedDistance(0f, 2.1f, 0f)).isCloseTo(0.1f, within(1e-5f));
         assertThat(s.environment().colliders()[0].signedDistance(0.1f, 0.9f, 0.1f)).isCloseTo(0.1f, within(1e-5f));
+    }
+
+    @Test
+    void aClosedObjBecomesASignedDistanceColliderPlacedAndTurnedByItsPose(@TempDir Path dir) throws Exception {
+        // a cube of side 2 about the OBJ's origin, twelve outward triangles
+        Files.writeString(dir.resolve("cube.obj"), "v -1 -1 -1\nv 1 -1 -1\nv 1 1 -1\nv -1 1 -1\n"
+                + "v -1 -1 1\nv 1 -1 1\nv 1 1 1\nv -1 1 1\n"
+                + "f 1 4 3\nf 1 3 2\nf 5 6 7\nf 5 7 8\nf 1 2 6\nf 1 6 5\nf 4 8 7\nf 4 7 3\n"
+                + "f 1 5 8\nf 1 8 4\nf 2 3 7\nf 2 7 6\n");
+        Files.writeString(dir.resolve("s.json"), "{\"bodies\": [" + GRID + "}], \"colliders\": [{\"type\": \"sdf\", "
+                + "\"name\": \"block\", \"file\": \"cube.obj\", \"scale\": 0.5, \"center\": [0, 2, 0], \"cellSize\": 0.05, "
+                + "\"orientation\": {\"axis\": [0, 1, 0], \"degrees\": 45}}]}");
+        Collider c = SceneFile.read(dir.resolve("s.json")).environment().colliders()[0];
+        // a 1 m cube centred at (0, 2, 0), turned 45 degrees about y: its inside has a depth (this is not a shell)
+        assertThat(c.signedDistance(0f, 2f, 0f)).isCloseTo(-0.5f, within(0.02f));
+        assertThat(c.signedDistance(0f, 2.8f, 0f)).isCloseTo(0.3f, within(0.02f));
+        // along x the turned cube reaches its vertical edge at sqrt(2)/2 = 0.707 m, not its face's 0.5 m: a point
+        // beyond it is nearest that edge
+        assertThat(c.signedDistance(0.6f, 2f, 0f)).isNegative();
+        assertThat(c.signedDistance(0.8f, 2f, 0f)).isCloseTo((float) (0.8 - Math.sqrt(0.5)), within(0.02f));
+    }
+
+    @Test
+    void animatedBodiesPlayTheirObjFramesAndCarryAttachedParticles(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("anim"));
+        String faces = "f 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+        // a closed tetrahedron, then the same 1 m further along x, then a triangle (another topology)
+        Files.writeString(dir.resolve("anim/t0.obj"), "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n" + faces);
+        Files.writeString(dir.resolve("anim/t1.obj"), "v 1 0 0\nv 2 0 0\nv 1 1 0\nv 1 0 1\n" + faces);
+        Files.writeString(dir.resolve("anim/tri.obj"), "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+        // particle 0 of the cloth is pinned at the tetrahedron's corner (0, 1, 0), 2 m above the floor
+        String scene = "{\"fps\": 10, \"bodies\": [{\"type\": \"grid\", \"name\": \"c\", \"cols\": 2, "
+                + "\"rows\": 2, \"width\": 0.2, \"height\": 0.2, \"origin\": [0, 3, 0], \"pins\": {\"indices\": [0]}}], "
+                + "\"colliders\": [{\"type\": \"animated\", \"name\": \"tet\", \"frames\": [FRAMES], \"fps\": 1, "
+                + "\"loop\": false, \"translate\": [0, 2, 0], \"attach\": [{\"body\": \"c\", \"indices\": [0]}]}]}";
+        Files.writeString(dir.resolve("s.json"), scene.replace("FRAMES", "\"anim/t0.obj\", \"anim/t1.obj\""));
+        Scene s = SceneFile.read(dir.resolve("s.json"));
+        // the attachment point is the surface point nearest the pin on the first frame: the top corner
+        // (0, 3, 0); the body slides 1 m along x in 1 s, and so does the pinned particle
+        float[] x = run(s, "xpbd", 5);
+        assertThat(x[0]).isCloseTo(0.5f, within(1e-5f));
+        assertThat(x[1]).isCloseTo(3f, within(1e-5f));
+        x = run(s, "xpbd", 15);
+        assertThat(new float[] {x[0], x[1], x[2]}).containsExactly(new float[] {1f, 3f, 0f}, within(1e-5f));
+        // and the surface is where frame 1 puts it: 0.1 m above its top corner (1, 3, 0)
+        assertThat(s.environment().colliders()[0].signedDistance(1f, 3.1f, 0f)).isCloseTo(0.1f, within(1e-5f));
+
+        Files.writeString(dir.resolve("bad.json"), scene.replace("FRAMES", "\"anim/t0.obj\", \"anim/tri.obj\""));
+        assertThatThrownBy(() -> SceneFile.read(dir.resolve("bad.json"))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("colliders[0].frames[1]: every frame needs the vertices and triangles of the "
+                        + "first (4 vertices, 4 triangles), this one has 3 vertices, 1 triangles");
+        Files.writeString(dir.resolve("bad.json"), scene.replace("FRAMES", "\"anim/t0.obj\"")
+                .replace("\"pins\": {\"indices\": [0]}", "\"pins\": {\"indices\": [1]}"));
+        assertThatThrownBy(() -> SceneFile.read(dir.resolve("bad.json"))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("colliders[0].attach[0].indices[0]: tet.attach.particle: particle 0 must be "
+                        + "pinned");
     }
 
     @Test

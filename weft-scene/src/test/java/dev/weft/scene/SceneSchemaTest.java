@@ -73,6 +73,8 @@ class SceneSchemaTest {
             assertThat(properties(at(defs, e.getKey()))).as(e.getKey()).containsExactlyInAnyOrder(e.getValue());
             assertThat(at(defs, e.getKey(), "additionalProperties").bool()).as(e.getKey()).isFalse();
         }
+        assertThat(properties(at(defs, "collider-animated", "properties", "attach", "items")))
+                .containsExactlyInAnyOrder(ColliderReader.ATTACH_KEYS);
         JsonValue solvers = at(defs, "solvers", "properties");
         assertThat(properties(at(solvers, "xpbd"))).containsExactlyInAnyOrder(SolverReader.XPBD_KEYS);
         assertThat(properties(at(solvers, "pd"))).containsExactlyInAnyOrder(SolverReader.PD_KEYS);

@@ -3,6 +3,7 @@ package dev.weft.scene;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
@@ -114,6 +115,63 @@ class ShowcaseSceneTest {
                 assertThat(Math.hypot(dx, dz)).as("bottom particle %d", c).isLessThan(0.4);
             }
         }
+    }
+
+    @Test
+    void thePonchoStaysOnTheMovingCharacter() {
+        Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("poncho.json"));
+        float[] rest = s.model().restPositions().clone();
+        AnimatedMeshCollider character = (AnimatedMeshCollider) s.environment().colliders()[0];
+        float[] body = new float[3 * character.vertexCount()];
+        try (WorkerPool pool = new WorkerPool(2); Simulation sim = simulate(s, pool)) {
+            // arms lift from 20 to 70 degrees off the body at 1 s and are down again at 2 s (the loop is 2 s)
+            float[] sideHeight = new float[4];
+            float[] reach = new float[4];
+            for (int k = 0; k < 4; k++) {
+                advance(sim, s, 30);
+                float[] x = sim.state().positions();
+                character.currentPositions(body);
+                reach[k] = armReach(body);
+                float side = 0f;
+                int sides = 0;
+                for (int i = 0; i < x.length; i += 3) {
+                    double r0 = Math.hypot(rest[i], rest[i + 2]);
+                    if (r0 < 0.2) {
+                        // the collar stays around the neck, resting on the shoulders
+                        assertThat(Math.hypot(x[i], x[i + 2])).as("collar particle %d", i / 3).isLessThan(0.22);
+                        assertThat(x[i + 1]).as("collar particle %d", i / 3).isBetween(1.3f, 1.6f);
+                    }
+                    // nothing inside the torso (an ellipsoid 0.21 x 0.34 x 0.12 m turning about y: the
+                    // 0.11 m-round one inside it at every turn)
+                    double ex = x[i] / 0.11;
+                    double ey = (x[i + 1] - 1.16) / 0.33;
+                    double ez = x[i + 2] / 0.11;
+                    assertThat(ex * ex + ey * ey + ez * ez).as("particle %d in the torso", i / 3).isGreaterThan(1.0);
+                    assertThat(x[i + 1]).as("particle %d", i / 3).isGreaterThan(0.5f);
+                    if (Math.abs(rest[i]) > 0.55f && Math.abs(rest[i + 2]) < 0.1f) {
+                        side += x[i + 1];
+                        sides++;
+                    }
+                }
+                sideHeight[k] = side / sides;
+            }
+            // the character moves, and the poncho's sides go up and down with its arms
+            // (arms' reach 0.2 + 0.63 sin 70° = 0.79 m at 1 s, 0.2 + 0.63 sin 20° = 0.42 m at 2 s)
+            assertThat(reach[1] - reach[3]).as("arm reach").isGreaterThan(0.3f);
+            assertThat(sideHeight[1] - sideHeight[3]).as("side edges at arms up minus arms down")
+                    .isGreaterThan(0.1f);
+        }
+    }
+
+    /** How far the character's arms reach from its vertical axis (vertices above the hips, 0.95 m). */
+    private static float armReach(float[] v) {
+        double reach = 0;
+        for (int i = 0; i < v.length; i += 3) {
+            if (v[i + 1] > 0.95f) {
+                reach = Math.max(reach, Math.hypot(v[i], v[i + 2]));
+            }
+        }
+        return (float) reach;
     }
 
     @Test

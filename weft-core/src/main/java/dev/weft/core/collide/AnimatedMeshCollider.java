@@ -99,6 +99,21 @@ public final class AnimatedMeshCollider extends Collider {
         }
     }
 
+    /** The vertex count of every frame. */
+    public int vertexCount() {
+        return curPositions.length / 3;
+    }
+
+    /** The triangles (three vertex indices each) every frame shares; a copy. */
+    public int[] triangles() {
+        return triangles.clone();
+    }
+
+    /** The surface as it stands at the end of the last {@link #advance} (frame 0 before it) into out. */
+    public void currentPositions(float[] out) {
+        System.arraycopy(curPositions, 0, out, 0, curPositions.length);
+    }
+
     /** Vertex positions at {@code time} into out (interpolated between frames). */
     public void positionsAt(double time, float[] out) {
         int n = frames.length;

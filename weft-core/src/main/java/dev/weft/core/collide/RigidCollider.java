@@ -73,6 +73,14 @@ public abstract class RigidCollider extends Collider {
         return this;
     }
 
+    /** Places the body's origin at {@code position} (m). Configuration; returns this. */
+    public RigidCollider withPosition(float[] position) {
+        System.arraycopy(Check.vector3(name() + ".position", position), 0, pose, 0, 3);
+        applyPose(rot, trans);
+        applyPose(rot0, trans0);
+        return this;
+    }
+
     /** Makes the body follow {@code m} (its pose at time 0 from now on). Configuration; returns this. */
     public RigidCollider withMotion(Motion m) {
         motion = m;
