@@ -86,8 +86,9 @@ class RunCommand implements Callable<Integer> {
     Path outDir = Path.of("out");
 
     @Option(names = "--solver", paramLabel = "NAME",
-            description = "Solver: xpbd, pd (Projective Dynamics), pbd, implicit, mass-spring, relaxation (default: ${DEFAULT-VALUE}).")
-    String solver = "xpbd";
+            description = "Solver: xpbd, pd (Projective Dynamics), pbd, implicit, mass-spring, relaxation (default: the "
+                    + "scene's 'solver', else xpbd).")
+    String solver;
 
     @Option(names = "--inner-solver", paramLabel = "NAME",
             description = "pd: inner solver gs, jacobi, rbgs or jacobi-seed (default: rbgs).")
@@ -184,6 +185,9 @@ class RunCommand implements Callable<Integer> {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         PrintWriter err = spec == null ? new PrintWriter(System.err, true) : spec.commandLine().getErr();
         Scene s = environment.apply(material.apply(SceneArgument.load(scene)));
+        if (solver == null) {
+            solver = s.defaultSolver();
+        }
         if (!Solvers.names().contains(solver)) {
             throw new InvalidInputException("--solver", "unknown solver '" + solver + "'; available: "
                     + String.join(", ", Solvers.names()));

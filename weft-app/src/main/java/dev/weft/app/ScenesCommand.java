@@ -22,7 +22,8 @@ final class ScenesCommand implements Runnable {
             Scene s = SceneLibrary.load(name);
             spec.commandLine().getOut().printf("%-10s %s%s%n", name, s.description(),
                     name.equals(SceneLibrary.DEFAULT) ? " (default)" : "");
-            spec.commandLine().getOut().printf("%-10s steps per frame: %s%n", "", steps(s));
+            spec.commandLine().getOut().printf("%-10s steps per frame: %s%s%n", "", steps(s),
+                    "xpbd".equals(s.defaultSolver()) ? "" : "; runs with " + s.defaultSolver() + " unless --solver says");
             spec.commandLine().getOut().printf("%-10s %s%n", "", materials(s.model()));
         }
     }

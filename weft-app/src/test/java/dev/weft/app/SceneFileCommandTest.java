@@ -42,6 +42,19 @@ class SceneFileCommandTest {
     }
 
     @Test
+    void aSceneRunsWithItsOwnSolverUnlessAnotherIsAsked(@TempDir Path tmp) throws Exception {
+        Path scene = tmp.resolve("own.json");
+        Files.writeString(scene, "{\"solver\": \"implicit\", \"frames\": 2, \"bodies\": [{\"type\": \"grid\", "
+                + "\"name\": \"c\", \"cols\": 4, \"rows\": 4, \"width\": 0.3, \"height\": 0.3}]}");
+        assertThat(weft("run", scene.toString(), "--out", tmp.toString(), "--quiet")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("solver implicit,");
+        // --solver still picks another
+        assertThat(weft("run", scene.toString(), "--solver", "pd", "--out", tmp.toString(), "--quiet"))
+                .as(err.toString()).isZero();
+        assertThat(out.toString()).contains("solver pd (");
+    }
+
+    @Test
     void gravityAndMaterialFieldsApplyToAnyScene(@TempDir Path tmp) throws Exception {
         // no gravity: the pinned cloth starts at rest and stays there (kinetic energy 0 in every frame)
         int code = weft("run", "hanging", "--frames", "3", "--gravity", "0,0,0", "--material", "density=0.4",

@@ -8,6 +8,7 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.SpringLayout;
 import dev.weft.core.scene.Scene;
+import dev.weft.core.solver.Solvers;
 import dev.weft.core.scene.SceneCamera;
 import dev.weft.core.step.Environment;
 import java.io.IOException;
@@ -28,7 +29,7 @@ import java.util.List;
  */
 public final class SceneFile {
     static final String[] KEYS = {"$schema", "name", "description", "fps", "frames", "substeps", "gravity", "air",
-        "materials", "model", "bodies", "seams", "colliders", "solvers", "steps", "selfCollision", "camera"};
+        "materials", "model", "bodies", "seams", "colliders", "solver", "solvers", "steps", "selfCollision", "camera"};
     static final String[] MODEL_KEYS = {"bending", "springs", "tethers"};
     static final String[] AIR_KEYS = {"wind", "density", "pressureDrag", "frictionDrag"};
     static final String[] CAMERA_KEYS = {"eye", "target", "fov"};
@@ -121,8 +122,10 @@ public final class SceneFile {
             camera = BodyReader.at(f.get("camera"), () -> new SceneCamera(eye, target, fov));
         }
         SceneCamera view = camera;
+        String solver = f.choice("solver", "xpbd", Solvers.names().toArray(new String[0]));
         return BodyReader.at(root, () -> new Scene(sceneName, description, model, environment, fps, frames, substeps,
-                SolverReader.settings(f.get("solvers")), SolverReader.steps(f.get("steps")), contacts, velocities, view));
+                SolverReader.settings(f.get("solvers")), SolverReader.steps(f.get("steps")), contacts, velocities, view,
+                solver));
     }
 
     /**

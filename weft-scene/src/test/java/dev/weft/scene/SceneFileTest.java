@@ -123,6 +123,10 @@ class SceneFileTest {
         // an unknown solver in steps
         assertThat(error("{\"bodies\": [" + GRID + "}], \"steps\": {\"xbpd\": {\"substeps\": 4}}}").getMessage())
                 .contains("steps.xbpd: unknown key 'xbpd'").contains("did you mean 'xpbd'?");
+        // a solver that does not exist
+        assertThat(error("{\"solver\": \"pdd\", \"bodies\": [" + GRID + "}]}").getMessage())
+                .contains("solver: must be one of xpbd, pd, pbd, implicit, mass-spring, relaxation, got the string "
+                        + "\"pdd\" (did you mean 'pd'?)");
         // a scene without bodies
         assertThat(error("{}").getMessage()).contains("a scene needs at least one body");
         // a camera looking at itself, and one with too wide a view
@@ -181,6 +185,7 @@ class SceneFileTest {
         assertThat(s.environment().gravityY()).isEqualTo(-3.7f);
         assertThat(s.environment().windX()).isEqualTo(2f);
         assertThat(s.fps()).isEqualTo(30f);
+        assertThat(s.defaultSolver()).isEqualTo("xpbd"); // none named
         // and it runs
         float[] x = run(s, "xpbd", 12);
         for (float v : x) {

@@ -96,6 +96,7 @@ class SceneSchemaTest {
                 .containsExactlyInAnyOrder(BodyReader.CORNERS);
         assertThat(words(at(defs, "pins", "properties", "edges", "items", "enum")))
                 .containsExactlyInAnyOrder(BodyReader.EDGES);
+        assertThat(words(at(schema(), "properties", "solver", "enum"))).containsExactlyElementsOf(Solvers.names());
         List<String> modes = new ArrayList<>();
         for (IterationMode m : IterationMode.values()) {
             modes.add(m.label());

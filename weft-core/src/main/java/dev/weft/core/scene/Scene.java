@@ -29,12 +29,17 @@ import java.util.Map;
  * @param contacts    cloth–cloth contact the scene is meant to run with (self-collision), or null for none
  * @param velocities  each particle's velocity at the start (xyz, m/s), or null: everything starts at rest
  * @param camera      where the scene is meant to be seen from, or null for a renderer's own framing
+ * @param defaultSolver the solver ({@link Solvers#names()}) the scene runs with unless another is asked for
  */
 public record Scene(String name, String description, Model model, Environment environment, float fps,
                     int frames, int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps,
-                    ParticleContactSettings contacts, float[] velocities, SceneCamera camera) {
+                    ParticleContactSettings contacts, float[] velocities, SceneCamera camera, String defaultSolver) {
     public Scene {
         java.util.Objects.requireNonNull(settings, "settings");
+        if (!Solvers.names().contains(defaultSolver)) {
+            throw new InvalidInputException("solver", "unknown solver '" + defaultSolver + "'; available: "
+                    + String.join(", ", Solvers.names()));
+        }
         if (velocities != null && velocities.length != 3 * model.particleCount()) {
             throw new IllegalArgumentException(velocities.length + " velocity components for "
                     + model.particleCount() + " particles");
@@ -46,6 +51,14 @@ public record Scene(String name, String description, Model model, Environment en
             }
         }
         solverSteps = Map.copyOf(solverSteps);
+    }
+
+    /** A scene run with xpbd unless another solver is asked for. */
+    public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
+                 int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps,
+                 ParticleContactSettings contacts, float[] velocities, SceneCamera camera) {
+        this(name, description, model, environment, fps, frames, substeps, settings, solverSteps, contacts, velocities,
+                camera, "xpbd");
     }
 
     /** A scene that starts at rest, without cloth–cloth contact. */
@@ -73,13 +86,13 @@ public record Scene(String name, String description, Model model, Environment en
     /** This scene with {@code m} as its model (the same bodies, e.g. of other materials). */
     public Scene withModel(Model m) {
         return new Scene(name, description, m, environment, fps, frames, substeps, settings, solverSteps, contacts,
-                velocities, camera);
+                velocities, camera, defaultSolver);
     }
 
     /** This scene in {@code e}: other gravity, colliders or air, the same bodies and settings. */
     public Scene withEnvironment(Environment e) {
         return new Scene(name, description, model, e, fps, frames, substeps, settings, solverSteps, contacts,
-                velocities, camera);
+                velocities, camera, defaultSolver);
     }
 
     /** The XPBD settings of {@link #settings()} (xpbd and pbd). */
