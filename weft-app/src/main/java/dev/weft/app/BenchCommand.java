@@ -4,7 +4,6 @@ import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.pd.InnerSolver;
@@ -164,7 +163,7 @@ final class BenchCommand implements Callable<Integer> {
         ProgressBar progress = progress(modeList.size() * threads.length
                 + (benchSolvers.contains("pd") ? pdBench.rows() : 0)
                 + (contacts && !modeList.isEmpty() ? contactBench.rows() : 0));
-        Scene scene = BuiltInScenes.hanging(size);
+        Scene scene = HangingCloth.of(size);
         Model model = scene.model();
         State start = deformedState(scene);
         int distances = model.distances().count();

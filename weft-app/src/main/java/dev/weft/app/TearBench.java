@@ -8,7 +8,6 @@ import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.scene.BuiltInScenes;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -79,7 +78,7 @@ final class TearBench {
     private static double[] trial(int threads) {
         // the hanging scene's cloth, made to tear at 100 % stretch (which it never reaches: the scan runs,
         // finds nothing, and the 100 tears are made by hand)
-        Scene scene = BuiltInScenes.hanging(SIZE);
+        Scene scene = HangingCloth.of(SIZE);
         ModelBuilder b = new ModelBuilder();
         ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", SIZE, SIZE, 1f, 1f).withOrigin(-0.5f, 1.0f, -0.5f));
         b.pinCorners(cloth, "top-left", "top-right");

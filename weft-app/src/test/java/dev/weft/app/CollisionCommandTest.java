@@ -6,7 +6,7 @@ import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
-import dev.weft.core.scene.BuiltInScenes;
+import dev.weft.scene.SceneLibrary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -60,7 +60,7 @@ class CollisionCommandTest {
             }
         }
 
-        Model model = BuiltInScenes.byName("stack").model();
+        Model model = SceneLibrary.load("stack").model();
         float contact = new ParticleContacts(model, ParticleContactSettings.defaults()).contactDistance();
         float[] x = objPositions(dir.resolve(String.format("frame_%05d.obj", FRAMES)), model.particleCount());
         ModelObject first = model.objects().get(0);

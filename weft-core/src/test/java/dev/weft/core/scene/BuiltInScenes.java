@@ -15,7 +15,10 @@ import dev.weft.core.step.Environment;
 import java.util.List;
 import java.util.Map;
 
-/** Scenes that ship with Weft, by name. */
+/**
+ * The Java scenes the shipped scene files ({@code scenes/*.json}) were written from, kept as test fixtures:
+ * the core tests build their scenes with them, weft-scene checks every file against its scene bit for bit.
+ */
 public final class BuiltInScenes {
     public static final String DEFAULT = "drape";
 
