@@ -3,6 +3,7 @@ package dev.weft.render;
 import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.Model;
@@ -41,6 +42,11 @@ public final class SceneBounds {
                             t[1] + r[3] * x[i] + r[4] * x[i + 1] + r[5] * x[i + 2],
                             t[2] + r[6] * x[i] + r[7] * x[i + 1] + r[8] * x[i + 2]);
                 }
+            } else if (c instanceof Projectile ball) {
+                float[] p = ball.center();
+                float r = ball.radius();
+                include(b, p[0] - r, p[1] - r, p[2] - r);
+                include(b, p[0] + r, p[1] + r, p[2] + r);
             } else if (c instanceof AnimatedMeshCollider a) {
                 float[] x = new float[3 * a.vertexCount()];
                 a.currentPositions(x);

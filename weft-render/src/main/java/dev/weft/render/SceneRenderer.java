@@ -6,6 +6,7 @@ import dev.weft.core.geom.SmoothNormals;
 import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.DistanceConstraints;
@@ -38,8 +39,11 @@ public final class SceneRenderer implements AutoCloseable {
     private final ClothMesh cloth;
     private final ShadowMap shadowMap;
     private final List<StaticMesh> solids = new ArrayList<>();
-    /** For each of {@link #solids}: the rigid body that places it every frame, or null for a world-frame mesh. */
-    private final List<RigidCollider> solidBodies = new ArrayList<>();
+    /**
+     * For each of {@link #solids}: the collider that places it every frame (a rigid body by its pose, a
+     * projectile by its centre), or null for a world-frame mesh.
+     */
+    private final List<Collider> solidBodies = new ArrayList<>();
     /** For each of {@link #solids}: radius of a ball about the body origin holding the mesh (rigid bodies). */
     private final FloatList solidReach = new FloatList();
     /** Animated bodies and the index in {@link #solids} of the mesh redrawn from their pose every frame. */
@@ -89,6 +93,10 @@ public final class SceneRenderer implements AutoCloseable {
             } else if (c instanceof RigidCollider body) {
                 // drawn in the body frame and placed by the body's pose every frame (moving colliders move)
                 ColliderShapes.bodyFrame(body).ifPresent(t -> addSolid(new StaticMesh(t), body, reach(t)));
+            } else if (c instanceof Projectile ball) {
+                // a ball about its centre, moved to where it flies every frame
+                Tessellation t = ColliderShapes.capsule(ball.radius(), 0f);
+                addSolid(new StaticMesh(t), ball, ball.radius());
             } else if (c instanceof AnimatedMeshCollider a) {
                 // in world coordinates, its vertices replaced by the body's pose every frame
                 animated.add(a);
@@ -109,7 +117,7 @@ public final class SceneRenderer implements AutoCloseable {
         }
     }
 
-    private void addSolid(StaticMesh mesh, RigidCollider body, float reach) {
+    private void addSolid(StaticMesh mesh, Collider body, float reach) {
         solids.add(mesh);
         solidBodies.add(body);
         solidReach.add(reach);
@@ -132,12 +140,19 @@ public final class SceneRenderer implements AutoCloseable {
 
     /** Sets {@code program}'s uModel to solid i's current pose (identity for world-frame meshes). */
     private void placeSolid(ShaderProgram program, int i) {
-        RigidCollider body = solidBodies.get(i);
-        if (body == null) {
+        Collider body = solidBodies.get(i);
+        if (body instanceof RigidCollider rigid) {
+            program.setMatrix("uModel", bodyMatrix(rigid, model4));
+        } else if (body instanceof Projectile ball) {
+            System.arraycopy(IDENTITY, 0, model4, 0, 16);
+            float[] c = ball.center();
+            model4[12] = c[0];
+            model4[13] = c[1];
+            model4[14] = c[2];
+            program.setMatrix("uModel", model4);
+        } else {
             program.setMatrix("uModel", IDENTITY);
-            return;
         }
-        program.setMatrix("uModel", bodyMatrix(body, model4));
     }
 
     /** The column-major 4 × 4 matrix of a rigid pose: world = R · local + position. */
@@ -441,9 +456,9 @@ public final class SceneRenderer implements AutoCloseable {
             }
         }
         for (int i = 0; i < solids.size(); i++) {
-            RigidCollider body = solidBodies.get(i);
+            Collider body = solidBodies.get(i);
             if (body != null && body.moving()) {
-                float[] p = body.position();
+                float[] p = body instanceof Projectile ball ? ball.center() : ((RigidCollider) body).position();
                 float r = solidReach.get(i);
                 for (int d = 0; d < 3; d++) {
                     min[d] = Math.min(min[d], p[d] - r);

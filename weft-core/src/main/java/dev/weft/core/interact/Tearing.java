@@ -1,7 +1,6 @@
 package dev.weft.core.interact;
 
 import dev.weft.core.model.DistanceConstraints;
-import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Incidence;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelEdit;
@@ -21,13 +20,22 @@ import java.util.List;
  * <p>Which breaks, in one call: first the constraints at a crack's tip (a particle sharing a triangle
  * with one a tear runs through), splitting the tip with a plane that also holds the line from the
  * crack, so the tear runs on straight; then at most one new tear per body. A constraint at a particle
- * a tear already runs through does not break again (along a crack the edges stretch as it opens), and a
+ * a tear already runs through breaks again only past twice the tear strain (along a crack the edges stretch as
+ * it opens), and a
  * particle takes part in one break per call. Of a constraint's two particles the tip splits, else the
  * one with more triangles (an interior particle before a border one), else the lower index; the other
  * where the first would separate nothing. Most stretched first. Without these rules a cloth stretched
  * near its tear strain everywhere shattered into strips, single triangles and a net of slits.
  */
 public final class Tearing {
+    /**
+     * A constraint at a particle a tear runs through breaks past this many times its tear strain: along
+     * a crack edges stretch as the crack opens, so at the tear strain they would cut strips off its
+     * border; never at all, a strip already cut (a strand of crack particles) stretched without limit
+     * (8× its rest length behind the cannonball of the scene 'tear').
+     */
+    static final float CRACK_EDGE_FACTOR = 2f;
+
     private Tearing() {
     }
 
@@ -39,28 +47,24 @@ public final class Tearing {
         DistanceConstraints d = model.distances();
         int[] p = d.particles();
         float[] rest = d.restLength();
-        byte[] kind = d.kind();
         int count = 0;
         long[] over = null;
+        float[] limit2 = model.tearLengthsSquared();
         for (int c = 0; c < rest.length; c++) {
-            if (kind[c] == DistanceKind.BEND.code() || rest[c] == 0f) {
-                continue; // a skip spring stretches when the cloth bends back on itself, not when it is
-                // pulled; a seam (rest length 0) has no strain
-            }
-            int a = p[2 * c];
-            float limit = 1f + model.tearStrain(model.objectOf(a));
-            if (limit == Float.POSITIVE_INFINITY) {
-                continue;
-            }
-            float length = distance(x, a, p[2 * c + 1]);
-            if (length > limit * rest[c]) {
+            int a = 3 * p[2 * c];
+            int b = 3 * p[2 * c + 1];
+            float dx = x[a] - x[b];
+            float dy = x[a + 1] - x[b + 1];
+            float dz = x[a + 2] - x[b + 2];
+            float length2 = dx * dx + dy * dy + dz * dz;
+            if (length2 > limit2[c]) {
                 if (over == null) {
                     over = new long[16];
                 } else if (count == over.length) {
                     over = Arrays.copyOf(over, 2 * count);
                 }
                 // most stretched first; ties by index, so the order is the same on every run
-                float strain = length / rest[c] - 1f;
+                float strain = (float) Math.sqrt(length2) / rest[c] - 1f;
                 over[count++] = ((long) ~Float.floatToIntBits(strain) << 32) | c;
             }
         }
@@ -82,12 +86,17 @@ public final class Tearing {
                 int c = (int) over[k];
                 int a = p[2 * c];
                 int b = p[2 * c + 1];
-                if (used[a] || used[b] || onCrack[a] || onCrack[b]) {
+                if (used[a] || used[b]) {
                     continue;
+                }
+                boolean crackEdge = onCrack[a] || onCrack[b];
+                float strain = Float.intBitsToFloat(~(int) (over[k] >>> 32));
+                if (crackEdge && strain <= CRACK_EDGE_FACTOR * model.tearStrain(model.objectOf(a))) {
+                    continue; // along a crack edges stretch as it opens: they hold up to twice the strain
                 }
                 int tipA = crackNeighbour(model, onCrack, a);
                 int tipB = crackNeighbour(model, onCrack, b);
-                boolean tip = tipA >= 0 || tipB >= 0;
+                boolean tip = tipA >= 0 || tipB >= 0 || crackEdge;
                 int body = model.objectOf(a);
                 if (round == 0 ? !tip : tip || nucleated[body]) {
                     continue;
@@ -203,12 +212,5 @@ public final class Tearing {
             separates = keep && move;
         }
         return separates ? new ModelEdit.Split(at, nx, ny, nz) : null;
-    }
-
-    private static float distance(float[] x, int a, int b) {
-        float dx = x[3 * a] - x[3 * b];
-        float dy = x[3 * a + 1] - x[3 * b + 1];
-        float dz = x[3 * a + 2] - x[3 * b + 2];
-        return (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 }

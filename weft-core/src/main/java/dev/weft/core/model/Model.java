@@ -29,6 +29,8 @@ public final class Model {
      * only remove stencils or rewire them to split copies at the same rest position).
      */
     private volatile float[] hingeStiffness;
+    /** Built on first use: see {@link #tearLengthsSquared()}. */
+    private volatile float[] tearLengthsSquared;
     /** Index into {@link #objects} per particle (split copies belong to their particle's body). */
     private final int[] particleObject;
     /** Per particle: itself, or for a copy made by a split, the particle it was split from. */
@@ -222,6 +224,29 @@ public final class Model {
     /** The strain (0.5 = 50 % longer than at rest) past which body {@code object}'s cloth tears; infinite: never. */
     public float tearStrain(int object) {
         return materials[object].tearStrain();
+    }
+
+    /**
+     * For each distance constraint (storage order) the square of the length past which it tears: (1 + tear
+     * strain)² times its rest length², infinite where it cannot (a body that does not tear, a bending skip
+     * spring, which stretches when the cloth folds rather than when it is pulled, a seam of rest length 0).
+     * Built once, so a tearing scan is a compare per constraint, cheap enough for every substep.
+     */
+    public float[] tearLengthsSquared() {
+        float[] t = tearLengthsSquared;
+        if (t == null) {
+            int[] p = distances.particles();
+            float[] rest = distances.restLength();
+            byte[] kind = distances.kind();
+            t = new float[rest.length];
+            for (int c = 0; c < rest.length; c++) {
+                float limit = (1f + tearStrain(objectOf(p[2 * c]))) * rest[c];
+                boolean never = kind[c] == DistanceKind.BEND.code() || rest[c] == 0f;
+                t[c] = never || limit == Float.POSITIVE_INFINITY ? Float.POSITIVE_INFINITY : limit * limit;
+            }
+            tearLengthsSquared = t;
+        }
+        return t;
     }
 
     /** True when some body tears. */
