@@ -79,8 +79,8 @@ public final class PositionStep {
         w = m.invMass();
         positions = new StepPositions(n);
         start = new float[3 * n];
-        aero = new AeroForces(m);
-        airForce = aero.forces();
+        aero = null; // made when a step first has air: a model edit (a tear) in still air skips it
+        airForce = null;
         rate = MaterialParameters.particleDamping(m);
         surface = ParticleSurface.of(m);
         factor = new float[n];
@@ -128,6 +128,10 @@ public final class PositionStep {
         colliders = env.colliders();
         air = env.hasAir();
         if (air) {
+            if (aero == null) {
+                aero = new AeroForces(model);
+                airForce = aero.forces();
+            }
             aero.compute(pool, world, v, env); // lagged: the force of the step's start
         }
         pool.parallelFor(0, n, predictBody);
