@@ -2,6 +2,7 @@ package dev.weft.core.model;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.coloring.Coloring;
+import dev.weft.core.parallel.WorkerPool;
 import java.util.List;
 
 /**
@@ -100,7 +101,15 @@ public final class Model {
      * {@link State#resizedFor}.
      */
     public Model edit(List<ModelEdit> edits) {
-        return edits.isEmpty() ? this : ModelEditor.apply(this, edits);
+        return edit(edits, null);
+    }
+
+    /**
+     * As {@link #edit(List)}, the copying split over two threads of {@code pool} (null: this thread);
+     * the same model either way.
+     */
+    public Model edit(List<ModelEdit> edits, WorkerPool pool) {
+        return edits.isEmpty() ? this : ModelEditor.apply(this, edits, pool);
     }
 
     /** The model as its builder made it, before any edit ({@code this} when unedited). */

@@ -3,6 +3,7 @@ package dev.weft.core.model;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.coloring.Coloring;
 import dev.weft.core.coloring.ParticleColoring;
+import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.util.FloatList;
 import dev.weft.core.util.IntList;
 import java.util.ArrayList;
@@ -36,10 +37,41 @@ final class ModelEditor {
 
     private final List<ModelEdit> log;
 
-    private ModelEditor(Model m) {
+    /** Threads for the editor's two halves of its copying (null: the calling thread does both). */
+    private final WorkerPool pool;
+
+    private ModelEditor(Model m, WorkerPool pool) {
         model = m;
+        this.pool = pool;
         int n = m.particleCount();
-        surface = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence());
+        DistanceConstraints d = m.distances();
+        BendingConstraints b = m.bending();
+        TetherConstraints t = m.tethers();
+        // the copies and incidences are most of an edit's work: the distances on one thread, the
+        // stencils, tethers and surface (about as many items together) on another
+        Object[] made = new Object[7];
+        both(() -> {
+            made[0] = new EditableConstraints(d, d.restLength(), d.kind(), d.ownMaterialIndex());
+            made[1] = new MutableIncidence(d.particles(), 2, n);
+        }, () -> {
+            made[2] = new EditableConstraints(b, b.restAngle(), null, null);
+            made[3] = new MutableIncidence(b.particles(), 4, n);
+            made[4] = new EditableConstraints(t, t.maxLength(), null, null);
+            // only a tether's particle (its first) is ever split into copies that need its tethers
+            int[] tetherParticle = new int[t.count()];
+            for (int k = 0; k < tetherParticle.length; k++) {
+                tetherParticle[k] = t.particles()[2 * k];
+            }
+            made[5] = new MutableIncidence(tetherParticle, 1, n);
+            made[6] = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence());
+        });
+        dist = (EditableConstraints) made[0];
+        distAt = (MutableIncidence) made[1];
+        bend = (EditableConstraints) made[2];
+        stencilAt = (MutableIncidence) made[3];
+        tether = (EditableConstraints) made[4];
+        tetherAt = (MutableIncidence) made[5];
+        surface = (SurfaceSplitter) made[6];
         invMass = FloatList.of(m.invMass());
         uvs = FloatList.of(m.uvs());
         particleObject = IntList.of(m.particleObjects());
@@ -48,25 +80,28 @@ final class ModelEditor {
         for (int i = 0; i < n; i++) {
             particleColor.add(m.particleColoring().colorOf(i));
         }
-        DistanceConstraints d = m.distances();
-        dist = new EditableConstraints(d, d.restLength(), d.kind(), d.ownMaterialIndex());
-        distAt = new MutableIncidence(d.particles(), 2, n);
-        BendingConstraints b = m.bending();
-        bend = new EditableConstraints(b, b.restAngle(), null, null);
-        stencilAt = new MutableIncidence(b.particles(), 4, n);
-        TetherConstraints t = m.tethers();
-        tether = new EditableConstraints(t, t.maxLength(), null, null);
-        // only a tether's particle (its first) is ever split into copies that need its tethers
-        int[] tetherParticle = new int[t.count()];
-        for (int k = 0; k < tetherParticle.length; k++) {
-            tetherParticle[k] = t.particles()[2 * k];
-        }
-        tetherAt = new MutableIncidence(tetherParticle, 1, n);
         log = new ArrayList<>(m.edits());
     }
 
-    static Model apply(Model m, List<ModelEdit> edits) {
-        ModelEditor e = new ModelEditor(m);
+    /**
+     * Runs {@code first} and {@code second}, on two threads of the pool when there is one with two:
+     * each writes only what it makes, so the result is the same bits either way.
+     */
+    private void both(Runnable first, Runnable second) {
+        if (pool == null || pool.threads() < 2) {
+            first.run();
+            second.run();
+            return;
+        }
+        pool.parallelFor(0, 2, 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                (k == 0 ? first : second).run();
+            }
+        });
+    }
+
+    static Model apply(Model m, List<ModelEdit> edits, WorkerPool pool) {
+        ModelEditor e = new ModelEditor(m, pool);
         for (ModelEdit edit : edits) {
             if (edit instanceof ModelEdit.Split) {
                 e.split((ModelEdit.Split) edit);
@@ -321,15 +356,22 @@ final class ModelEditor {
 
     private Model build() {
         int n = particleCount();
-        if (split && tether.count() > 0) {
-            retargetTethers(n);
-        }
-        EditableConstraints.Layout d = dist.layout();
+        // the distances laid out on one thread; on another the tethers retargeted (which reads the
+        // distances, and lays out nothing) and laid out, then the stencils
+        EditableConstraints.Layout[] laid = new EditableConstraints.Layout[3];
+        both(() -> laid[0] = dist.layout(), () -> {
+            if (split && tether.count() > 0) {
+                retargetTethers(n);
+            }
+            laid[2] = tether.layout();
+            laid[1] = bend.layout();
+        });
+        EditableConstraints.Layout d = laid[0];
         DistanceConstraints distances = new DistanceConstraints(d.particles(), d.param(), d.kind(), d.own(),
                 model.distances().ownMaterials(), d.colorStart(), d.naturalOrder());
-        EditableConstraints.Layout b = bend.layout();
+        EditableConstraints.Layout b = laid[1];
         BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.colorStart(), b.naturalOrder());
-        EditableConstraints.Layout t = tether.layout();
+        EditableConstraints.Layout t = laid[2];
         TetherConstraints tethers = new TetherConstraints(t.particles(), t.param(), t.colorStart(), t.naturalOrder());
         int[] pairs = d.particles();
         Coloring particles = recolorParticles

@@ -62,7 +62,7 @@ public final class Simulation implements AutoCloseable {
      * Returns the new model.
      */
     public Model edit(List<ModelEdit> edits) {
-        Model edited = model.edit(edits);
+        Model edited = model.edit(edits, solver.pool());
         if (edited != model) {
             state = state.resizedFor(edited);
             model = edited;

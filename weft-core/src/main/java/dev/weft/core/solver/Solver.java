@@ -2,6 +2,7 @@ package dev.weft.core.solver;
 
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.step.Environment;
 
 /**
@@ -29,6 +30,11 @@ public interface Solver extends AutoCloseable {
             throw new dev.weft.core.InvalidInputException("solver state", "the " + name()
                     + " solver carries no state, the checkpoint has " + state.length + " bytes for it");
         }
+    }
+
+    /** The threads the solver runs on (an edit of its model may use them too), or null for none of its own. */
+    default WorkerPool pool() {
+        return null;
     }
 
     /** Releases worker threads; the default has none. */

@@ -155,6 +155,11 @@ public final class ImplicitSolver implements ParticleContactSolver {
         return "implicit";
     }
 
+    @Override
+    public WorkerPool pool() {
+        return pool;
+    }
+
     public ImplicitSettings settings() {
         return settings;
     }

@@ -81,6 +81,11 @@ public final class MassSpringSolver implements ParticleContactSolver {
         return "mass-spring";
     }
 
+    @Override
+    public WorkerPool pool() {
+        return pool;
+    }
+
     public MassSpringSettings settings() {
         return settings;
     }

@@ -157,6 +157,11 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         return "pd";
     }
 
+    @Override
+    public WorkerPool pool() {
+        return pool;
+    }
+
     public PdSettings settings() {
         return settings;
     }

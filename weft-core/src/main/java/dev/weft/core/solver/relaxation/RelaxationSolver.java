@@ -75,6 +75,11 @@ public final class RelaxationSolver implements ParticleContactSolver {
         return "relaxation";
     }
 
+    @Override
+    public WorkerPool pool() {
+        return pool;
+    }
+
     /** Turns on particle–particle contact after the relaxation steps. Returns this solver. */
     @Override
     public RelaxationSolver withParticleContacts(ParticleContactSettings s) {

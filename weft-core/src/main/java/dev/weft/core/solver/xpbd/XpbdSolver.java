@@ -134,6 +134,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         return "xpbd";
     }
 
+    @Override
+    public WorkerPool pool() {
+        return pool;
+    }
+
     /**
      * Turns on particle–particle contact (self- and inter-cloth collision): a contact pass after the
      * constraint iterations of every step, before the colliders. Returns this solver.
