@@ -47,15 +47,12 @@ final class ModelEditor {
         DistanceConstraints d = m.distances();
         BendingConstraints b = m.bending();
         TetherConstraints t = m.tethers();
-        // the copies and incidences are most of an edit's work: the distances on one thread, the
-        // stencils, tethers and surface (about as many items together) on another
+        // the copies and incidences are most of an edit's work, split in two about equal halves (measured):
+        // the distances and tethers on one thread, the stencils and the surface on another
         Object[] made = new Object[7];
         both(() -> {
             made[0] = new EditableConstraints(d, d.restLength(), d.kind(), d.ownMaterialIndex());
             made[1] = new MutableIncidence(d.particles(), 2, n);
-        }, () -> {
-            made[2] = new EditableConstraints(b, b.restAngle(), null, null);
-            made[3] = new MutableIncidence(b.particles(), 4, n);
             made[4] = new EditableConstraints(t, t.maxLength(), null, null);
             // only a tether's particle (its first) is ever split into copies that need its tethers
             int[] tetherParticle = new int[t.count()];
@@ -63,6 +60,9 @@ final class ModelEditor {
                 tetherParticle[k] = t.particles()[2 * k];
             }
             made[5] = new MutableIncidence(tetherParticle, 1, n);
+        }, () -> {
+            made[2] = new EditableConstraints(b, b.restAngle(), null, null);
+            made[3] = new MutableIncidence(b.particles(), 4, n);
             made[6] = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence());
         });
         dist = (EditableConstraints) made[0];
@@ -356,15 +356,22 @@ final class ModelEditor {
 
     private Model build() {
         int n = particleCount();
-        // the distances laid out on one thread; on another the tethers retargeted (which reads the
-        // distances, and lays out nothing) and laid out, then the stencils
+        // in two about equal halves (measured): the distances and stencils laid out and the particles'
+        // coloring made on one thread; on another the tethers retargeted (reading the distances, which
+        // a layout only reads) and laid out
         EditableConstraints.Layout[] laid = new EditableConstraints.Layout[3];
-        both(() -> laid[0] = dist.layout(), () -> {
+        Coloring[] particles = new Coloring[1];
+        both(() -> {
+            laid[0] = dist.layout();
+            laid[1] = bend.layout();
+            particles[0] = recolorParticles
+                    ? Coloring.fromColors(ParticleColoring.greedy(laid[0].particles(), n, filled(n, -1)))
+                    : Coloring.fromColors(particleColor.toArray());
+        }, () -> {
             if (split && tether.count() > 0) {
                 retargetTethers(n);
             }
             laid[2] = tether.layout();
-            laid[1] = bend.layout();
         });
         EditableConstraints.Layout d = laid[0];
         DistanceConstraints distances = new DistanceConstraints(d.particles(), d.param(), d.kind(), d.own(),
@@ -373,12 +380,8 @@ final class ModelEditor {
         BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.colorStart(), b.naturalOrder());
         EditableConstraints.Layout t = laid[2];
         TetherConstraints tethers = new TetherConstraints(t.particles(), t.param(), t.colorStart(), t.naturalOrder());
-        int[] pairs = d.particles();
-        Coloring particles = recolorParticles
-                ? Coloring.fromColors(ParticleColoring.greedy(pairs, n, filled(n, -1)))
-                : Coloring.fromColors(particleColor.toArray());
         Model edited = new Model(surface.restPositions(), invMass.toArray(), surface.triangles().clone(),
-                uvs.toArray(), distances, bending, tethers, model.objects(), particles, particleObject.toArray(),
+                uvs.toArray(), distances, bending, tethers, model.objects(), particles[0], particleObject.toArray(),
                 source.toArray(), model.materials(), model.springLayout(), model.base(), log);
         // edits only remove stencils or rewire them to split copies (same rest position, same body): each
         // kept stencil's hinge stiffness is what it was, so a tear costs no pass over every hinge
@@ -399,8 +402,11 @@ final class ModelEditor {
         for (int i = 0; i < n; i++) {
             parent[i] = i;
         }
+        // the surface's own edges join it (stretch, shear, seams); a bending skip spring over a tear
+        // holds nothing together and goes with it (removeBendingAcross), and is a third of the unions
+        byte bendKind = DistanceKind.BEND.code();
         for (int c = 0; c < dist.count(); c++) {
-            if (!dist.removed(c)) {
+            if (!dist.removed(c) && dist.kind[c] != bendKind) {
                 union(parent, dist.particle(c, 0), dist.particle(c, 1));
             }
         }
