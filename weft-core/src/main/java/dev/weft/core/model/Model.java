@@ -185,6 +185,10 @@ public final class Model {
                 throw new InvalidInputException(body.name() + ".material.density", "is a cloth's mass per area; a "
                         + "rope's mass is its mass per length (RopeSpec.massPerLength)");
             }
+            if (body.type() == ModelObject.Type.VOXEL_BODY) {
+                throw new InvalidInputException(body.name() + ".material.density", "is a cloth's mass per area; a "
+                        + "voxel body's is its density per volume (VoxelBodySpec.density, kg/m³)");
+            }
             if (w == invMass) {
                 w = invMass.clone();
             }

@@ -325,6 +325,114 @@ public final class ModelBuilder {
         return addObject(new ModelObject(s.name(), ModelObject.Type.ROPE, first, n, triangleCount(), 0, 0, 0), false);
     }
 
+    /**
+     * A volumetric soft body voxelized from a closed mesh ({@link VoxelBodySpec}, seed 001 §5.3.1). Its
+     * axis neighbours are stretch constraints (colored by axis and parity, 6 colors, and its particles
+     * red-black by (x + y + z) mod 2, as the seed's); with diagonals, the face and body diagonals are
+     * shear constraints and everything is colored greedily. Its surface, for drawing and export, is
+     * the boundary of the voxel cells whose eight corners are all particles (two triangles per face,
+     * wound outwards): the particles themselves, so it moves with them.
+     */
+    public ModelObject addVoxelBody(VoxelBodySpec s) {
+        checkName(s.name());
+        VoxelLattice v = VoxelLattice.of(s);
+        int first = particleCount();
+        float h = v.h;
+        float m = s.density() * h * h * h;
+        for (int p = 0; p < v.count; p++) {
+            int i = v.cell[3 * p];
+            int j = v.cell[3 * p + 1];
+            int k = v.cell[3 * p + 2];
+            positions.add(v.x0 + i * h, v.y0 + j * h, v.z0 + k * h);
+            uvs.add(0f);
+            uvs.add(0f);
+            mass.add(m);
+            particleLatticeColor.add(s.diagonals() ? -1 : (i + j + k) % 2);
+        }
+        for (int p = 0; p < v.count; p++) {
+            int i = v.cell[3 * p];
+            int j = v.cell[3 * p + 1];
+            int k = v.cell[3 * p + 2];
+            for (int axis = 0; axis < 3; axis++) {
+                int q = v.at(i + (axis == 0 ? 1 : 0), j + (axis == 1 ? 1 : 0), k + (axis == 2 ? 1 : 0));
+                if (q >= 0) {
+                    // along an axis, two edges at a particle differ in that coordinate's parity
+                    int parity = axis == 0 ? i : axis == 1 ? j : k;
+                    addDistance(first + p, first + q, distance(first + p, first + q), DistanceKind.STRETCH,
+                            s.diagonals() ? -1 : 2 * axis + (parity & 1));
+                }
+            }
+            if (s.diagonals()) {
+                for (int[] d : VOXEL_DIAGONALS) {
+                    int q = v.at(i + d[0], j + d[1], k + d[2]);
+                    if (q >= 0) {
+                        addDistance(first + p, first + q, distance(first + p, first + q), DistanceKind.SHEAR, -1);
+                    }
+                }
+            }
+        }
+        int firstTriangle = triangleCount();
+        addTriangles(first, voxelSurface(v));
+        ModelObject body = addObject(new ModelObject(s.name(), ModelObject.Type.VOXEL_BODY, first, v.count,
+                firstTriangle, triangleCount() - firstTriangle, 0, 0), false);
+        areaMass.set(objects.size() - 1, false); // density × voxel volume, not a cloth's area
+        return body;
+    }
+
+    /** Half the 12 face diagonals and half the 8 body diagonals of a voxel: each pair once. */
+    private static final int[][] VOXEL_DIAGONALS = {
+        {1, 1, 0}, {1, -1, 0}, {0, 1, 1}, {0, 1, -1}, {1, 0, 1}, {1, 0, -1},
+        {1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1}};
+
+    /** Corners (di, dj, dk) of each face of a cell, counter-clockwise seen from outside: -x, +x, -y, +y, -z, +z. */
+    private static final int[][][] CELL_FACES = {
+        {{0, 0, 0}, {0, 0, 1}, {0, 1, 1}, {0, 1, 0}},
+        {{1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {1, 0, 1}},
+        {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}},
+        {{0, 1, 0}, {0, 1, 1}, {1, 1, 1}, {1, 1, 0}},
+        {{0, 0, 0}, {0, 1, 0}, {1, 1, 0}, {1, 0, 0}},
+        {{0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}};
+
+    /** The faces of full cells (eight particle corners) not shared with another full cell, as local triangles. */
+    private static int[] voxelSurface(VoxelLattice v) {
+        IntList out = new IntList();
+        int[] corner = new int[4];
+        for (int k = 0; k + 1 < v.nz; k++) {
+            for (int j = 0; j + 1 < v.ny; j++) {
+                for (int i = 0; i + 1 < v.nx; i++) {
+                    if (!fullCell(v, i, j, k)) {
+                        continue;
+                    }
+                    for (int f = 0; f < 6; f++) {
+                        int axis = f / 2;
+                        int step = (f & 1) == 0 ? -1 : 1;
+                        if (fullCell(v, i + (axis == 0 ? step : 0), j + (axis == 1 ? step : 0),
+                                k + (axis == 2 ? step : 0))) {
+                            continue;
+                        }
+                        for (int c = 0; c < 4; c++) {
+                            int[] d = CELL_FACES[f][c];
+                            corner[c] = v.at(i + d[0], j + d[1], k + d[2]);
+                        }
+                        out.add(corner[0], corner[1]);
+                        out.add(corner[2], corner[0]);
+                        out.add(corner[2], corner[3]);
+                    }
+                }
+            }
+        }
+        return out.toArray();
+    }
+
+    private static boolean fullCell(VoxelLattice v, int i, int j, int k) {
+        for (int c = 0; c < 8; c++) {
+            if (v.at(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1)) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Pins a particle by its global index. */
     public ModelBuilder pin(int particle) {
         if (particle < 0 || particle >= particleCount()) {

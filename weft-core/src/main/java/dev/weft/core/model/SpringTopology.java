@@ -77,6 +77,8 @@ public final class SpringTopology {
                     b.meshSprings(model, o);
                     break;
                 case ROPE:
+                case VOXEL_BODY:
+                    // no layout of its own: its springs are its constraints
                     int[] p = d.particles();
                     byte[] k = d.kind();
                     for (int c = 0; c < d.count(); c++) {

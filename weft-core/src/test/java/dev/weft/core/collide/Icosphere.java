@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /** Test geometry: a subdivided icosahedron projected onto a sphere, counter-clockwise from outside. */
-final class Icosphere {
+public final class Icosphere {
     private Icosphere() {
     }
 
-    static TriangleMesh of(float radius, int subdivisions) {
+    public static TriangleMesh of(float radius, int subdivisions) {
         double t = (1 + Math.sqrt(5)) / 2;
         List<double[]> v = new ArrayList<>();
         double[][] base = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t}, {0, -1, -t},
