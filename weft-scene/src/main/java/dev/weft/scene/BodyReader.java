@@ -8,6 +8,7 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
+import dev.weft.core.model.VoxelBodySpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,6 +25,8 @@ final class BodyReader {
     static final String[] GRID_KEYS = {"type", "name", "material", "velocity", "cols", "rows", "width", "height", "origin",
         "axes", "u", "v", "shear", "pins"};
     static final String[] MESH_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "pins"};
+    static final String[] VOXEL_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "voxelSize",
+        "density", "diagonals", "pins"};
     static final String[] ROPE_KEYS = {"type", "name", "material", "velocity", "points", "particles", "massPerLength", "pins"};
     static final String[] PIN_KEYS = {"corners", "edges", "indices", "box"};
     static final String[] BOX_KEYS = {"min", "max"};
@@ -73,19 +76,22 @@ final class BodyReader {
 
     void readBodies(List<JsonValue> list, JsonValue at) {
         if (list.isEmpty()) {
-            throw at.error("a scene needs at least one body in 'bodies' (a grid cloth, a mesh or a rope)");
+            throw at.error("a scene needs at least one body in 'bodies' (a grid cloth, a mesh, a rope or a voxel body)");
         }
         for (JsonValue v : list) {
             JsonValue type = v.kind == JsonValue.Kind.OBJECT ? v.fields().get("type") : null;
             if (type == null) {
-                throw v.error("a body needs a 'type': grid, mesh or rope");
+                throw v.error("a body needs a 'type': grid, mesh, rope or voxel");
             }
-            switch (Fields.choice(type, "grid", "mesh", "rope")) {
+            switch (Fields.choice(type, "grid", "mesh", "rope", "voxel")) {
                 case "grid":
                     grid(Fields.of(v, "a grid cloth", GRID_KEYS));
                     break;
                 case "mesh":
                     mesh(Fields.of(v, "a mesh cloth", MESH_KEYS));
+                    break;
+                case "voxel":
+                    voxel(Fields.of(v, "a voxel body", VOXEL_KEYS));
                     break;
                 default:
                     rope(Fields.of(v, "a rope", ROPE_KEYS));
@@ -144,6 +150,21 @@ final class BodyReader {
         material(f);
         TriangleMesh mesh = MeshFile.read(f, directory, "the OBJ file of the cloth's mesh");
         ModelObject body = at(f.get("file"), () -> builder.addMeshCloth(name, mesh));
+        bodies.put(name, body);
+        pins(f, body, false);
+    }
+
+    /** A soft body voxelized from a closed OBJ (seed 001 §5.3.1): voxel edge in m, density in kg/m³. */
+    private void voxel(Fields f) {
+        String name = name(f);
+        material(f);
+        TriangleMesh mesh = MeshFile.read(f, directory, "the OBJ file of the body's closed surface");
+        float h = (float) Fields.number(f.required("voxelSize", "the voxels' edge in m (one particle per voxel)"),
+                Double.MIN_VALUE, 1e6, "m");
+        float density = (float) f.number("density", 1000, Double.MIN_VALUE, 1e9, "kg/m³");
+        boolean diagonals = f.bool("diagonals", true);
+        ModelObject body = at(f.get("file"), () -> builder.addVoxelBody(new VoxelBodySpec(name, mesh, h, density,
+                diagonals)));
         bodies.put(name, body);
         pins(f, body, false);
     }

@@ -57,6 +57,7 @@ class SceneSchemaTest {
         byDef.put("grid", BodyReader.GRID_KEYS);
         byDef.put("mesh", BodyReader.MESH_KEYS);
         byDef.put("rope", BodyReader.ROPE_KEYS);
+        byDef.put("voxel", BodyReader.VOXEL_KEYS);
         byDef.put("seam", BodyReader.SEAM_KEYS);
         byDef.put("orientation", ColliderReader.ORIENTATION_KEYS);
         byDef.put("motion", ColliderReader.MOTION_KEYS);
