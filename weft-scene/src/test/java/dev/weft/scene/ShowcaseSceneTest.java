@@ -281,6 +281,39 @@ class ShowcaseSceneTest {
     }
 
     @Test
+    @Tag("slow")
+    void threeSoftCubesStack() {
+        Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("cubes.json"));
+        try (WorkerPool pool = new WorkerPool(2); Simulation sim = new Simulation(s.model(), s.initialState(),
+                ((ParticleContactSolver) s.solver(SOLVER, pool)).withParticleContacts(s.contacts()), s.environment(),
+                s.substeps(SOLVER))) {
+            advance(sim, s, 180);
+            float[] x = sim.state().positions();
+            float below = 0f;
+            double[] under = null;
+            for (ModelObject cube : s.model().objects()) {
+                float[] h = heightRange(cube, x);
+                double[] c = new double[2];
+                for (int i = cube.firstParticle(); i < cube.firstParticle() + cube.particleCount(); i++) {
+                    c[0] += x[3 * i] / cube.particleCount();
+                    c[1] += x[3 * i + 2] / cube.particleCount();
+                }
+                // each on the one below (the floor first): its lowest particles a contact distance above the top
+                // of that one (the contacts keep particles a voxel, 2.5 cm, apart; 5 mm off the floor), over it
+                assertThat(h[0] - below).as(cube.name()).isBetween(0.004f, 0.03f);
+                if (under != null) {
+                    assertThat(Math.hypot(c[0] - under[0], c[1] - under[1])).as(cube.name()).isLessThan(0.05);
+                }
+                double volume = enclosedVolume(s.model(), cube, x) / enclosedVolume(s.model(), cube,
+                        s.model().restPositions());
+                assertThat(volume).as(cube.name()).isCloseTo(1.0, within(0.03));
+                below = h[1];
+                under = c;
+            }
+        }
+    }
+
+    @Test
     void theClothLiesOverTheSoftBall() {
         Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("softball.json"));
         ModelObject ball = s.model().objects().get(0);
