@@ -3,6 +3,7 @@ package dev.weft.app;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelObject;
 import dev.weft.core.scene.Scene;
 import picocli.CommandLine.Option;
 
@@ -40,6 +41,24 @@ final class MaterialOptions {
     Float thickness;
 
     /** One line for a person: {@code stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s, 0.2 kg/m²}. */
+    /**
+     * Body {@code o}'s material as {@link #describe(Material)} says it, but a rope's or a voxel body's mass is
+     * its own (per length, per volume), not the material's areal density: for those, the body's mass in kg.
+     */
+    static String describe(Model model, int o) {
+        ModelObject body = model.objects().get(o);
+        String s = describe(model.material(o));
+        if (body.type() == ModelObject.Type.ROPE || body.type() == ModelObject.Type.VOXEL_BODY) {
+            double mass = 0;
+            float[] w = model.invMass();
+            for (int i = body.firstParticle(); i < body.firstParticle() + body.particleCount(); i++) {
+                mass += w[i] > 0f ? 1.0 / w[i] : 0.0;
+            }
+            s = s.substring(0, s.lastIndexOf(", ")) + ", " + number((float) mass) + " kg";
+        }
+        return s;
+    }
+
     static String describe(Material m) {
         String s = "stretch " + number(m.stretchStiffness()) + " N/m, shear " + number(m.shearStiffness())
                 + " N/m, bend " + number(m.bendStiffness()) + " N·m, damping " + number(m.damping()) + " 1/s";

@@ -257,7 +257,7 @@ class RunCommand implements Callable<Integer> {
                 distanceBending > 0 ? " (" + distanceBending + " of them bending)" : "", model.bending().count(),
                 model.tethers().count());
         for (int o = 0; o < model.objects().size(); o++) {
-            out.println("  " + model.objects().get(o).name() + ": " + MaterialOptions.describe(model.material(o)));
+            out.println("  " + model.objects().get(o).name() + ": " + MaterialOptions.describe(model, o));
         }
         SolverSettings all = springSolver.apply(s.settings().withXpbd(settings).withPd(pd),
                 Solvers.springBased(solver) ? iterations : null);

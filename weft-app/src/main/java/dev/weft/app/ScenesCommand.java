@@ -1,6 +1,5 @@
 package dev.weft.app;
 
-import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.scene.SolverSteps;
@@ -28,19 +27,19 @@ final class ScenesCommand implements Runnable {
         }
     }
 
-    /** "made of: stretch 2000 N/m, …" when every body is of one material, else each body's. */
+    /** "made of: stretch 2000 N/m, …" when every body is described alike, else each body's. */
     static String materials(Model m) {
-        java.util.Set<Material> distinct = new java.util.LinkedHashSet<>();
+        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
         for (int o = 0; o < m.objects().size(); o++) {
-            distinct.add(m.material(o));
+            distinct.add(MaterialOptions.describe(m, o));
         }
         if (distinct.size() == 1) {
-            return "made of: " + MaterialOptions.describe(m.material(0));
+            return "made of: " + distinct.iterator().next();
         }
         StringBuilder b = new StringBuilder("made of:");
         for (int o = 0; o < m.objects().size(); o++) {
             b.append(o == 0 ? " " : "; ").append(m.objects().get(o).name()).append(' ')
-                    .append(MaterialOptions.describe(m.material(o)));
+                    .append(MaterialOptions.describe(m, o));
         }
         return b.toString();
     }
