@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.Projectile;
+import dev.weft.core.metrics.BodyVolume;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
@@ -188,21 +189,6 @@ class ShowcaseSceneTest {
         return worst;
     }
 
-    /** The volume a body's surface triangles enclose (divergence theorem), m³. */
-    private static double enclosedVolume(Model m, ModelObject body, float[] x) {
-        int[] t = m.triangles();
-        double v = 0;
-        for (int f = body.firstTriangle(); f < body.firstTriangle() + body.triangleCount(); f++) {
-            int a = 3 * t[3 * f];
-            int b = 3 * t[3 * f + 1];
-            int c = 3 * t[3 * f + 2];
-            v += (x[a] * ((double) x[b + 1] * x[c + 2] - (double) x[b + 2] * x[c + 1])
-                    - x[a + 1] * ((double) x[b] * x[c + 2] - (double) x[b + 2] * x[c])
-                    + x[a + 2] * ((double) x[b] * x[c + 1] - (double) x[b + 1] * x[c])) / 6.0;
-        }
-        return v;
-    }
-
     /** Lowest and highest y of a body's particles. */
     private static float[] heightRange(ModelObject body, float[] x) {
         float lo = Float.MAX_VALUE;
@@ -218,7 +204,7 @@ class ShowcaseSceneTest {
     void theJellyLandsWobblesAndRestsWhole() {
         Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("jelly.json"));
         ModelObject jelly = s.model().objects().get(0);
-        double rest = enclosedVolume(s.model(), jelly, s.model().restPositions());
+        double rest = BodyVolume.of(s.model(), jelly, s.model().restPositions());
         try (WorkerPool pool = new WorkerPool(2); Simulation sim = new Simulation(s.model(), s.initialState(),
                 s.solver(SOLVER, pool), s.environment(), s.substeps(SOLVER))) {
             float squashed = Float.MAX_VALUE;
@@ -236,7 +222,7 @@ class ShowcaseSceneTest {
             assertThat(squashed).isLessThan(0.25f);
             assertThat(h[0]).isCloseTo(0.005f, within(0.003f));
             assertThat(h[1] - h[0]).isCloseTo(0.27f, within(0.27f * 0.03f));
-            assertThat(enclosedVolume(s.model(), jelly, x) / rest).isCloseTo(1.0, within(0.03));
+            assertThat(BodyVolume.of(s.model(), jelly, x) / rest).isCloseTo(1.0, within(0.03));
             // and it slid along x from where it was thrown
             assertThat(x[3 * jelly.firstParticle()]).isGreaterThan(0.1f);
         }
@@ -247,7 +233,7 @@ class ShowcaseSceneTest {
     void theSoftHeadSqueezesThroughTheFunnelOntoTheBox() {
         Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("monkey.json"));
         ModelObject head = s.model().objects().get(0);
-        double rest = enclosedVolume(s.model(), head, s.model().restPositions());
+        double rest = BodyVolume.of(s.model(), head, s.model().restPositions());
         Collider funnel = s.environment().colliders()[0];
         try (WorkerPool pool = new WorkerPool(2); Simulation sim = simulate(s, pool)) {
             float narrowest = Float.MAX_VALUE;
@@ -276,7 +262,7 @@ class ShowcaseSceneTest {
             for (int i = head.firstParticle(); i < head.firstParticle() + head.particleCount(); i++) {
                 assertThat(Math.max(Math.abs(x[3 * i]), Math.abs(x[3 * i + 2]))).isLessThan(0.4f);
             }
-            assertThat(enclosedVolume(s.model(), head, x) / rest).isCloseTo(1.0, within(0.03));
+            assertThat(BodyVolume.of(s.model(), head, x) / rest).isCloseTo(1.0, within(0.03));
         }
     }
 
@@ -304,7 +290,7 @@ class ShowcaseSceneTest {
                 if (under != null) {
                     assertThat(Math.hypot(c[0] - under[0], c[1] - under[1])).as(cube.name()).isLessThan(0.05);
                 }
-                double volume = enclosedVolume(s.model(), cube, x) / enclosedVolume(s.model(), cube,
+                double volume = BodyVolume.of(s.model(), cube, x) / BodyVolume.of(s.model(), cube,
                         s.model().restPositions());
                 assertThat(volume).as(cube.name()).isCloseTo(1.0, within(0.03));
                 below = h[1];

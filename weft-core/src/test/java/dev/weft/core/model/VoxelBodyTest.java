@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.weft.core.collide.Icosphere;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.metrics.BodyVolume;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.Solvers;
@@ -33,21 +34,6 @@ class VoxelBodyTest {
         int[] t = {0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5, 0, 1, 5, 0, 5, 4, 2, 6, 7, 2, 7, 3, 0, 2, 3, 0, 3, 1,
             4, 5, 7, 4, 7, 6};
         return new TriangleMesh(x, null, t);
-    }
-
-    /** The volume the body's surface triangles enclose (divergence theorem), m³. */
-    static double enclosedVolume(Model m, ModelObject body, float[] x) {
-        int[] t = m.triangles();
-        double v = 0;
-        for (int f = body.firstTriangle(); f < body.firstTriangle() + body.triangleCount(); f++) {
-            int a = 3 * t[3 * f];
-            int b = 3 * t[3 * f + 1];
-            int c = 3 * t[3 * f + 2];
-            v += (x[a] * ((double) x[b + 1] * x[c + 2] - (double) x[b + 2] * x[c + 1])
-                    - x[a + 1] * ((double) x[b] * x[c + 2] - (double) x[b + 2] * x[c])
-                    + x[a + 2] * ((double) x[b] * x[c + 1] - (double) x[b + 1] * x[c])) / 6.0;
-        }
-        return v;
     }
 
     @Test
@@ -105,7 +91,13 @@ class VoxelBodyTest {
         }
         assertThat(edges.values()).containsOnly(2);
         // the hull of the particle centres: 5 cells a side, wound outwards (a positive volume)
-        assertThat(enclosedVolume(m, cube, m.restPositions())).isCloseTo(Math.pow(0.25, 3), within(1e-6));
+        assertThat(BodyVolume.of(m, cube, m.restPositions())).isCloseTo(Math.pow(0.25, 3), within(1e-6));
+        // closed, so moving it changes nothing
+        float[] moved = m.restPositions().clone();
+        for (int i = 0; i < moved.length; i++) {
+            moved[i] += i % 3 == 0 ? 7f : -3f;
+        }
+        assertThat(BodyVolume.of(m, cube, moved)).isCloseTo(Math.pow(0.25, 3), within(1e-6));
     }
 
     /** Drops a 0.3 m jelly cube from 0.1 m onto the floor, sliding at {@code slide} m/s along x. */
@@ -115,7 +107,7 @@ class VoxelBodyTest {
                 diagonals));
         b.material(cube, Material.cloth().withStretch(2000f).withShear(2000f));
         Model m = b.build();
-        double rest = enclosedVolume(m, cube, m.restPositions());
+        double rest = BodyVolume.of(m, cube, m.restPositions());
         Environment env = new Environment(new float[] {0f, -9.81f, 0f},
                 List.of(PlaneCollider.floor(0f, 0.005f, 0.5f)));
         try (WorkerPool pool = new WorkerPool(2);
@@ -131,7 +123,7 @@ class VoxelBodyTest {
                 top = Math.max(top, x[i]);
                 bottom = Math.min(bottom, x[i]);
             }
-            return new double[] {enclosedVolume(m, cube, x) / rest, top - bottom, bottom};
+            return new double[] {BodyVolume.of(m, cube, x) / rest, top - bottom, bottom};
         }
     }
 
