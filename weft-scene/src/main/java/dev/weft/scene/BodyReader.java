@@ -26,7 +26,7 @@ final class BodyReader {
         "axes", "u", "v", "shear", "pins"};
     static final String[] MESH_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "pins"};
     static final String[] VOXEL_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "voxelSize",
-        "density", "diagonals", "pins"};
+        "density", "diagonals", "volume", "pins"};
     static final String[] ROPE_KEYS = {"type", "name", "material", "velocity", "points", "particles", "massPerLength", "pins"};
     static final String[] PIN_KEYS = {"corners", "edges", "indices", "box"};
     static final String[] BOX_KEYS = {"min", "max"};
@@ -163,8 +163,9 @@ final class BodyReader {
                 Double.MIN_VALUE, 1e6, "m");
         float density = (float) f.number("density", 1000, Double.MIN_VALUE, 1e9, "kg/m³");
         boolean diagonals = f.bool("diagonals", true);
+        boolean volume = f.bool("volume", false);
         ModelObject body = at(f.get("file"), () -> builder.addVoxelBody(new VoxelBodySpec(name, mesh, h, density,
-                diagonals)));
+                diagonals, volume)));
         bodies.put(name, body);
         pins(f, body, false);
     }

@@ -30,6 +30,8 @@ public final class Model {
      * only remove stencils or rewire them to split copies at the same rest position).
      */
     private volatile float[] hingeStiffness;
+    /** Soft bodies' volume-keeping tetrahedra (set once while the model is made, see {@link #carryVolumes}). */
+    private VolumeConstraints volumes = VolumeConstraints.NONE;
     /** Built on first use: see {@link #tearLengthsSquared()}. */
     private volatile float[] tearLengthsSquared;
     /** Index into {@link #objects} per particle (split copies belong to their particle's body). */
@@ -198,7 +200,8 @@ public final class Model {
             }
         }
         return new Model(restPositions, w, triangles, uvs, distances, bending, tethers, objects,
-                particleColoring, particleObject, source, materials.clone(), springLayout, null, List.of());
+                particleColoring, particleObject, source, materials.clone(), springLayout, null, List.of())
+                .carryVolumes(volumes);
     }
 
     /** Which particle pairs are the spring solvers' springs ({@link ModelBuilder#springLayout}). */
@@ -218,7 +221,7 @@ public final class Model {
             throw new InvalidInputException("springs", "must be stencil24, pattern12 or mesh");
         }
         return new Model(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects,
-                particleColoring, particleObject, source, materials, layout, null, List.of());
+                particleColoring, particleObject, source, materials, layout, null, List.of()).carryVolumes(volumes);
     }
 
     /**
@@ -377,6 +380,17 @@ public final class Model {
 
     public BendingConstraints bending() {
         return bending;
+    }
+
+    /** The volume-keeping tetrahedra of its soft bodies (none for cloth and ropes). */
+    public VolumeConstraints volumes() {
+        return volumes;
+    }
+
+    /** Sets the tetrahedra while the model is made (builder) or copied from the one it derives from. */
+    Model carryVolumes(VolumeConstraints v) {
+        volumes = v;
+        return this;
     }
 
     public TetherConstraints tethers() {

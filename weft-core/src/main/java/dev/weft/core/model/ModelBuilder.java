@@ -38,6 +38,9 @@ public final class ModelBuilder {
     /** The materials constraint sets have of their own (a seam's thread). */
     private final List<Material> ownMaterials = new ArrayList<>();
     private final IntList bendStencils = new IntList(1024);
+    /** Soft bodies' volume tetrahedra (four particles each) and their signed rest volumes. */
+    private final IntList volumeTets = new IntList();
+    private final FloatList volumeRest = new FloatList();
     /** Red-black color per particle of a 4-neighbour lattice, or −1 where greedy particle coloring decides. */
     private final IntList particleLatticeColor = new IntList(512);
     private final List<ModelObject> objects = new ArrayList<>();
@@ -371,12 +374,62 @@ public final class ModelBuilder {
                 }
             }
         }
+        if (s.volume()) {
+            addCellTetrahedra(v, first);
+        }
         int firstTriangle = triangleCount();
         addTriangles(first, voxelSurface(v));
         ModelObject body = addObject(new ModelObject(s.name(), ModelObject.Type.VOXEL_BODY, first, v.count,
                 firstTriangle, triangleCount() - firstTriangle, 0, 0), false);
         areaMass.set(objects.size() - 1, false); // density × voxel volume, not a cloth's area
         return body;
+    }
+
+    /** The three axes in each of their six orders: a full cell's six tetrahedra around its main diagonal. */
+    private static final int[][] AXIS_ORDERS = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+    /**
+     * Six tetrahedra per full cell (Kuhn's split: corner 000 to corner 111 along the axes in each order;
+     * the same split in every cell, so neighbours' faces match), with their signed rest volumes.
+     */
+    private void addCellTetrahedra(VoxelLattice v, int first) {
+        for (int k = 0; k + 1 < v.nz; k++) {
+            for (int j = 0; j + 1 < v.ny; j++) {
+                for (int i = 0; i + 1 < v.nx; i++) {
+                    if (!fullCell(v, i, j, k)) {
+                        continue;
+                    }
+                    for (int[] order : AXIS_ORDERS) {
+                        int[] at = {i, j, k};
+                        int p0 = first + v.at(at[0], at[1], at[2]);
+                        at[order[0]]++;
+                        int p1 = first + v.at(at[0], at[1], at[2]);
+                        at[order[1]]++;
+                        int p2 = first + v.at(at[0], at[1], at[2]);
+                        int p3 = first + v.at(i + 1, j + 1, k + 1);
+                        volumeTets.add(p0, p1);
+                        volumeTets.add(p2, p3);
+                        volumeRest.add(signedVolume(p0, p1, p2, p3));
+                    }
+                }
+            }
+        }
+    }
+
+    private float signedVolume(int a, int b, int c, int d) {
+        double ax = positions.get(3 * a);
+        double ay = positions.get(3 * a + 1);
+        double az = positions.get(3 * a + 2);
+        double bx = positions.get(3 * b) - ax;
+        double by = positions.get(3 * b + 1) - ay;
+        double bz = positions.get(3 * b + 2) - az;
+        double cx = positions.get(3 * c) - ax;
+        double cy = positions.get(3 * c + 1) - ay;
+        double cz = positions.get(3 * c + 2) - az;
+        double dx = positions.get(3 * d) - ax;
+        double dy = positions.get(3 * d + 1) - ay;
+        double dz = positions.get(3 * d + 2) - az;
+        return (float) ((bx * (cy * dz - cz * dy) - by * (cx * dz - cz * dx) + bz * (cx * dy - cy * dx)) / 6.0);
     }
 
     /** Half the 12 face diagonals and half the 8 body diagonals of a voxel: each pair once. */
@@ -658,8 +711,10 @@ public final class ModelBuilder {
         TetherConstraints tetherSet = tethers ? buildTethers(x, invMass, pairs) : emptyTethers();
         Coloring particleColoring = Coloring.fromColors(
                 ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
-        return new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet, objects,
-                particleColoring, materials.toArray(new Material[0]), springLayout);
+        Model model = new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet,
+                objects, particleColoring, materials.toArray(new Material[0]), springLayout);
+        return volumeTets.size() == 0 ? model
+                : model.carryVolumes(new VolumeConstraints(volumeTets.toArray(), volumeRest.toArray(), n));
     }
 
     private Coloring colorDistances(int[] pairs, int n) {

@@ -101,6 +101,14 @@ final class ModelEditor {
     }
 
     static Model apply(Model m, List<ModelEdit> edits, WorkerPool pool) {
+        if (m.volumes().count() > 0) {
+            for (ModelEdit edit : edits) {
+                if (!(edit instanceof ModelEdit.AddDistance)) {
+                    throw new InvalidInputException("edit", "a model with volume-keeping soft bodies cannot be torn "
+                            + "or cut yet (their tetrahedra would need splitting too); seams and attachments can be added");
+                }
+            }
+        }
         ModelEditor e = new ModelEditor(m, pool);
         for (ModelEdit edit : edits) {
             if (edit instanceof ModelEdit.Split) {
@@ -380,11 +388,13 @@ final class ModelEditor {
         BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.colorStart(), b.naturalOrder());
         EditableConstraints.Layout t = laid[2];
         TetherConstraints tethers = new TetherConstraints(t.particles(), t.param(), t.colorStart(), t.naturalOrder());
+        // no particle was split (refused in apply when there are tetrahedra): they carry over as they are
         Model edited = new Model(surface.restPositions(), invMass.toArray(), surface.triangles().clone(),
                 uvs.toArray(), distances, bending, tethers, model.objects(), particles[0], particleObject.toArray(),
                 source.toArray(), model.materials(), model.springLayout(), model.base(), log);
         // edits only remove stencils or rewire them to split copies (same rest position, same body): each
         // kept stencil's hinge stiffness is what it was, so a tear costs no pass over every hinge
+        edited.carryVolumes(model.volumes());
         float[] hinges = model.computedHingeStiffness();
         if (hinges != null) {
             edited.carryHingeStiffness(b.carry(hinges, bending.count()));

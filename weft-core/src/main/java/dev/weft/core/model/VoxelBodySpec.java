@@ -14,8 +14,19 @@ import dev.weft.core.util.Check;
  * stiffness: a cube of it folds flat under its own weight. {@code diagonals} true adds the 12 face
  * diagonals and the 4 body diagonals of each cell (shear constraints, of the material's shear
  * stiffness), so the body keeps its shape; its particles are then colored greedily.
+ *
+ * <p>{@code volume} adds six tetrahedra per full cell (eight particle corners, split along its main
+ * diagonal) that keep their signed volume ({@link VolumeConstraints}, incompressible, XPBD and PBD):
+ * a spring lattice compressed past its diagonals by a hard impact stays inverted, a signed volume
+ * does not.
  */
-public record VoxelBodySpec(String name, TriangleMesh surface, float voxelSize, float density, boolean diagonals) {
+public record VoxelBodySpec(String name, TriangleMesh surface, float voxelSize, float density, boolean diagonals,
+                            boolean volume) {
+    /** Without volume constraints. */
+    public VoxelBodySpec(String name, TriangleMesh surface, float voxelSize, float density, boolean diagonals) {
+        this(name, surface, voxelSize, density, diagonals, false);
+    }
+
     public VoxelBodySpec {
         if (surface == null || surface.triangleCount() == 0) {
             throw new InvalidInputException(name + ".surface", "needs a closed triangle mesh");
