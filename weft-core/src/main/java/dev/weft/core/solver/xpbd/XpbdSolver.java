@@ -95,6 +95,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     // volume-keeping tetrahedra of soft bodies (incompressible: no compliance)
     private int[] volParticles;
     private float[] volRest;
+    /** 6 V₀ per tetrahedron in the step's own float arithmetic, so a body in its rest shape sees C = 0 exactly. */
+    private float[] volSixRest;
     private float[] volLambda;
     private int[] volColorStart;
     private int[] volNatural;
@@ -421,6 +423,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             volColorStart = vc.colorStart();
             volNatural = vc.naturalOrder();
             volLambda = new float[vc.count()];
+            volSixRest = new float[vc.count()];
+            float[] rest = m.restPositions();
+            for (int c = 0; c < volSixRest.length; c++) {
+                volSixRest[c] = sixVolume(rest, volParticles, c);
+            }
             if (settings.mode() == IterationMode.JACOBI) {
                 distGather = new JacobiGather(distParticles, m.distanceIncidence());
                 bendGather = new JacobiGather(bendParticles, m.bendingIncidence());
@@ -791,6 +798,24 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         }
     }
 
+    /** 6 V of tetrahedron c at positions x, by the same operations as {@link #volumeMultiplierStep} with no corrections. */
+    private static float sixVolume(float[] x, int[] tets, int c) {
+        int a = 3 * tets[4 * c];
+        int b = 3 * tets[4 * c + 1];
+        int e = 3 * tets[4 * c + 2];
+        int f = 3 * tets[4 * c + 3];
+        float bx = x[b] - x[a];
+        float by = x[b + 1] - x[a + 1];
+        float bz = x[b + 2] - x[a + 2];
+        float cx = x[e] - x[a];
+        float cy = x[e + 1] - x[a + 1];
+        float cz = x[e + 2] - x[a + 2];
+        float ex = x[f] - x[a];
+        float ey = x[f + 1] - x[a + 1];
+        float ez = x[f + 2] - x[a + 2];
+        return bx * (cy * ez - cz * ey) + by * (cz * ex - cx * ez) + bz * (cx * ey - cy * ex);
+    }
+
     /**
      * C = 6 (V − V₀) for tetrahedron c, incompressible (α = 0): updates its multiplier by weight·Δλ and
      * returns that; fills grad with ∇C per corner. Edges are taken as differences of predictions plus
@@ -823,7 +848,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         grad[0] = -(grad[3] + grad[6] + grad[9]);
         grad[1] = -(grad[4] + grad[7] + grad[10]);
         grad[2] = -(grad[5] + grad[8] + grad[11]);
-        float constraint = bx * grad[3] + by * grad[4] + bz * grad[5] - 6f * volRest[c];
+        float constraint = bx * grad[3] + by * grad[4] + bz * grad[5] - volSixRest[c];
         float denom = 0f;
         for (int k = 0; k < 4; k++) {
             float gx = grad[3 * k];
