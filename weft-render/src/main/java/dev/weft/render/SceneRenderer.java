@@ -49,6 +49,8 @@ public final class SceneRenderer implements AutoCloseable {
     /** Animated bodies and the index in {@link #solids} of the mesh redrawn from their pose every frame. */
     private final List<AnimatedMeshCollider> animated = new ArrayList<>();
     private final IntList animatedSolid = new IntList();
+    /** Each animated body's vertices this frame, fetched once for its mesh and the frame's bounds. */
+    private final List<float[]> animatedVertices = new ArrayList<>();
     private final List<StaticMesh> floors = new ArrayList<>();
     private final List<float[][]> floorAxes = new ArrayList<>();
     private final float[] bodyFront;
@@ -101,7 +103,8 @@ public final class SceneRenderer implements AutoCloseable {
                 // in world coordinates, its vertices replaced by the body's pose every frame
                 animated.add(a);
                 animatedSolid.add(solids.size());
-                addSolid(new StaticMesh(animatedPose(a)), null, 0f);
+                animatedVertices.add(new float[3 * a.vertexCount()]);
+                addSolid(new StaticMesh(animatedPose(a, animatedVertices.get(animatedVertices.size() - 1))), null, 0f);
             }
             // an SDF given without its mesh, or a rigid shape not known here, is not drawn; it still acts
         }
@@ -123,8 +126,8 @@ public final class SceneRenderer implements AutoCloseable {
         solidReach.add(reach);
     }
 
-    private static Tessellation animatedPose(AnimatedMeshCollider a) {
-        float[] x = new float[3 * a.vertexCount()];
+    /** The body's current pose into x, tessellated. */
+    private static Tessellation animatedPose(AnimatedMeshCollider a, float[] x) {
         a.currentPositions(x);
         return tessellate(x, a.triangles());
     }
@@ -275,7 +278,7 @@ public final class SceneRenderer implements AutoCloseable {
         int[] triangles = model.triangles();
         cloth.update(positions, triangles);
         for (int i = 0; i < animated.size(); i++) {
-            solids.get(animatedSolid.get(i)).update(animatedPose(animated.get(i)));
+            solids.get(animatedSolid.get(i)).update(animatedPose(animated.get(i), animatedVertices.get(i)));
         }
         frameBounds(positions);
 
@@ -466,9 +469,7 @@ public final class SceneRenderer implements AutoCloseable {
                 }
             }
         }
-        for (AnimatedMeshCollider a : animated) {
-            float[] x = new float[3 * a.vertexCount()];
-            a.currentPositions(x);
+        for (float[] x : animatedVertices) { // this frame's, fetched by draw before the bounds
             for (int i = 0; i < x.length; i += 3) {
                 for (int d = 0; d < 3; d++) {
                     min[d] = Math.min(min[d], x[i + d]);

@@ -102,10 +102,18 @@ final class ModelEditor {
 
     static Model apply(Model m, List<ModelEdit> edits, WorkerPool pool) {
         if (m.volumes().count() > 0) {
+            // a split of a tetrahedron's particle would have to split the tetrahedra too (not yet); any other
+            // particle (a cloth's beside the soft body) splits as ever, and the tetrahedra carry over
+            boolean[] inTetrahedron = new boolean[m.particleCount()];
+            for (int p : m.volumes().particles()) {
+                inTetrahedron[p] = true;
+            }
             for (ModelEdit edit : edits) {
-                if (!(edit instanceof ModelEdit.AddDistance)) {
-                    throw new InvalidInputException("edit", "a model with volume-keeping soft bodies cannot be torn "
-                            + "or cut yet (their tetrahedra would need splitting too); seams and attachments can be added");
+                int p = edit instanceof ModelEdit.Split s ? s.particle()
+                        : edit instanceof ModelEdit.Detach d ? d.particle() : -1;
+                if (p >= 0 && p < inTetrahedron.length && inTetrahedron[p]) {
+                    throw new InvalidInputException("edit", "particle " + p + " belongs to a volume-keeping soft body, "
+                            + "which cannot be torn or cut yet (its tetrahedra would need splitting too)");
                 }
             }
         }
@@ -388,7 +396,7 @@ final class ModelEditor {
         BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.colorStart(), b.naturalOrder());
         EditableConstraints.Layout t = laid[2];
         TetherConstraints tethers = new TetherConstraints(t.particles(), t.param(), t.colorStart(), t.naturalOrder());
-        // no particle was split (refused in apply when there are tetrahedra): they carry over as they are
+        // no tetrahedron's particle was split (refused in apply), and copies are appended: they carry over
         Model edited = new Model(surface.restPositions(), invMass.toArray(), surface.triangles().clone(),
                 uvs.toArray(), distances, bending, tethers, model.objects(), particles[0], particleObject.toArray(),
                 source.toArray(), model.materials(), model.springLayout(), model.base(), log);

@@ -245,6 +245,14 @@ class VoxelBodyTest {
                 .isInstanceOf(dev.weft.core.InvalidInputException.class).hasMessageContaining("cannot be torn or cut yet");
         assertThat(m.edit(List.of(new ModelEdit.AddDistance(0, 1, 0.05f, DistanceKind.STRETCH))).volumes().count())
                 .isEqualTo(6 * 125);
+        // a cloth beside it still tears: its particle splits, the tetrahedra carry over unchanged
+        ModelBuilder both = new ModelBuilder();
+        both.addVoxelBody(new VoxelBodySpec("cube", cube(0.3f, 0, 1, 0), 0.05f, 100f, true, true));
+        ModelObject cloth = both.addGridCloth(GridClothSpec.of("cloth", 4, 4, 0.3f, 0.3f).withOrigin(1f, 1f, 0f));
+        Model mixed = both.build();
+        Model torn = mixed.edit(List.of(new ModelEdit.Split(cloth.gridParticle(1, 1), 1f, 0f, 0f)));
+        assertThat(torn.particleCount()).isEqualTo(mixed.particleCount() + 1);
+        assertThat(torn.volumes().particles()).containsExactly(mixed.volumes().particles());
     }
 
     @ParameterizedTest
