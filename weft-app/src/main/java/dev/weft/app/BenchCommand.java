@@ -79,7 +79,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--table", paramLabel = "NAME",
             description = "Reproduce a seed's benchmark table instead: seed000 (implicit Euler, appendix C.1); "
-                    + "or tear: the cost of tearing 100 edges in one frame of the 100 x 100 cloth.")
+                    + "tear: the cost of tearing 100 edges in one frame of the 100 x 100 cloth; softbody: a "
+                    + "10,648-node tetrahedral block under XPBD and the jelly scene under every solver (ms per frame, "
+                    + "volume error).")
     String table;
 
     @Option(names = "--big", description = "With --table seed000: also 10k, 40k and 250k particles (minutes).")
@@ -102,14 +104,30 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         GivenFlags given = GivenFlags.of(spec);
         if (table != null) {
-            if (!"seed000".equals(table) && !"tear".equals(table)) {
-                throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000, tear");
+            if (!List.of("seed000", "tear", "softbody").contains(table)) {
+                throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000, tear, "
+                        + "softbody");
             }
             for (String flag : NOT_WITH_TABLE) {
                 if (given.has(flag)) {
                     throw new InvalidInputException(given.typed(flag), "does not apply to --table " + table
                             + " (it is used by the xpbd and pd benchmark, without --table)");
                 }
+            }
+            if ("softbody".equals(table)) {
+                for (String flag : List.of("--big", "--particles")) {
+                    if (given.has(flag)) {
+                        throw new InvalidInputException(flag, "applies to --table seed000 only");
+                    }
+                }
+                checkThreads();
+                int softSamples = given.has("--samples") ? samples : 30;
+                int softWarmup = given.has("--warmup") ? warmup : 30;
+                checkSamples(softSamples, softWarmup);
+                ProgressBar progress = progress(SoftBodyBench.rows(threads.length));
+                int rc = SoftBodyBench.run(out, outDir.resolve("bench"), threads, softWarmup, softSamples, progress);
+                progress.clear();
+                return rc;
             }
             if ("tear".equals(table)) {
                 for (String flag : List.of("--big", "--particles")) {

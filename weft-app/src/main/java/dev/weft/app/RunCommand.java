@@ -8,6 +8,7 @@ import dev.weft.core.export.FrameExporter;
 import dev.weft.core.mesh.ObjWriter;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.DrawnSurface;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
@@ -363,8 +364,9 @@ class RunCommand implements Callable<Integer> {
                     rows++;
                     csv.flush();
                     if (objEvery > 0 && (f % objEvery == 0 || f == frameCount)) {
-                        ObjWriter.write(dir.resolve(String.format(Locale.ROOT, "frame_%05d.obj", f)), x, now.uvs(),
-                                now.triangles(), "weft " + s.name() + " frame " + f);
+                        DrawnSurface drawn = now.drawnSurface();
+                        ObjWriter.write(dir.resolve(String.format(Locale.ROOT, "frame_%05d.obj", f)),
+                                drawn.positions(x), drawn.uvs(), drawn.triangles(), "weft " + s.name() + " frame " + f);
                         objWritten++;
                     }
                     if (frames != null) {

@@ -11,6 +11,7 @@ import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.DrawnSurface;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.util.FloatList;
@@ -275,12 +276,15 @@ public final class SceneRenderer implements AutoCloseable {
     }
 
     public void draw(RenderTarget target, float[] positions, Camera camera) {
-        int[] triangles = model.triangles();
-        cloth.update(positions, triangles);
+        // the drawn surface: the particles, with a soft body's skin in place of its own triangles
+        DrawnSurface drawn = model.drawnSurface();
+        int[] triangles = drawn.triangles();
+        float[] vertices = drawn.positions(positions);
+        cloth.update(vertices, triangles);
         for (int i = 0; i < animated.size(); i++) {
             solids.get(animatedSolid.get(i)).update(animatedPose(animated.get(i), animatedVertices.get(i)));
         }
-        frameBounds(positions);
+        frameBounds(vertices);
 
         // camera
         float aspect = (float) target.width() / target.height();
@@ -391,7 +395,7 @@ public final class SceneRenderer implements AutoCloseable {
             ModelObject o = objects.get(i);
             glUniform3f(lit.uniform("uFrontColor"), bodyFront[3 * i], bodyFront[3 * i + 1], bodyFront[3 * i + 2]);
             glUniform3f(lit.uniform("uBackColor"), bodyBack[3 * i], bodyBack[3 * i + 1], bodyBack[3 * i + 2]);
-            cloth.drawTriangles(o.firstTriangle(), o.triangleCount());
+            cloth.drawTriangles(model.drawnSurface().firstTriangle(i), model.drawnSurface().triangleCount(i));
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
 

@@ -1,13 +1,17 @@
 package dev.weft.scene;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.mesh.TetGenReader;
+import dev.weft.core.mesh.TetMesh;
 import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
+import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.model.VoxelBodySpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +31,8 @@ final class BodyReader {
     static final String[] MESH_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "pins"};
     static final String[] VOXEL_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "voxelSize",
         "density", "diagonals", "volume", "pins"};
+    static final String[] TET_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "voxelSize",
+        "density", "youngsModulus", "poissonRatio", "pins"};
     static final String[] ROPE_KEYS = {"type", "name", "material", "velocity", "points", "particles", "massPerLength", "pins"};
     static final String[] PIN_KEYS = {"corners", "edges", "indices", "box"};
     static final String[] BOX_KEYS = {"min", "max"};
@@ -76,14 +82,14 @@ final class BodyReader {
 
     void readBodies(List<JsonValue> list, JsonValue at) {
         if (list.isEmpty()) {
-            throw at.error("a scene needs at least one body in 'bodies' (a grid cloth, a mesh, a rope or a voxel body)");
+            throw at.error("a scene needs at least one body in 'bodies' (a grid cloth, a mesh, a rope, a voxel or a tet body)");
         }
         for (JsonValue v : list) {
             JsonValue type = v.kind == JsonValue.Kind.OBJECT ? v.fields().get("type") : null;
             if (type == null) {
-                throw v.error("a body needs a 'type': grid, mesh, rope or voxel");
+                throw v.error("a body needs a 'type': grid, mesh, rope, voxel or tet");
             }
-            switch (Fields.choice(type, "grid", "mesh", "rope", "voxel")) {
+            switch (Fields.choice(type, "grid", "mesh", "rope", "voxel", "tet")) {
                 case "grid":
                     grid(Fields.of(v, "a grid cloth", GRID_KEYS));
                     break;
@@ -92,6 +98,9 @@ final class BodyReader {
                     break;
                 case "voxel":
                     voxel(Fields.of(v, "a voxel body", VOXEL_KEYS));
+                    break;
+                case "tet":
+                    tet(Fields.of(v, "a tetrahedral body", TET_KEYS));
                     break;
                 default:
                     rope(Fields.of(v, "a rope", ROPE_KEYS));
@@ -166,6 +175,52 @@ final class BodyReader {
         boolean volume = f.bool("volume", false);
         ModelObject body = at(f.get("file"), () -> builder.addVoxelBody(new VoxelBodySpec(name, mesh, h, density,
                 diagonals, volume)));
+        bodies.put(name, body);
+        pins(f, body, false);
+    }
+
+    /**
+     * An elastic solid of tetrahedra: a TetGen mesh ({@code file} naming its .node or .ele) or the voxels of a
+     * closed OBJ ({@code voxelSize}); Young's modulus in Pa, Poisson's ratio, density in kg/m³.
+     */
+    private void tet(Fields f) {
+        String name = name(f);
+        material(f);
+        JsonValue fileValue = f.required("file", "a TetGen .node/.ele pair or a closed OBJ to voxelize, relative to "
+                + "the scene file");
+        String file = Fields.string(fileValue);
+        float density = (float) f.number("density", 1000, Double.MIN_VALUE, 1e9, "kg/m³");
+        Elasticity elasticity = at(f.value(), () -> new Elasticity(
+                (float) Fields.number(f.required("youngsModulus", "Young's modulus in Pa (rubber: 1e6, jelly: 1e4)"),
+                        Double.MIN_VALUE, 1e12, "Pa"),
+                (float) f.number("poissonRatio", 0.45, 0, 0.5, "")));
+        TetBodySpec spec;
+        if (file.endsWith(".node") || file.endsWith(".ele")) {
+            if (f.has("voxelSize")) {
+                throw f.get("voxelSize").keyError("a TetGen mesh brings its own tetrahedra; 'voxelSize' is for an OBJ");
+            }
+            Path path = directory.resolve(file);
+            TetMesh read;
+            try {
+                read = TetGenReader.read(path);
+            } catch (InvalidInputException e) {
+                throw fileValue.error(e.getMessage());
+            }
+            float scale = (float) f.number("scale", 1.0, Double.MIN_VALUE, 1e6, "");
+            float[] move = f.vec3("translate", new float[3]);
+            float[] x = read.nodes().clone();
+            for (int i = 0; i < x.length; i++) {
+                x[i] = x[i] * scale + move[i % 3];
+            }
+            spec = at(fileValue, () -> new TetBodySpec(name, x, read.tets(), density, elasticity));
+        } else {
+            TriangleMesh mesh = MeshFile.read(f, directory, "the OBJ file of the body's closed surface");
+            float h = (float) Fields.number(f.required("voxelSize", "the voxels' edge in m (one node per voxel) for "
+                    + "an OBJ"), Double.MIN_VALUE, 1e6, "m");
+            spec = at(fileValue, () -> TetBodySpec.voxelized(name, mesh, h, density, elasticity));
+        }
+        TetBodySpec done = spec;
+        ModelObject body = at(fileValue, () -> builder.addTetBody(done));
         bodies.put(name, body);
         pins(f, body, false);
     }

@@ -300,6 +300,47 @@ class ShowcaseSceneTest {
     }
 
     @Test
+    void theRubberBallBouncesOnTheCushionAndBothKeepTheirVolume() {
+        Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("rubber.json"));
+        ModelObject cushion = s.model().objects().get(0);
+        ModelObject ball = s.model().objects().get(1);
+        double cushionRest = BodyVolume.of(s.model(), cushion, s.model().restPositions());
+        double ballRest = BodyVolume.of(s.model(), ball, s.model().restPositions());
+        try (WorkerPool pool = new WorkerPool(2); Simulation sim = new Simulation(s.model(), s.initialState(),
+                ((ParticleContactSolver) s.solver(SOLVER, pool)).withParticleContacts(s.contacts()), s.environment(),
+                s.substeps(SOLVER))) {
+            float lowest = Float.MAX_VALUE;
+            float risen = 0f;
+            float leastCushion = 1f;
+            for (int f = 0; f < 150; f++) {
+                sim.advance(1f / s.fps());
+                float[] x = sim.state().positions();
+                float bottom = heightRange(ball, x)[0];
+                if (f < 40) { // the first landing and bounce, on the cushion
+                    lowest = Math.min(lowest, bottom);
+                    if (lowest < 0.2f) {
+                        risen = Math.max(risen, bottom - lowest);
+                    }
+                }
+                leastCushion = (float) Math.min(leastCushion, BodyVolume.of(s.model(), cushion, x) / cushionRest);
+            }
+            float[] x = sim.state().positions();
+            float[] c = heightRange(cushion, x);
+            float[] b = heightRange(ball, x);
+            // the ball came down onto the cushion (0.1 m thick, bulging to 0.13 m), pressed into it but not through
+            // (measured: its bottom at 0.107 m), and bounced (0.15 m); off the cushion's bulge it rolls onto the floor
+            assertThat(lowest).isBetween(0.05f, 0.15f);
+            assertThat(risen).as("the bounce").isGreaterThan(0.05f);
+            assertThat(c[0]).isCloseTo(0.005f, within(0.003f));
+            assertThat(b[0]).isCloseTo(0.005f, within(0.003f));
+            assertThat(leastCushion).as("the cushion's volume, pressed").isGreaterThan(0.95f);
+            // rubber keeps its volume (nu = 0.45 ball within 3 %, the nu = 0.3 foam within 5 %)
+            assertThat(BodyVolume.of(s.model(), ball, x) / ballRest).isCloseTo(1.0, within(0.03));
+            assertThat(BodyVolume.of(s.model(), cushion, x) / cushionRest).isCloseTo(1.0, within(0.05));
+        }
+    }
+
+    @Test
     void theClothLiesOverTheSoftBall() {
         Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("softball.json"));
         ModelObject ball = s.model().objects().get(0);

@@ -55,7 +55,8 @@ abstract class AbstractFrameExporter implements FrameExporter {
         }
         check(model, positions, frameIndex, time);
         try {
-            write(model, positions, frameIndex, time, frames);
+            // the drawn surface: particles, and a skinned soft body's skin in place of its own triangles
+            write(model, model.drawnSurface().positions(positions), frameIndex, time, frames);
         } catch (IOException e) {
             fail(e, frameIndex);
             throw new IOException("cannot write " + describe() + " (frame " + frameIndex + "): " + message(e), e);

@@ -1,6 +1,7 @@
 package dev.weft.core.export;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.DrawnSurface;
 import dev.weft.core.model.Model;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -27,13 +28,14 @@ final class FixedTopology {
         if (model == checked) {
             return; // the same model object: nothing changed
         }
+        DrawnSurface drawn = model.drawnSurface();
         if (particles < 0) {
-            particles = model.particleCount();
-            triangles = model.triangles().clone();
-        } else if (model.particleCount() != particles || !Arrays.equals(model.triangles(), triangles)) {
+            particles = drawn.vertexCount();
+            triangles = drawn.triangles().clone();
+        } else if (drawn.vertexCount() != particles || !Arrays.equals(drawn.triangles(), triangles)) {
             throw new InvalidInputException(file.toString(), format + " stores a fixed set of vertices, but at frame "
                     + frameIndex + " the model's topology changed (tearing or cutting: " + particles + " -> "
-                    + model.particleCount() + " particles, triangles re-attached); export with 'obj' (a file per "
+                    + drawn.vertexCount() + " particles, triangles re-attached); export with 'obj' (a file per "
                     + "frame) or 'usd' (time-sampled topology) instead");
         }
         checked = model;

@@ -85,7 +85,7 @@ public final class GltfExporter extends AbstractFrameExporter {
     @Override
     void write(Model model, float[] positions, int frameIndex, double time, int frameNumber) throws IOException {
         topology.check(model, frameIndex);
-        int n = model.particleCount();
+        int n = model.drawnSurface().vertexCount();
         if (frameNumber == 0) {
             start(model, positions);
             firstTime = (float) time;
@@ -139,7 +139,7 @@ public final class GltfExporter extends AbstractFrameExporter {
 
     /** The first frame: the base mesh into the data scratch, and the per-body primitives. */
     private void start(Model model, float[] positions) throws IOException {
-        int n = model.particleCount();
+        int n = model.drawnSurface().vertexCount();
         Path dir = file.getParent();
         String name = file.getFileName().toString();
         data = new ScratchFile(dir, name + ".bin");
@@ -160,7 +160,7 @@ public final class GltfExporter extends AbstractFrameExporter {
         buffer.asFloatBuffer().put(positions);
         buffer.limit(12 * n);
         data.write(buffer);
-        float[] nrm = new SmoothNormals(n).compute(positions, model.triangles());
+        float[] nrm = new SmoothNormals(n).compute(positions, model.drawnSurface().triangles());
         for (int v = 0; v < n; v++) {
             if (nrm[3 * v] == 0f && nrm[3 * v + 1] == 0f && nrm[3 * v + 2] == 0f) {
                 // glTF requires unit normals: a rope's vertex (on no triangle) gets +y
@@ -173,7 +173,7 @@ public final class GltfExporter extends AbstractFrameExporter {
         buffer.asFloatBuffer().put(nrm);
         buffer.limit(12 * n);
         data.write(buffer);
-        float[] uv = model.uvs();
+        float[] uv = model.drawnSurface().uvs();
         buffer.clear();
         for (int v = 0; v < n; v++) {
             buffer.putFloat(uv[2 * v]).putFloat(1f - uv[2 * v + 1]);
@@ -187,7 +187,7 @@ public final class GltfExporter extends AbstractFrameExporter {
     /** One primitive per body that has triangles (TRIANGLES) or rope segments (LINES); indices appended. */
     private void writePrimitives(Model model) throws IOException {
         int bodies = model.objects().size();
-        int[] tris = model.triangles();
+        int[] tris = model.drawnSurface().triangles();
         RopePolylines ropes = RopePolylines.of(model);
         primitiveBody = new int[bodies];
         primitiveMode = new int[bodies];
@@ -214,7 +214,7 @@ public final class GltfExporter extends AbstractFrameExporter {
                 }
             } else {
                 for (int t = 0; t < tris.length; t += 3) {
-                    if (model.objectOf(tris[t]) == o) {
+                    if (model.drawnSurface().objectOf(tris[t]) == o) {
                         idx = put(idx, tris[t]);
                         idx = put(idx, tris[t + 1]);
                         idx = put(idx, tris[t + 2]);

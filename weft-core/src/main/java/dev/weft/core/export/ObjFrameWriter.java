@@ -32,7 +32,7 @@ final class ObjFrameWriter {
      * @param comment    the first line's comment, or null
      */
     void write(Writer out, Model model, float[] x, String objectName, String comment) throws IOException {
-        int n = model.particleCount();
+        int n = model.drawnSurface().vertexCount();
         if (model != polylinesOf) {
             polylines = RopePolylines.of(model);
             polylinesOf = model;
@@ -50,13 +50,13 @@ final class ObjFrameWriter {
                     .append('\n');
             out.append(b);
         }
-        float[] uv = model.uvs();
+        float[] uv = model.drawnSurface().uvs();
         for (int v = 0; v < n; v++) {
             b.setLength(0);
             b.append("vt ").append(uv[2 * v]).append(' ').append(uv[2 * v + 1]).append('\n');
             out.append(b);
         }
-        int[] tris = model.triangles();
+        int[] tris = model.drawnSurface().triangles();
         if (normals.normals().length != 3 * n) {
             normals = new SmoothNormals(n); // a tear added particles
         }
@@ -85,7 +85,7 @@ final class ObjFrameWriter {
             }
             out.write("g " + name + "\n");
             for (int t = 0; t < tris.length; t += 3) {
-                if (model.objectOf(tris[t]) != o) {
+                if (model.drawnSurface().objectOf(tris[t]) != o) {
                     continue;
                 }
                 b.setLength(0);

@@ -74,7 +74,7 @@ public final class Pc2Exporter extends AbstractFrameExporter {
         ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         header.put("POINTCACHE2\0".getBytes(StandardCharsets.US_ASCII));
         header.putInt(1); // version
-        header.putInt(model.particleCount());
+        header.putInt(model.drawnSurface().vertexCount());
         header.putFloat(frameIndex); // start frame
         header.putFloat(1f); // sample rate: one sample per frame
         header.putInt(0); // numSamples, patched at close

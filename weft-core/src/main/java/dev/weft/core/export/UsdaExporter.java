@@ -131,12 +131,12 @@ public final class UsdaExporter extends AbstractFrameExporter {
 
     /** Recomputes every body's points and topology, and writes a sample where they changed. */
     private void updateTopology(Model model, int frameIndex) throws IOException {
-        int n = model.particleCount();
+        int n = model.drawnSurface().vertexCount();
         if (localIndex.length < n) {
             localIndex = new int[n];
         }
         RopePolylines ropes = null;
-        int[] tris = model.triangles();
+        int[] tris = model.drawnSurface().triangles();
         for (int o = 0; o < bodies.length; o++) {
             Body body = bodies[o];
             int[] vertices;
@@ -168,26 +168,26 @@ public final class UsdaExporter extends AbstractFrameExporter {
             } else {
                 int count = 0;
                 for (int p = 0; p < n; p++) {
-                    if (model.objectOf(p) == o) {
+                    if (model.drawnSurface().objectOf(p) == o) {
                         localIndex[p] = count++;
                     }
                 }
                 vertices = new int[count];
                 for (int p = 0; p < n; p++) {
-                    if (model.objectOf(p) == o) {
+                    if (model.drawnSurface().objectOf(p) == o) {
                         vertices[localIndex[p]] = p;
                     }
                 }
                 int corners = 0;
                 for (int t = 0; t < tris.length; t += 3) {
-                    if (model.objectOf(tris[t]) == o) {
+                    if (model.drawnSurface().objectOf(tris[t]) == o) {
                         corners += 3;
                     }
                 }
                 topology = new int[corners];
                 int k = 0;
                 for (int t = 0; t < tris.length; t += 3) {
-                    if (model.objectOf(tris[t]) == o) {
+                    if (model.drawnSurface().objectOf(tris[t]) == o) {
                         topology[k++] = localIndex[tris[t]];
                         topology[k++] = localIndex[tris[t + 1]];
                         topology[k++] = localIndex[tris[t + 2]];
@@ -200,7 +200,7 @@ public final class UsdaExporter extends AbstractFrameExporter {
             }
             body.vertices = vertices;
             body.topology = topology;
-            writeTopology(body, model.uvs(), frameIndex);
+            writeTopology(body, model.drawnSurface().uvs(), frameIndex);
         }
     }
 

@@ -30,8 +30,11 @@ public final class Model {
      * only remove stencils or rewire them to split copies at the same rest position).
      */
     private volatile float[] hingeStiffness;
-    /** Soft bodies' volume-keeping tetrahedra (set once while the model is made, see {@link #carryVolumes}). */
-    private VolumeConstraints volumes = VolumeConstraints.NONE;
+    /** Soft bodies' volume-keeping tetrahedra (set once while the model is made, see {@link #carryTets}). */
+    private TetConstraints tets = TetConstraints.NONE;
+    /** Soft bodies' drawn surfaces embedded in their tetrahedra (set with the tetrahedra). */
+    private List<Skin> skins = List.of();
+    private DrawnSurface drawn;
     /** Built on first use: see {@link #tearLengthsSquared()}. */
     private volatile float[] tearLengthsSquared;
     /** Index into {@link #objects} per particle (split copies belong to their particle's body). */
@@ -187,9 +190,9 @@ public final class Model {
                 throw new InvalidInputException(body.name() + ".material.density", "is a cloth's mass per area; a "
                         + "rope's mass is its mass per length (RopeSpec.massPerLength)");
             }
-            if (body.type() == ModelObject.Type.VOXEL_BODY) {
+            if (body.type() == ModelObject.Type.VOXEL_BODY || body.type() == ModelObject.Type.TET_BODY) {
                 throw new InvalidInputException(body.name() + ".material.density", "is a cloth's mass per area; a "
-                        + "voxel body's is its density per volume (VoxelBodySpec.density, kg/m³)");
+                        + "soft body's is its density per volume (its spec's density, kg/m³)");
             }
             if (w == invMass) {
                 w = invMass.clone();
@@ -201,7 +204,7 @@ public final class Model {
         }
         return new Model(restPositions, w, triangles, uvs, distances, bending, tethers, objects,
                 particleColoring, particleObject, source, materials.clone(), springLayout, null, List.of())
-                .carryVolumes(volumes);
+                .carryTets(tets, skins);
     }
 
     /** Which particle pairs are the spring solvers' springs ({@link ModelBuilder#springLayout}). */
@@ -221,7 +224,7 @@ public final class Model {
             throw new InvalidInputException("springs", "must be stencil24, pattern12 or mesh");
         }
         return new Model(restPositions, invMass, triangles, uvs, distances, bending, tethers, objects,
-                particleColoring, particleObject, source, materials, layout, null, List.of()).carryVolumes(volumes);
+                particleColoring, particleObject, source, materials, layout, null, List.of()).carryTets(tets, skins);
     }
 
     /**
@@ -382,14 +385,28 @@ public final class Model {
         return bending;
     }
 
-    /** The volume-keeping tetrahedra of its soft bodies (none for cloth and ropes). */
-    public VolumeConstraints volumes() {
-        return volumes;
+    /** The tetrahedra of its soft bodies, volume-keeping or elastic (none for cloth and ropes). */
+    public TetConstraints tets() {
+        return tets;
+    }
+
+    /** The skins of its soft bodies: surfaces drawn instead of their own triangles (none for cloth and ropes). */
+    public List<Skin> skins() {
+        return skins;
+    }
+
+    /** What is drawn and exported: its triangles, with each skinned body's skin in place of its own. */
+    public DrawnSurface drawnSurface() {
+        if (drawn == null) {
+            drawn = new DrawnSurface(this, skins);
+        }
+        return drawn;
     }
 
     /** Sets the tetrahedra while the model is made (builder) or copied from the one it derives from. */
-    Model carryVolumes(VolumeConstraints v) {
-        volumes = v;
+    Model carryTets(TetConstraints v, List<Skin> s) {
+        tets = v;
+        skins = List.copyOf(s);
         return this;
     }
 

@@ -38,9 +38,14 @@ public final class ModelBuilder {
     /** The materials constraint sets have of their own (a seam's thread). */
     private final List<Material> ownMaterials = new ArrayList<>();
     private final IntList bendStencils = new IntList(1024);
-    /** Soft bodies' volume tetrahedra (four particles each) and their signed rest volumes. */
-    private final IntList volumeTets = new IntList();
-    private final FloatList volumeRest = new FloatList();
+    /** Soft bodies' tetrahedra (four particles each, positively oriented), rest volumes, D_m⁻¹ and Lamé's μ, λ. */
+    private final IntList tetParticles = new IntList();
+    private final FloatList tetRestVolume = new FloatList();
+    private final FloatList tetRestInverse = new FloatList();
+    private final FloatList tetShearModulus = new FloatList();
+    private final FloatList tetLameLambda = new FloatList();
+    /** Soft bodies' drawn surfaces embedded in their tetrahedra. */
+    private final List<Skin> skins = new ArrayList<>();
     /** Red-black color per particle of a 4-neighbour lattice, or −1 where greedy particle coloring decides. */
     private final IntList particleLatticeColor = new IntList(512);
     private final List<ModelObject> objects = new ArrayList<>();
@@ -374,62 +379,139 @@ public final class ModelBuilder {
                 }
             }
         }
+        IntList cells = cellTetrahedra(v, first);
         if (s.volume()) {
-            addCellTetrahedra(v, first);
+            for (int t = 0; t < cells.size(); t += 4) {
+                addTetrahedron(cells.get(t), cells.get(t + 1), cells.get(t + 2), cells.get(t + 3), 0f,
+                        Float.POSITIVE_INFINITY, null, -1);
+            }
         }
         int firstTriangle = triangleCount();
         addTriangles(first, voxelSurface(v));
         ModelObject body = addObject(new ModelObject(s.name(), ModelObject.Type.VOXEL_BODY, first, v.count,
                 firstTriangle, triangleCount() - firstTriangle, 0, 0), false);
         areaMass.set(objects.size() - 1, false); // density × voxel volume, not a cloth's area
+        IntList lattice = TetBodySpec.latticeTetrahedra(v, first);
+        if (lattice.size() > 0) {
+            // drawn as the mesh it was made from, embedded in the tetrahedra between its voxels
+            skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), lattice.toArray(), s.surface()));
+        }
         return body;
     }
 
-    /** The three axes in each of their six orders: a full cell's six tetrahedra around its main diagonal. */
-    private static final int[][] AXIS_ORDERS = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-
-    /**
-     * Six tetrahedra per full cell (Kuhn's split: corner 000 to corner 111 along the axes in each order;
-     * the same split in every cell, so neighbours' faces match), with their signed rest volumes.
-     */
-    private void addCellTetrahedra(VoxelLattice v, int first) {
+    /** Six tetrahedra per full cell (Kuhn's split, {@link TetBodySpec#addCube}), as global particle indices. */
+    private static IntList cellTetrahedra(VoxelLattice v, int first) {
+        IntList cells = new IntList();
         for (int k = 0; k + 1 < v.nz; k++) {
             for (int j = 0; j + 1 < v.ny; j++) {
                 for (int i = 0; i + 1 < v.nx; i++) {
-                    if (!fullCell(v, i, j, k)) {
-                        continue;
-                    }
-                    for (int[] order : AXIS_ORDERS) {
-                        int[] at = {i, j, k};
-                        int p0 = first + v.at(at[0], at[1], at[2]);
-                        at[order[0]]++;
-                        int p1 = first + v.at(at[0], at[1], at[2]);
-                        at[order[1]]++;
-                        int p2 = first + v.at(at[0], at[1], at[2]);
-                        int p3 = first + v.at(i + 1, j + 1, k + 1);
-                        volumeTets.add(p0, p1);
-                        volumeTets.add(p2, p3);
-                        volumeRest.add(signedVolume(p0, p1, p2, p3));
+                    if (v.fullCell(i, j, k)) {
+                        TetBodySpec.addCube(cells, i, j, k, (a, b, c) -> first + v.at(a, b, c));
                     }
                 }
             }
         }
+        return cells;
     }
 
-    private float signedVolume(int a, int b, int c, int d) {
-        double ax = positions.get(3 * a);
-        double ay = positions.get(3 * a + 1);
-        double az = positions.get(3 * a + 2);
-        double bx = positions.get(3 * b) - ax;
-        double by = positions.get(3 * b + 1) - ay;
-        double bz = positions.get(3 * b + 2) - az;
-        double cx = positions.get(3 * c) - ax;
-        double cy = positions.get(3 * c + 1) - ay;
-        double cz = positions.get(3 * c + 2) - az;
-        double dx = positions.get(3 * d) - ax;
-        double dy = positions.get(3 * d + 1) - ay;
-        double dz = positions.get(3 * d + 2) - az;
-        return (float) ((bx * (cy * dz - cz * dy) - by * (cx * dz - cz * dx) + bz * (cx * dy - cy * dx)) / 6.0);
+    /**
+     * An elastic solid of tetrahedra ({@link TetBodySpec}, {@link TetConstraints}): a particle per node with a
+     * quarter of ρ V₀ of each tetrahedron it is a corner of; its surface is the faces that belong to one
+     * tetrahedron only, wound outwards. It has no distance constraints: only the position-based solvers
+     * (xpbd, pbd) simulate it, and the others refuse it by name.
+     */
+    public ModelObject addTetBody(TetBodySpec s) {
+        checkName(s.name());
+        int first = particleCount();
+        int n = s.nodeCount();
+        float[] x = s.nodes();
+        for (int p = 0; p < n; p++) {
+            positions.add(x[3 * p], x[3 * p + 1], x[3 * p + 2]);
+            uvs.add(0f);
+            uvs.add(0f);
+            mass.add(0f);
+            particleLatticeColor.add(-1);
+        }
+        float mu = s.elasticity().shearModulus();
+        float lambda = s.elasticity().lameLambda();
+        int[] t = s.tets();
+        int firstTet = tetParticles.size() / 4;
+        for (int c = 0; c < t.length / 4; c++) {
+            addTetrahedron(first + t[4 * c], first + t[4 * c + 1], first + t[4 * c + 2], first + t[4 * c + 3], mu,
+                    lambda, s, c);
+        }
+        for (int c = firstTet; c < tetParticles.size() / 4; c++) {
+            float quarter = s.density() * tetRestVolume.get(c) / 4f;
+            for (int k = 0; k < 4; k++) {
+                int p = tetParticles.get(4 * c + k);
+                mass.set(p, mass.get(p) + quarter);
+            }
+        }
+        for (int p = 0; p < n; p++) {
+            if (!(mass.get(first + p) > 0f)) {
+                throw new InvalidInputException(s.name() + ".nodes", "node " + p + " is a corner of no tetrahedron "
+                        + "(every node needs a mass)");
+            }
+        }
+        int firstTriangle = triangleCount();
+        addTriangles(first, TetSurface.of(t, x));
+        ModelObject body = addObject(new ModelObject(s.name(), ModelObject.Type.TET_BODY, first, n,
+                firstTriangle, triangleCount() - firstTriangle, 0, 0), false);
+        areaMass.set(objects.size() - 1, false); // density × tetrahedra's volume, not a cloth's area
+        if (s.skin() != null) {
+            int[] global = java.util.Arrays.copyOfRange(tetParticles.toArray(), 4 * firstTet, tetParticles.size());
+            skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), global, s.skin()));
+        }
+        return body;
+    }
+
+    /**
+     * One tetrahedron, stored positively oriented, with its rest volume and D_m⁻¹ (in double, then
+     * rounded). {@code spec} names the body for an error about a flat tetrahedron (null: a voxel cell's).
+     */
+    private void addTetrahedron(int a, int b, int c, int d, float mu, float lambda, TetBodySpec spec, int index) {
+        double[] m = new double[9];
+        int[] corner = {b, c, d};
+        for (int col = 0; col < 3; col++) {
+            for (int row = 0; row < 3; row++) {
+                m[3 * row + col] = (double) positions.get(3 * corner[col] + row) - positions.get(3 * a + row);
+            }
+        }
+        double det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+                + m[2] * (m[3] * m[7] - m[4] * m[6]);
+        double scale = 0;
+        for (double e : m) {
+            scale = Math.max(scale, Math.abs(e));
+        }
+        if (!(Math.abs(det) > 1e-9 * scale * scale * scale)) {
+            throw new InvalidInputException(spec == null ? "tetrahedra" : spec.name() + ".tets", "tetrahedron "
+                    + index + " is flat (its four nodes lie in a plane): every tetrahedron needs a volume");
+        }
+        if (det < 0) {
+            // swap the last two corners: the same tetrahedron, positively oriented
+            int swap = c;
+            c = d;
+            d = swap;
+            for (int row = 0; row < 3; row++) {
+                double e = m[3 * row + 1];
+                m[3 * row + 1] = m[3 * row + 2];
+                m[3 * row + 2] = e;
+            }
+            det = -det;
+        }
+        tetParticles.add(a, b);
+        tetParticles.add(c, d);
+        tetRestVolume.add((float) (det / 6.0));
+        // D_m⁻¹ = adj(D_m) / det, row by row
+        double[] inv = {
+            m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+            m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+            m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]};
+        for (double e : inv) {
+            tetRestInverse.add((float) (e / det));
+        }
+        tetShearModulus.add(mu);
+        tetLameLambda.add(lambda);
     }
 
     /** Half the 12 face diagonals and half the 8 body diagonals of a voxel: each pair once. */
@@ -453,13 +535,13 @@ public final class ModelBuilder {
         for (int k = 0; k + 1 < v.nz; k++) {
             for (int j = 0; j + 1 < v.ny; j++) {
                 for (int i = 0; i + 1 < v.nx; i++) {
-                    if (!fullCell(v, i, j, k)) {
+                    if (!v.fullCell(i, j, k)) {
                         continue;
                     }
                     for (int f = 0; f < 6; f++) {
                         int axis = f / 2;
                         int step = (f & 1) == 0 ? -1 : 1;
-                        if (fullCell(v, i + (axis == 0 ? step : 0), j + (axis == 1 ? step : 0),
+                        if (v.fullCell(i + (axis == 0 ? step : 0), j + (axis == 1 ? step : 0),
                                 k + (axis == 2 ? step : 0))) {
                             continue;
                         }
@@ -475,15 +557,6 @@ public final class ModelBuilder {
             }
         }
         return out.toArray();
-    }
-
-    private static boolean fullCell(VoxelLattice v, int i, int j, int k) {
-        for (int c = 0; c < 8; c++) {
-            if (v.at(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1)) < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Pins a particle by its global index. */
@@ -713,8 +786,9 @@ public final class ModelBuilder {
                 ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
         Model model = new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet,
                 objects, particleColoring, materials.toArray(new Material[0]), springLayout);
-        return volumeTets.size() == 0 ? model
-                : model.carryVolumes(new VolumeConstraints(volumeTets.toArray(), volumeRest.toArray(), n));
+        return tetParticles.size() == 0 && skins.isEmpty() ? model
+                : model.carryTets(new TetConstraints(tetParticles.toArray(), tetRestVolume.toArray(),
+                tetRestInverse.toArray(), tetShearModulus.toArray(), tetLameLambda.toArray(), n), skins);
     }
 
     private Coloring colorDistances(int[] pairs, int n) {

@@ -101,11 +101,11 @@ final class ModelEditor {
     }
 
     static Model apply(Model m, List<ModelEdit> edits, WorkerPool pool) {
-        if (m.volumes().count() > 0) {
+        if (m.tets().count() > 0) {
             // a split of a tetrahedron's particle would have to split the tetrahedra too (not yet); any other
             // particle (a cloth's beside the soft body) splits as ever, and the tetrahedra carry over
             boolean[] inTetrahedron = new boolean[m.particleCount()];
-            for (int p : m.volumes().particles()) {
+            for (int p : m.tets().particles()) {
                 inTetrahedron[p] = true;
             }
             for (ModelEdit edit : edits) {
@@ -402,7 +402,7 @@ final class ModelEditor {
                 source.toArray(), model.materials(), model.springLayout(), model.base(), log);
         // edits only remove stencils or rewire them to split copies (same rest position, same body): each
         // kept stencil's hinge stiffness is what it was, so a tear costs no pass over every hinge
-        edited.carryVolumes(model.volumes());
+        edited.carryTets(model.tets(), model.skins());
         float[] hinges = model.computedHingeStiffness();
         if (hinges != null) {
             edited.carryHingeStiffness(b.carry(hinges, bending.count()));

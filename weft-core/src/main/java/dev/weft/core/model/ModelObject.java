@@ -7,7 +7,7 @@ package dev.weft.core.model;
  */
 public record ModelObject(String name, Type type, int firstParticle, int particleCount,
                           int firstTriangle, int triangleCount, int gridCols, int gridRows) {
-    public enum Type { GRID_CLOTH, MESH_CLOTH, ROPE, VOXEL_BODY }
+    public enum Type { GRID_CLOTH, MESH_CLOTH, ROPE, VOXEL_BODY, TET_BODY }
 
     public boolean isGrid() {
         return type == Type.GRID_CLOTH;

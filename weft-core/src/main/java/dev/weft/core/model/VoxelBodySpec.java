@@ -16,7 +16,7 @@ import dev.weft.core.util.Check;
  * stiffness), so the body keeps its shape; its particles are then colored greedily.
  *
  * <p>{@code volume} adds six tetrahedra per full cell (eight particle corners, split along its main
- * diagonal) that keep their signed volume ({@link VolumeConstraints}, incompressible, XPBD and PBD):
+ * diagonal) that keep their signed volume ({@link TetConstraints}, incompressible, XPBD and PBD):
  * a spring lattice compressed past its diagonals by a hard impact stays inverted, a signed volume
  * does not.
  */

@@ -107,4 +107,14 @@ final class VoxelLattice {
         }
         return particle[i + nx * (j + ny * k)];
     }
+
+    /** True when all eight corners of the cell from voxel (i, j, k) to (i + 1, j + 1, k + 1) are particles. */
+    boolean fullCell(int i, int j, int k) {
+        for (int c = 0; c < 8; c++) {
+            if (at(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1)) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

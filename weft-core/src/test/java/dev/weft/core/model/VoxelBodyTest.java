@@ -221,7 +221,7 @@ class VoxelBodyTest {
         ModelObject cube = b.addVoxelBody(new VoxelBodySpec("cube", cube(0.3f, 0, 1, 0), 0.05f, 100f, true, true));
         Model m = b.build();
         // 5 x 5 x 5 full cells of 6 tetrahedra, each a sixth of a cell, together the hull's volume
-        VolumeConstraints v = m.volumes();
+        TetConstraints v = m.tets();
         assertThat(v.count()).isEqualTo(6 * 125);
         double total = 0;
         for (float rest : v.restVolume()) {
@@ -243,7 +243,7 @@ class VoxelBodyTest {
         // tearing would have to split the tetrahedra too: refused by name, not silently wrong
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> m.edit(List.of(new ModelEdit.Split(0, 1f, 0f, 0f))))
                 .isInstanceOf(dev.weft.core.InvalidInputException.class).hasMessageContaining("cannot be torn or cut yet");
-        assertThat(m.edit(List.of(new ModelEdit.AddDistance(0, 1, 0.05f, DistanceKind.STRETCH))).volumes().count())
+        assertThat(m.edit(List.of(new ModelEdit.AddDistance(0, 1, 0.05f, DistanceKind.STRETCH))).tets().count())
                 .isEqualTo(6 * 125);
         // a cloth beside it still tears: its particle splits, the tetrahedra carry over unchanged
         ModelBuilder both = new ModelBuilder();
@@ -252,7 +252,7 @@ class VoxelBodyTest {
         Model mixed = both.build();
         Model torn = mixed.edit(List.of(new ModelEdit.Split(cloth.gridParticle(1, 1), 1f, 0f, 0f)));
         assertThat(torn.particleCount()).isEqualTo(mixed.particleCount() + 1);
-        assertThat(torn.volumes().particles()).containsExactly(mixed.volumes().particles());
+        assertThat(torn.tets().particles()).containsExactly(mixed.tets().particles());
     }
 
     @ParameterizedTest

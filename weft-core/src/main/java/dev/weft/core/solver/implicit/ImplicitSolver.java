@@ -335,6 +335,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             n = m.particleCount();
             w = m.invMass();
             MaterialParameters.requireFinite(m, "implicit");
+            MaterialParameters.requireNoElasticTets(m, "implicit");
             springs = SpringSet.build(m);
             velocityDamping = MaterialParameters.particleDamping(m);
             surface = ParticleSurface.of(m);

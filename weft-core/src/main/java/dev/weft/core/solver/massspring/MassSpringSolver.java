@@ -158,6 +158,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
         n = m.particleCount();
         w = m.invMass();
         MaterialParameters.requireFinite(m, "mass-spring");
+        MaterialParameters.requireNoElasticTets(m, "mass-spring");
         springs = SpringSet.build(m);
         springPairs = springs.pairs();
         springRest = springs.restLength();

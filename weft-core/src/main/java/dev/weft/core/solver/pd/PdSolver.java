@@ -326,6 +326,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             springs = dc.particles();
             rest = dc.restLength();
             MaterialParameters.requireFinite(m, "pd");
+            MaterialParameters.requireNoElasticTets(m, "pd");
             springK = MaterialParameters.distanceStiffness(m);
             k = uniform(springK);
             buildSlots(m.distanceIncidence());

@@ -4,6 +4,7 @@ import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
@@ -99,6 +100,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
     @Override
     public void step(Model m, State state, Environment env, float dt) {
         if (m != model) {
+            MaterialParameters.requireNoElasticTets(m, "relaxation");
             model = m;
             frame.bind(m);
             positions = frame.positions();

@@ -5,7 +5,6 @@ import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.geom.DihedralAngle;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.Incidence;
-import dev.weft.core.model.VolumeConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.DistanceKind;
@@ -92,17 +91,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private float[] tetherLength;
     private int[] tetherColorStart;
     private float[] bendGradScratch;
-    // volume-keeping tetrahedra of soft bodies (incompressible: no compliance)
-    private int[] volParticles;
-    private float[] volRest;
-    /** 6 V₀ per tetrahedron in the step's own float arithmetic, so a body in its rest shape sees C = 0 exactly. */
-    private float[] volSixRest;
-    private float[] volLambda;
-    private int[] volColorStart;
-    private int[] volNatural;
-    private JacobiGather volGather;
-    private float[] volCorrection;
-    private float[] volJacobiWeight;
+    /** The soft bodies' tetrahedra: volume and shape (TetProjection). */
+    private TetProjection tetPass;
     /** Gradient scratch per thread: bending passes run on several threads at once. */
     private final ThreadLocal<float[]> gradScratch = ThreadLocal.withInitial(() -> new float[12]);
     private JacobiGather distGather;
@@ -128,9 +118,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private final RangeBody distanceColorBody = this::projectDistances;
     private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
     private final RangeBody bendingColorBody = this::projectBendingRange;
-    private final RangeBody volumeColorBody = this::projectVolumeRange;
-    private final RangeBody volumeJacobiBody = this::volumeCorrections;
-    private final RangeBody volumeGatherBody = (b, e) -> volGather.apply(volCorrection, d, w, b, e);
     private final RangeBody tetherColorBody = (b, e) -> TetherProjection.projectRange(tetherParticles, tetherLength, y, d, b, e);
     private final RangeBody stretchColorBody = this::projectStretchDistances;
     private final RangeBody distanceJacobiBody = (b, e) -> distanceCorrections(b, e, false);
@@ -196,7 +183,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         frame.predict(state, env, dt, Damping.AFTER);
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
-        java.util.Arrays.fill(volLambda, 0f);
+        tetPass.begin(h);
     }
 
     /** Iterations without integration ({@link IterativeSolver#beginRelax}); multipliers reset. */
@@ -207,7 +194,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         positions.begin(world);
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
-        java.util.Arrays.fill(volLambda, 0f);
+        tetPass.begin(h);
     }
 
     /** One sweep over the constraint types a step sweeps, keeping the multipliers of this step. */
@@ -255,7 +242,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private void iterate(int iterations, int passes) {
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
-        java.util.Arrays.fill(volLambda, 0f);
+        tetPass.begin(h);
         for (int it = 0; it < iterations; it++) {
             sweep(passes);
         }
@@ -272,8 +259,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         }
         if ((passes & BENDING) != 0) {
             sweepBending();
-            if (volRest.length > 0) {
-                sweepVolumes(); // a soft body's shape keeping, with the bending pass
+            if (!tetPass.isEmpty()) {
+                tetPass.sweep(); // a soft body's shape keeping, with the bending pass
             }
         }
         if (!TF && (passes & TETHERS) != 0) {
@@ -336,30 +323,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         }
     }
 
-    private void sweepVolumes() {
-        switch (settings.mode()) {
-            case COLORED:
-                for (int c = 0; c + 1 < volColorStart.length; c++) {
-                    pool.parallelFor(volColorStart[c], volColorStart[c + 1], volumeColorBody);
-                }
-                break;
-            case GAUSS_SEIDEL:
-                for (int k = 0; k < volNatural.length; k++) {
-                    projectVolume(volNatural[k], bendGradScratch);
-                }
-                for (int k = volNatural.length - 1; k >= 0; k--) {
-                    projectVolume(volNatural[k], bendGradScratch);
-                }
-                break;
-            case JACOBI:
-                pool.parallelFor(0, volRest.length, volumeJacobiBody);
-                pool.parallelFor(0, w.length, volumeGatherBody);
-                break;
-            default:
-                throw new AssertionError(settings.mode());
-        }
-    }
-
     private void sweepBending() {
         switch (settings.mode()) {
             case COLORED:
@@ -417,17 +380,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             tetherLength = t.maxLength();
             tetherColorStart = t.colorStart();
             bendGradScratch = new float[12];
-            VolumeConstraints vc = m.volumes();
-            volParticles = vc.particles();
-            volRest = vc.restVolume();
-            volColorStart = vc.colorStart();
-            volNatural = vc.naturalOrder();
-            volLambda = new float[vc.count()];
-            volSixRest = new float[vc.count()];
-            float[] rest = m.restPositions();
-            for (int c = 0; c < volSixRest.length; c++) {
-                volSixRest[c] = sixVolume(rest, volParticles, c);
-            }
+            tetPass = new TetProjection(m, y, this.d, w, settings.mode(), pool);
             if (settings.mode() == IterationMode.JACOBI) {
                 distGather = new JacobiGather(distParticles, m.distanceIncidence());
                 bendGather = new JacobiGather(bendParticles, m.bendingIncidence());
@@ -435,9 +388,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 bendCorrection = new float[3 * bendParticles.length];
                 distJacobiWeight = distGather.sharedWeights();
                 bendJacobiWeight = bendGather.sharedWeights();
-                volGather = new JacobiGather(volParticles, Incidence.of(volParticles, 4, n));
-                volCorrection = new float[3 * volParticles.length];
-                volJacobiWeight = volGather.sharedWeights();
             }
             h = Float.NaN;
             contacts = contactSettings == null ? null : new ParticleContacts(m, contactSettings);
@@ -758,109 +708,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         float dl = (-constraint - alpha * bendLambda[c]) / denom;
         dl *= weight;
         bendLambda[c] += dl;
-        return dl;
-    }
-
-    // ---- volume constraints (soft bodies' tetrahedra) -----------------------------------------
-
-    private void projectVolumeRange(int begin, int end) {
-        float[] grad = gradScratch.get();
-        for (int c = begin; c < end; c++) {
-            projectVolume(c, grad);
-        }
-    }
-
-    private void projectVolume(int c, float[] grad) {
-        float dl = volumeMultiplierStep(c, grad, 1f);
-        if (dl == 0f) {
-            return;
-        }
-        for (int k = 0; k < 4; k++) {
-            int p3 = 3 * volParticles[4 * c + k];
-            float s = w[volParticles[4 * c + k]] * dl;
-            d[p3] += s * grad[3 * k];
-            d[p3 + 1] += s * grad[3 * k + 1];
-            d[p3 + 2] += s * grad[3 * k + 2];
-        }
-    }
-
-    private void volumeCorrections(int begin, int end) {
-        float[] grad = gradScratch.get();
-        for (int c = begin; c < end; c++) {
-            float dl = volumeMultiplierStep(c, grad, volJacobiWeight[c]);
-            int o = 12 * c;
-            for (int k = 0; k < 4; k++) {
-                float s = w[volParticles[4 * c + k]] * dl;
-                volCorrection[o + 3 * k] = s * grad[3 * k];
-                volCorrection[o + 3 * k + 1] = s * grad[3 * k + 1];
-                volCorrection[o + 3 * k + 2] = s * grad[3 * k + 2];
-            }
-        }
-    }
-
-    /** 6 V of tetrahedron c at positions x, by the same operations as {@link #volumeMultiplierStep} with no corrections. */
-    private static float sixVolume(float[] x, int[] tets, int c) {
-        int a = 3 * tets[4 * c];
-        int b = 3 * tets[4 * c + 1];
-        int e = 3 * tets[4 * c + 2];
-        int f = 3 * tets[4 * c + 3];
-        float bx = x[b] - x[a];
-        float by = x[b + 1] - x[a + 1];
-        float bz = x[b + 2] - x[a + 2];
-        float cx = x[e] - x[a];
-        float cy = x[e + 1] - x[a + 1];
-        float cz = x[e + 2] - x[a + 2];
-        float ex = x[f] - x[a];
-        float ey = x[f + 1] - x[a + 1];
-        float ez = x[f + 2] - x[a + 2];
-        return bx * (cy * ez - cz * ey) + by * (cz * ex - cx * ez) + bz * (cx * ey - cy * ex);
-    }
-
-    /**
-     * C = 6 (V − V₀) for tetrahedron c, incompressible (α = 0): updates its multiplier by weight·Δλ and
-     * returns that; fills grad with ∇C per corner. Edges are taken as differences of predictions plus
-     * differences of corrections, so a body far from the origin keeps its precision.
-     */
-    private float volumeMultiplierStep(int c, float[] grad, float weight) {
-        int a = 3 * volParticles[4 * c];
-        int b = 3 * volParticles[4 * c + 1];
-        int e = 3 * volParticles[4 * c + 2];
-        int f = 3 * volParticles[4 * c + 3];
-        float bx = (y[b] - y[a]) + (d[b] - d[a]);
-        float by = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
-        float bz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
-        float cx = (y[e] - y[a]) + (d[e] - d[a]);
-        float cy = (y[e + 1] - y[a + 1]) + (d[e + 1] - d[a + 1]);
-        float cz = (y[e + 2] - y[a + 2]) + (d[e + 2] - d[a + 2]);
-        float ex = (y[f] - y[a]) + (d[f] - d[a]);
-        float ey = (y[f + 1] - y[a + 1]) + (d[f + 1] - d[a + 1]);
-        float ez = (y[f + 2] - y[a + 2]) + (d[f + 2] - d[a + 2]);
-        // gradients of 6V = b · (c × e) at corners 1, 2, 3; corner 0 balances them
-        grad[3] = cy * ez - cz * ey;
-        grad[4] = cz * ex - cx * ez;
-        grad[5] = cx * ey - cy * ex;
-        grad[6] = ey * bz - ez * by;
-        grad[7] = ez * bx - ex * bz;
-        grad[8] = ex * by - ey * bx;
-        grad[9] = by * cz - bz * cy;
-        grad[10] = bz * cx - bx * cz;
-        grad[11] = bx * cy - by * cx;
-        grad[0] = -(grad[3] + grad[6] + grad[9]);
-        grad[1] = -(grad[4] + grad[7] + grad[10]);
-        grad[2] = -(grad[5] + grad[8] + grad[11]);
-        float constraint = bx * grad[3] + by * grad[4] + bz * grad[5] - volSixRest[c];
-        float denom = 0f;
-        for (int k = 0; k < 4; k++) {
-            float gx = grad[3 * k];
-            float gy = grad[3 * k + 1];
-            float gz = grad[3 * k + 2];
-            denom += w[volParticles[4 * c + k]] * (gx * gx + gy * gy + gz * gz);
-        }
-        if (!(denom > 1e-30f)) {
-            return 0f;
-        }
-        float dl = -constraint / denom * weight;
-        volLambda[c] += dl;
         return dl;
     }
 

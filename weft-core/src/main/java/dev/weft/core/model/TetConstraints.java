@@ -1,0 +1,78 @@
+package dev.weft.core.model;
+
+import dev.weft.core.coloring.GreedyColoring;
+
+/**
+ * The tetrahedra of soft bodies, four particles each with a positive rest volume V₀, and their material:
+ * the co-rotated linear elastic energy per tetrahedron
+ * <pre>  Ψ = V₀ (μ ‖F − R‖² + λ/2 (J − 1)²),   F = D_s D_m⁻¹,  R the rotation of F,  J = det F = V / V₀</pre>
+ * (D_s the current edges x₁ − x₀, x₂ − x₀, x₃ − x₀ as columns, D_m the rest edges). For small strain ε it
+ * is linear elasticity's μ ‖ε‖² + λ/2 (tr ε)² with Lamé's μ and λ, and it is zero under any rotation.
+ * Both terms vanish in the rest shape, so a body at rest stays put. λ = +∞ with μ = 0 is a tetrahedron
+ * that only keeps its volume, exactly (a voxel body's {@code volume} option); J is signed, so a
+ * tetrahedron turned inside out is pushed back rather than left inverted.
+ */
+public final class TetConstraints extends ColoredConstraints {
+    static final TetConstraints NONE = new TetConstraints(new int[0], new float[0], new float[0], new float[0],
+            new float[0], 0);
+
+    private final float[] restVolume;
+    private final float[] restInverse;
+    private final float[] shearModulus;
+    private final float[] lameLambda;
+
+    /**
+     * @param tets         four particles per tetrahedron, positively oriented in the rest shape
+     * @param restVolume   V₀ in m³ per tetrahedron
+     * @param restInverse  D_m⁻¹ per tetrahedron, 9 floats row by row
+     * @param shearModulus μ in Pa per tetrahedron (0: no shape stiffness)
+     * @param lameLambda   λ in Pa per tetrahedron (+∞: incompressible)
+     */
+    TetConstraints(int[] tets, float[] restVolume, float[] restInverse, float[] shearModulus, float[] lameLambda,
+                   int particleCount) {
+        super(4, tets, GreedyColoring.of(tets, 4, particleCount));
+        this.restVolume = permute(restVolume);
+        this.restInverse = permuteRows(restInverse, 9);
+        this.shearModulus = permute(shearModulus);
+        this.lameLambda = permute(lameLambda);
+    }
+
+    private float[] permuteRows(float[] inBuildOrder, int stride) {
+        float[] out = new float[inBuildOrder.length];
+        int[] natural = naturalOrder();
+        for (int original = 0; original < natural.length; original++) {
+            System.arraycopy(inBuildOrder, stride * original, out, stride * natural[original], stride);
+        }
+        return out;
+    }
+
+    /** Rest volume V₀ in m³ per tetrahedron (storage order). Do not modify. */
+    public float[] restVolume() {
+        return restVolume;
+    }
+
+    /** D_m⁻¹ per tetrahedron, 9 floats row by row (storage order). Do not modify. */
+    public float[] restInverse() {
+        return restInverse;
+    }
+
+    /** Lamé's μ (the shear modulus) in Pa per tetrahedron (storage order); 0 keeps volume only. Do not modify. */
+    public float[] shearModulus() {
+        return shearModulus;
+    }
+
+    /** Lamé's λ in Pa per tetrahedron (storage order); +∞ is incompressible. Do not modify. */
+    public float[] lameLambda() {
+        return lameLambda;
+    }
+
+    /** True when some tetrahedron has shape stiffness (μ > 0), which only the position-based solvers simulate. */
+    public boolean elastic() {
+        for (float mu : shearModulus) {
+            if (mu > 0f) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
