@@ -211,16 +211,16 @@ class ShowcaseSceneTest {
             for (int f = 0; f < 180; f++) {
                 sim.advance(1f / s.fps());
                 float[] h = heightRange(jelly, sim.state().positions());
-                if (h[0] < 0.01f) {
+                if (h[0] < 0.025f) { // on the floor: its lowest voxel centres half a 0.03 m voxel above the 5 mm
                     squashed = Math.min(squashed, h[1] - h[0]);
                 }
             }
             float[] x = sim.state().positions();
             float[] h = heightRange(jelly, x);
             // it squashed on landing, then stood up again on the floor: its 0.27 m (10 voxel centres) back to
-            // within 3 %, its volume within 3 % (measured: 0.229 m at the squash, then 0.270 m and 99.5 %)
+            // within 3 %, its volume within 3 % (measured: 0.222 m at the squash, then 0.272 m and 99.5 %)
             assertThat(squashed).isLessThan(0.25f);
-            assertThat(h[0]).isCloseTo(0.005f, within(0.003f));
+            assertThat(h[0]).isCloseTo(0.02f, within(0.003f));
             assertThat(h[1] - h[0]).isCloseTo(0.27f, within(0.27f * 0.03f));
             assertThat(BodyVolume.of(s.model(), jelly, x) / rest).isCloseTo(1.0, within(0.03));
             // and it slid along x from where it was thrown
@@ -255,10 +255,11 @@ class ShowcaseSceneTest {
             }
             float[] x = sim.state().positions();
             // through the neck (the skull is 0.17 m in radius, 0.245 m to the ear tips; the ears give), then lying on
-            // the box's top (0.8 m + 5 mm) within its footprint, whole (measured: 99.8 % of its volume)
+            // the box's top (0.8 m + 5 mm, and half the head's 0.03 m voxel: its drawn surface touches the box) within its
+            // footprint, whole (measured: 99.8 % of its volume)
             assertThat(narrowest).isLessThan(0.247f);
             float[] h = heightRange(head, x);
-            assertThat(h[0]).isCloseTo(0.805f, within(0.005f));
+            assertThat(h[0]).isCloseTo(0.82f, within(0.005f));
             for (int i = head.firstParticle(); i < head.firstParticle() + head.particleCount(); i++) {
                 assertThat(Math.max(Math.abs(x[3 * i]), Math.abs(x[3 * i + 2]))).isLessThan(0.4f);
             }
@@ -332,7 +333,8 @@ class ShowcaseSceneTest {
             assertThat(lowest).isBetween(0.05f, 0.15f);
             assertThat(risen).as("the bounce").isGreaterThan(0.05f);
             assertThat(c[0]).isCloseTo(0.005f, within(0.003f));
-            assertThat(b[0]).isCloseTo(0.005f, within(0.003f));
+            // (its nodes half its 0.024 m voxel above the floor's 5 mm: its drawn surface on the floor)
+            assertThat(b[0]).isCloseTo(0.017f, within(0.003f));
             assertThat(leastCushion).as("the cushion's volume, pressed").isGreaterThan(0.95f);
             // rubber keeps its volume (nu = 0.45 ball within 3 %, the nu = 0.3 foam within 5 %)
             assertThat(BodyVolume.of(s.model(), ball, x) / ballRest).isCloseTo(1.0, within(0.03));

@@ -46,6 +46,11 @@ public final class ModelBuilder {
     private final FloatList tetLameLambda = new FloatList();
     /** Soft bodies' drawn surfaces embedded in their tetrahedra. */
     private final List<Skin> skins = new ArrayList<>();
+    /**
+     * Per body, the lattice spacing of a skinned soft body (0 for others): its drawn surface lies up to about
+     * that far outside its particles, so a material of no thickness gets that thickness at build.
+     */
+    private final FloatList skinDepth = new FloatList();
     /** Red-black color per particle of a 4-neighbour lattice, or −1 where greedy particle coloring decides. */
     private final IntList particleLatticeColor = new IntList(512);
     private final List<ModelObject> objects = new ArrayList<>();
@@ -394,7 +399,9 @@ public final class ModelBuilder {
         IntList lattice = TetBodySpec.latticeTetrahedra(v, first);
         if (lattice.size() > 0) {
             // drawn as the mesh it was made from, embedded in the tetrahedra between its voxels
-            skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), lattice.toArray(), s.surface()));
+            skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), lattice.toArray(), s.surface(),
+                    v.h));
+            skinDepth.set(objects.size() - 1, v.h);
         }
         return body;
     }
@@ -460,9 +467,41 @@ public final class ModelBuilder {
         areaMass.set(objects.size() - 1, false); // density × tetrahedra's volume, not a cloth's area
         if (s.skin() != null) {
             int[] global = java.util.Arrays.copyOfRange(tetParticles.toArray(), 4 * firstTet, tetParticles.size());
-            skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), global, s.skin()));
+            float spacing = shortestEdge(global);
+            skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), global, s.skin(), spacing));
+            skinDepth.set(objects.size() - 1, spacing);
         }
         return body;
+    }
+
+    /**
+     * The bodies' materials, a skinned soft body's of thickness 0 given its lattice spacing as thickness: its
+     * particles (voxel centres) then keep half a voxel off colliders and a voxel from each other, where its
+     * drawn surface (the voxels' outside) touches.
+     */
+    private Material[] skinnedMaterials() {
+        Material[] out = materials.toArray(new Material[0]);
+        for (int o = 0; o < out.length; o++) {
+            if (skinDepth.get(o) > 0f && out[o].thickness() == 0f) {
+                out[o] = out[o].withThickness(skinDepth.get(o));
+            }
+        }
+        return out;
+    }
+
+    /** The mean over tetrahedra of their shortest edge (a lattice's spacing). */
+    private float shortestEdge(int[] tets) {
+        double sum = 0;
+        for (int c = 0; c < tets.length / 4; c++) {
+            double shortest = Double.MAX_VALUE;
+            for (int i = 0; i < 4; i++) {
+                for (int j = i + 1; j < 4; j++) {
+                    shortest = Math.min(shortest, distance(tets[4 * c + i], tets[4 * c + j]));
+                }
+            }
+            sum += shortest;
+        }
+        return (float) (sum / (tets.length / 4));
     }
 
     /**
@@ -785,7 +824,7 @@ public final class ModelBuilder {
         Coloring particleColoring = Coloring.fromColors(
                 ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
         Model model = new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet,
-                objects, particleColoring, materials.toArray(new Material[0]), springLayout);
+                objects, particleColoring, skinnedMaterials(), springLayout);
         return tetParticles.size() == 0 && skins.isEmpty() ? model
                 : model.carryTets(new TetConstraints(tetParticles.toArray(), tetRestVolume.toArray(),
                 tetRestInverse.toArray(), tetShearModulus.toArray(), tetLameLambda.toArray(), n), skins);
@@ -966,6 +1005,7 @@ public final class ModelBuilder {
 
     private ModelObject addObject(ModelObject o, boolean isFlatConvex) {
         areaMass.add(o.triangleCount() > 0);
+        skinDepth.add(0f);
         objects.add(o);
         materials.add(material);
         flatConvex.add(isFlatConvex);

@@ -17,8 +17,12 @@ final class SkinEmbedding {
      * @param x       particle positions (global)
      * @param tets    four global particle indices per tetrahedron (positive volume)
      * @param surface the surface, in the same space as x
+     * @param maxEdge  the surface's triangles are split (in four, at their edges' midpoints) until no edge is
+     *                 longer than this: a vertex rides on one tetrahedron, so a large flat triangle (a cube's
+     *                 face is two) would not bend where the body does
      */
-    static Skin embed(int body, float[] x, int[] tets, TriangleMesh surface) {
+    static Skin embed(int body, float[] x, int[] tets, TriangleMesh surface, float maxEdge) {
+        surface = SurfaceSubdivision.untilEdgesAtMost(surface, maxEdge);
         int count = tets.length / 4;
         double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
         double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
