@@ -24,6 +24,8 @@ final class SkinEmbedding {
     static Skin embed(int body, float[] x, int[] tets, TriangleMesh surface, float maxEdge) {
         surface = SurfaceSubdivision.untilEdgesAtMost(surface, maxEdge);
         int count = tets.length / 4;
+        // each tetrahedron's bounding box, the whole's, and the largest extent (the grid's cell)
+        double[] box = new double[6 * count];
         double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
         double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
         double size = 0;
@@ -36,6 +38,8 @@ final class SkinEmbedding {
                     min = Math.min(min, v);
                     max = Math.max(max, v);
                 }
+                box[6 * c + d] = min;
+                box[6 * c + 3 + d] = max;
                 lo[d] = Math.min(lo[d], min);
                 hi[d] = Math.max(hi[d], max);
                 size = Math.max(size, max - min);
@@ -52,15 +56,8 @@ final class SkinEmbedding {
         int[] to = new int[3];
         for (int c = 0; c < count; c++) {
             for (int d = 0; d < 3; d++) {
-                double min = Double.MAX_VALUE;
-                double max = -Double.MAX_VALUE;
-                for (int k = 0; k < 4; k++) {
-                    double v = x[3 * tets[4 * c + k] + d];
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
-                }
-                from[d] = clamp((int) Math.floor((min - lo[d]) / cell), n[d]);
-                to[d] = clamp((int) Math.floor((max - lo[d]) / cell), n[d]);
+                from[d] = clamp((int) Math.floor((box[6 * c + d] - lo[d]) / cell), n[d]);
+                to[d] = clamp((int) Math.floor((box[6 * c + 3 + d] - lo[d]) / cell), n[d]);
             }
             for (int k = from[2]; k <= to[2]; k++) {
                 for (int j = from[1]; j <= to[1]; j++) {

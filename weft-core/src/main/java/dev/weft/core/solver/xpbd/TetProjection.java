@@ -46,6 +46,9 @@ final class TetProjection {
     private final float[] correction;
     private final float[] jacobiWeight;
     private float h = Float.NaN;
+    /** Edges (9), gradients at corners 1–3 (9), F (9) and Green's strain (6) per thread. */
+    private static final int SCRATCH = 33;
+    private final ThreadLocal<float[]> scratch = ThreadLocal.withInitial(() -> new float[SCRATCH]);
     private final RangeBody colorBody = this::projectRange;
     private final RangeBody jacobiBody = this::jacobiCorrections;
     private final RangeBody gatherBody;
@@ -83,8 +86,12 @@ final class TetProjection {
         // the rest values by project's own operations on the rest positions (no corrections: d = 0)
         float[] rest = m.restPositions();
         float[] zero = new float[rest.length];
+        float[] s = new float[SCRATCH];
         for (int c = 0; c < count; c++) {
-            restValues(rest, zero, c);
+            edges(rest, zero, c, s);
+            sixRest[c] = sixVolume(s);
+            strain(c, s);
+            System.arraycopy(s, 27, strainRest, 6 * c, 6);
         }
         if (mode == IterationMode.JACOBI) {
             gather = new JacobiGather(tets, Incidence.of(tets, 4, m.particleCount()));
@@ -125,15 +132,17 @@ final class TetProjection {
                     pool.parallelFor(colorStart[c], colorStart[c + 1], colorBody);
                 }
                 break;
-            case GAUSS_SEIDEL:
+            case GAUSS_SEIDEL: {
                 // forward, then backward (one direction alone gains energy, IterationMode.GAUSS_SEIDEL)
+                float[] s = scratch.get();
                 for (int k = 0; k < natural.length; k++) {
-                    project(natural[k], false);
+                    project(natural[k], false, s);
                 }
                 for (int k = natural.length - 1; k >= 0; k--) {
-                    project(natural[k], false);
+                    project(natural[k], false, s);
                 }
                 break;
+            }
             case JACOBI:
                 pool.parallelFor(0, sixRest.length, jacobiBody);
                 pool.parallelFor(0, w.length, gatherBody);
@@ -144,15 +153,17 @@ final class TetProjection {
     }
 
     private void projectRange(int begin, int end) {
+        float[] s = scratch.get();
         for (int c = begin; c < end; c++) {
-            project(c, false);
+            project(c, false, s);
         }
     }
 
     private void jacobiCorrections(int begin, int end) {
+        float[] s = scratch.get();
         for (int c = begin; c < end; c++) {
             java.util.Arrays.fill(correction, 12 * c, 12 * c + 12, 0f);
-            project(c, true);
+            project(c, true, s);
         }
     }
 
@@ -161,81 +172,27 @@ final class TetProjection {
      * at once, so the shape sees the volume's move. Jacobi: both from the same positions, scaled by the
      * tetrahedron's shared weight, summed into its 12 correction slots for the gather.
      */
-    private void project(int c, boolean jacobi) {
-        int a = 3 * tets[4 * c];
-        int b = 3 * tets[4 * c + 1];
-        int e = 3 * tets[4 * c + 2];
-        int f = 3 * tets[4 * c + 3];
-        float wa = w[a / 3];
-        float wb = w[b / 3];
-        float we = w[e / 3];
-        float wf = w[f / 3];
+    private void project(int c, boolean jacobi, float[] s) {
         float weight = jacobi ? jacobiWeight[c] : 1f;
         if (volumeAlpha[c] < Float.MAX_VALUE) {
-            float e1x = (y[b] - y[a]) + (d[b] - d[a]);
-            float e1y = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
-            float e1z = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
-            float e2x = (y[e] - y[a]) + (d[e] - d[a]);
-            float e2y = (y[e + 1] - y[a + 1]) + (d[e + 1] - d[a + 1]);
-            float e2z = (y[e + 2] - y[a + 2]) + (d[e + 2] - d[a + 2]);
-            float e3x = (y[f] - y[a]) + (d[f] - d[a]);
-            float e3y = (y[f + 1] - y[a + 1]) + (d[f + 1] - d[a + 1]);
-            float e3z = (y[f + 2] - y[a + 2]) + (d[f + 2] - d[a + 2]);
-            // gradients of 6V = e1 . (e2 x e3) at corners 1, 2, 3; corner 0 balances them
-            float g1x = e2y * e3z - e2z * e3y;
-            float g1y = e2z * e3x - e2x * e3z;
-            float g1z = e2x * e3y - e2y * e3x;
-            float g2x = e3y * e1z - e3z * e1y;
-            float g2y = e3z * e1x - e3x * e1z;
-            float g2z = e3x * e1y - e3y * e1x;
-            float g3x = e1y * e2z - e1z * e2y;
-            float g3y = e1z * e2x - e1x * e2z;
-            float g3z = e1x * e2y - e1y * e2x;
-            float constraint = e1x * g1x + e1y * g1y + e1z * g1z - sixRest[c];
-            float dl = multiplier(constraint, volumeAlpha[c], volumeLambda, c, weight, wa, wb, we, wf,
-                    g1x, g1y, g1z, g2x, g2y, g2z, g3x, g3y, g3z);
+            edges(y, d, c, s);
+            float constraint = sixVolume(s) - sixRest[c];
+            float dl = multiplier(c, s, constraint, volumeAlpha[c], volumeLambda, weight);
             if (dl != 0f) {
-                move(c, jacobi, dl, a, b, e, f, wa, wb, we, wf, g1x, g1y, g1z, g2x, g2y, g2z, g3x, g3y, g3z);
+                move(c, jacobi, dl, s);
             }
         }
         if (shapeAlpha[c] < Float.MAX_VALUE) {
-            float e1x = (y[b] - y[a]) + (d[b] - d[a]);
-            float e1y = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
-            float e1z = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
-            float e2x = (y[e] - y[a]) + (d[e] - d[a]);
-            float e2y = (y[e + 1] - y[a + 1]) + (d[e + 1] - d[a + 1]);
-            float e2z = (y[e + 2] - y[a + 2]) + (d[e + 2] - d[a + 2]);
-            float e3x = (y[f] - y[a]) + (d[f] - d[a]);
-            float e3y = (y[f + 1] - y[a + 1]) + (d[f + 1] - d[a + 1]);
-            float e3z = (y[f + 2] - y[a + 2]) + (d[f + 2] - d[a + 2]);
-            int r = 9 * c;
-            float m00 = restInverse[r];
-            float m01 = restInverse[r + 1];
-            float m02 = restInverse[r + 2];
-            float m10 = restInverse[r + 3];
-            float m11 = restInverse[r + 4];
-            float m12 = restInverse[r + 5];
-            float m20 = restInverse[r + 6];
-            float m21 = restInverse[r + 7];
-            float m22 = restInverse[r + 8];
-            // F = D_s D_m^-1 (D_s's columns the edges)
-            float f00 = e1x * m00 + e2x * m10 + e3x * m20;
-            float f01 = e1x * m01 + e2x * m11 + e3x * m21;
-            float f02 = e1x * m02 + e2x * m12 + e3x * m22;
-            float f10 = e1y * m00 + e2y * m10 + e3y * m20;
-            float f11 = e1y * m01 + e2y * m11 + e3y * m21;
-            float f12 = e1y * m02 + e2y * m12 + e3y * m22;
-            float f20 = e1z * m00 + e2z * m10 + e3z * m20;
-            float f21 = e1z * m01 + e2z * m11 + e3z * m21;
-            float f22 = e1z * m02 + e2z * m12 + e3z * m22;
+            edges(y, d, c, s);
+            strain(c, s);
             // Green's strain less its rest value (so the rest shape is exactly C = 0)
             int o = 6 * c;
-            float exx = 0.5f * (f00 * f00 + f10 * f10 + f20 * f20 - 1f) - strainRest[o];
-            float eyy = 0.5f * (f01 * f01 + f11 * f11 + f21 * f21 - 1f) - strainRest[o + 1];
-            float ezz = 0.5f * (f02 * f02 + f12 * f12 + f22 * f22 - 1f) - strainRest[o + 2];
-            float exy = 0.5f * (f00 * f01 + f10 * f11 + f20 * f21) - strainRest[o + 3];
-            float eyz = 0.5f * (f01 * f02 + f11 * f12 + f21 * f22) - strainRest[o + 4];
-            float ezx = 0.5f * (f02 * f00 + f12 * f10 + f22 * f20) - strainRest[o + 5];
+            float exx = s[27] - strainRest[o];
+            float eyy = s[28] - strainRest[o + 1];
+            float ezz = s[29] - strainRest[o + 2];
+            float exy = s[30] - strainRest[o + 3];
+            float eyz = s[31] - strainRest[o + 4];
+            float ezx = s[32] - strainRest[o + 5];
             float norm2 = exx * exx + eyy * eyy + ezz * ezz + 2f * (exy * exy + eyz * eyz + ezx * ezx);
             if (!(norm2 > 0f)) {
                 return;
@@ -243,44 +200,84 @@ final class TetProjection {
             float constraint = (float) Math.sqrt(norm2);
             float inv = 1f / constraint;
             // dC/dF = F E / |E|; corner i's gradient is (dC/dF) times row i of D_m^-1
-            float p00 = (f00 * exx + f01 * exy + f02 * ezx) * inv;
-            float p01 = (f00 * exy + f01 * eyy + f02 * eyz) * inv;
-            float p02 = (f00 * ezx + f01 * eyz + f02 * ezz) * inv;
-            float p10 = (f10 * exx + f11 * exy + f12 * ezx) * inv;
-            float p11 = (f10 * exy + f11 * eyy + f12 * eyz) * inv;
-            float p12 = (f10 * ezx + f11 * eyz + f12 * ezz) * inv;
-            float p20 = (f20 * exx + f21 * exy + f22 * ezx) * inv;
-            float p21 = (f20 * exy + f21 * eyy + f22 * eyz) * inv;
-            float p22 = (f20 * ezx + f21 * eyz + f22 * ezz) * inv;
-            float g1x = p00 * m00 + p01 * m01 + p02 * m02;
-            float g1y = p10 * m00 + p11 * m01 + p12 * m02;
-            float g1z = p20 * m00 + p21 * m01 + p22 * m02;
-            float g2x = p00 * m10 + p01 * m11 + p02 * m12;
-            float g2y = p10 * m10 + p11 * m11 + p12 * m12;
-            float g2z = p20 * m10 + p21 * m11 + p22 * m12;
-            float g3x = p00 * m20 + p01 * m21 + p02 * m22;
-            float g3y = p10 * m20 + p11 * m21 + p12 * m22;
-            float g3z = p20 * m20 + p21 * m21 + p22 * m22;
-            float dl = multiplier(constraint, shapeAlpha[c], shapeLambda, c, weight, wa, wb, we, wf,
-                    g1x, g1y, g1z, g2x, g2y, g2z, g3x, g3y, g3z);
+            int r = 9 * c;
+            for (int row = 0; row < 3; row++) {
+                float f0 = s[18 + 3 * row];
+                float f1 = s[19 + 3 * row];
+                float f2 = s[20 + 3 * row];
+                float p0 = (f0 * exx + f1 * exy + f2 * ezx) * inv;
+                float p1 = (f0 * exy + f1 * eyy + f2 * eyz) * inv;
+                float p2 = (f0 * ezx + f1 * eyz + f2 * ezz) * inv;
+                for (int i = 0; i < 3; i++) {
+                    s[9 + 3 * i + row] = p0 * restInverse[r + 3 * i] + p1 * restInverse[r + 3 * i + 1]
+                            + p2 * restInverse[r + 3 * i + 2];
+                }
+            }
+            float dl = multiplier(c, s, constraint, shapeAlpha[c], shapeLambda, weight);
             if (dl != 0f) {
-                move(c, jacobi, dl, a, b, e, f, wa, wb, we, wf, g1x, g1y, g1z, g2x, g2y, g2z, g3x, g3y, g3z);
+                move(c, jacobi, dl, s);
             }
         }
     }
 
+    /** Edges x₁ − x₀, x₂ − x₀, x₃ − x₀ of tetrahedron c into s[0..8], as differences of x plus differences of corr. */
+    private void edges(float[] x, float[] corr, int c, float[] s) {
+        int a = 3 * tets[4 * c];
+        for (int k = 1; k < 4; k++) {
+            int b = 3 * tets[4 * c + k];
+            int o = 3 * (k - 1);
+            s[o] = (x[b] - x[a]) + (corr[b] - corr[a]);
+            s[o + 1] = (x[b + 1] - x[a + 1]) + (corr[b + 1] - corr[a + 1]);
+            s[o + 2] = (x[b + 2] - x[a + 2]) + (corr[b + 2] - corr[a + 2]);
+        }
+    }
+
+    /** 6V = e₁ · (e₂ × e₃) from edges s[0..8]; its gradients at corners 1, 2, 3 into s[9..17]. */
+    private static float sixVolume(float[] s) {
+        s[9] = s[4] * s[8] - s[5] * s[7];
+        s[10] = s[5] * s[6] - s[3] * s[8];
+        s[11] = s[3] * s[7] - s[4] * s[6];
+        s[12] = s[7] * s[2] - s[8] * s[1];
+        s[13] = s[8] * s[0] - s[6] * s[2];
+        s[14] = s[6] * s[1] - s[7] * s[0];
+        s[15] = s[1] * s[5] - s[2] * s[4];
+        s[16] = s[2] * s[3] - s[0] * s[5];
+        s[17] = s[0] * s[4] - s[1] * s[3];
+        return s[0] * s[9] + s[1] * s[10] + s[2] * s[11];
+    }
+
+    /** From edges s[0..8]: F = D_s D_m⁻¹ into s[18..26] (row by row), Green's strain ½ (FᵀF − I) into s[27..32]. */
+    private void strain(int c, float[] s) {
+        int r = 9 * c;
+        for (int row = 0; row < 3; row++) {
+            for (int col = 0; col < 3; col++) {
+                s[18 + 3 * row + col] = s[row] * restInverse[r + col] + s[3 + row] * restInverse[r + 3 + col]
+                        + s[6 + row] * restInverse[r + 6 + col];
+            }
+        }
+        for (int k = 0; k < 3; k++) {
+            // diagonal k (xx, yy, zz), then the off-diagonal (k, k + 1 mod 3) (xy, yz, zx)
+            int l = (k + 1) % 3;
+            s[27 + k] = 0.5f * (s[18 + k] * s[18 + k] + s[21 + k] * s[21 + k] + s[24 + k] * s[24 + k] - 1f);
+            s[30 + k] = 0.5f * (s[18 + k] * s[18 + l] + s[21 + k] * s[21 + l] + s[24 + k] * s[24 + l]);
+        }
+    }
+
     /**
-     * XPBD's Δλ = (−C − α̃ λ) / (Σ w |∇C|² + α̃) times the weight, added to the multiplier; corner 0's
-     * gradient is the negated sum of the others'.
+     * XPBD's Δλ = (−C − α̃ λ) / (Σ w |∇C|² + α̃) times the weight, added to the multiplier, for gradients
+     * s[9..17] at corners 1, 2, 3 (corner 0's the negated sum).
      */
-    private static float multiplier(float constraint, float alpha, float[] lambda, int c, float weight, float wa,
-                                    float wb, float we, float wf, float g1x, float g1y, float g1z, float g2x,
-                                    float g2y, float g2z, float g3x, float g3y, float g3z) {
-        float g0x = -(g1x + g2x + g3x);
-        float g0y = -(g1y + g2y + g3y);
-        float g0z = -(g1z + g2z + g3z);
-        float denom = alpha + wa * (g0x * g0x + g0y * g0y + g0z * g0z) + wb * (g1x * g1x + g1y * g1y + g1z * g1z)
-                + we * (g2x * g2x + g2y * g2y + g2z * g2z) + wf * (g3x * g3x + g3y * g3y + g3z * g3z);
+    private float multiplier(int c, float[] s, float constraint, float alpha, float[] lambda, float weight) {
+        float g0x = -(s[9] + s[12] + s[15]);
+        float g0y = -(s[10] + s[13] + s[16]);
+        float g0z = -(s[11] + s[14] + s[17]);
+        float denom = alpha + w[tets[4 * c]] * (g0x * g0x + g0y * g0y + g0z * g0z);
+        for (int k = 1; k < 4; k++) {
+            float gx = s[6 + 3 * k];
+            float gy = s[7 + 3 * k];
+            float gz = s[8 + 3 * k];
+            denom += w[tets[4 * c + k]] * (gx * gx + gy * gy + gz * gz);
+        }
         if (!(denom > 1e-30f)) {
             return 0f;
         }
@@ -290,73 +287,18 @@ final class TetProjection {
     }
 
     /** Moves the four corners by w·Δλ·∇C: into d (Gauss–Seidel) or into the tetrahedron's slots (Jacobi). */
-    private void move(int c, boolean jacobi, float dl, int a, int b, int e, int f, float wa, float wb, float we,
-                      float wf, float g1x, float g1y, float g1z, float g2x, float g2y, float g2z, float g3x,
-                      float g3y, float g3z) {
-        float g0x = -(g1x + g2x + g3x);
-        float g0y = -(g1y + g2y + g3y);
-        float g0z = -(g1z + g2z + g3z);
+    private void move(int c, boolean jacobi, float dl, float[] s) {
         float[] out = jacobi ? correction : d;
-        int o = 12 * c;
-        add(out, jacobi ? o : a, wa * dl, g0x, g0y, g0z);
-        add(out, jacobi ? o + 3 : b, wb * dl, g1x, g1y, g1z);
-        add(out, jacobi ? o + 6 : e, we * dl, g2x, g2y, g2z);
-        add(out, jacobi ? o + 9 : f, wf * dl, g3x, g3y, g3z);
-    }
-
-    private static void add(float[] out, int at, float k, float gx, float gy, float gz) {
-        out[at] += k * gx;
-        out[at + 1] += k * gy;
-        out[at + 2] += k * gz;
-    }
-
-    /**
-     * 6 V₀ and Green's strain of tetrahedron c at positions x + corr (the rest positions and zero), by
-     * {@link #project}'s own operations.
-     */
-    private void restValues(float[] x, float[] corr, int c) {
-        int a = 3 * tets[4 * c];
-        int b = 3 * tets[4 * c + 1];
-        int e = 3 * tets[4 * c + 2];
-        int f = 3 * tets[4 * c + 3];
-        float e1x = (x[b] - x[a]) + (corr[b] - corr[a]);
-        float e1y = (x[b + 1] - x[a + 1]) + (corr[b + 1] - corr[a + 1]);
-        float e1z = (x[b + 2] - x[a + 2]) + (corr[b + 2] - corr[a + 2]);
-        float e2x = (x[e] - x[a]) + (corr[e] - corr[a]);
-        float e2y = (x[e + 1] - x[a + 1]) + (corr[e + 1] - corr[a + 1]);
-        float e2z = (x[e + 2] - x[a + 2]) + (corr[e + 2] - corr[a + 2]);
-        float e3x = (x[f] - x[a]) + (corr[f] - corr[a]);
-        float e3y = (x[f + 1] - x[a + 1]) + (corr[f + 1] - corr[a + 1]);
-        float e3z = (x[f + 2] - x[a + 2]) + (corr[f + 2] - corr[a + 2]);
-        float g1x = e2y * e3z - e2z * e3y;
-        float g1y = e2z * e3x - e2x * e3z;
-        float g1z = e2x * e3y - e2y * e3x;
-        sixRest[c] = e1x * g1x + e1y * g1y + e1z * g1z;
-        int r = 9 * c;
-        float m00 = restInverse[r];
-        float m01 = restInverse[r + 1];
-        float m02 = restInverse[r + 2];
-        float m10 = restInverse[r + 3];
-        float m11 = restInverse[r + 4];
-        float m12 = restInverse[r + 5];
-        float m20 = restInverse[r + 6];
-        float m21 = restInverse[r + 7];
-        float m22 = restInverse[r + 8];
-        float f00 = e1x * m00 + e2x * m10 + e3x * m20;
-        float f01 = e1x * m01 + e2x * m11 + e3x * m21;
-        float f02 = e1x * m02 + e2x * m12 + e3x * m22;
-        float f10 = e1y * m00 + e2y * m10 + e3y * m20;
-        float f11 = e1y * m01 + e2y * m11 + e3y * m21;
-        float f12 = e1y * m02 + e2y * m12 + e3y * m22;
-        float f20 = e1z * m00 + e2z * m10 + e3z * m20;
-        float f21 = e1z * m01 + e2z * m11 + e3z * m21;
-        float f22 = e1z * m02 + e2z * m12 + e3z * m22;
-        int o = 6 * c;
-        strainRest[o] = 0.5f * (f00 * f00 + f10 * f10 + f20 * f20 - 1f);
-        strainRest[o + 1] = 0.5f * (f01 * f01 + f11 * f11 + f21 * f21 - 1f);
-        strainRest[o + 2] = 0.5f * (f02 * f02 + f12 * f12 + f22 * f22 - 1f);
-        strainRest[o + 3] = 0.5f * (f00 * f01 + f10 * f11 + f20 * f21);
-        strainRest[o + 4] = 0.5f * (f01 * f02 + f11 * f12 + f21 * f22);
-        strainRest[o + 5] = 0.5f * (f02 * f00 + f12 * f10 + f22 * f20);
+        for (int k = 0; k < 4; k++) {
+            float gx = k == 0 ? -(s[9] + s[12] + s[15]) : s[6 + 3 * k];
+            float gy = k == 0 ? -(s[10] + s[13] + s[16]) : s[7 + 3 * k];
+            float gz = k == 0 ? -(s[11] + s[14] + s[17]) : s[8 + 3 * k];
+            int p = tets[4 * c + k];
+            int at = jacobi ? 12 * c + 3 * k : 3 * p;
+            float f = w[p] * dl;
+            out[at] += f * gx;
+            out[at + 1] += f * gy;
+            out[at + 2] += f * gz;
+        }
     }
 }
