@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.Material;
+import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.BuiltInScenes;
@@ -213,6 +214,62 @@ class SceneFileTest {
         // off): its top corner is at (0, 2, 0), and its bottom face in the plane y = 1
         assertThat(s.environment().colliders()[0].signedDistance(0f, 2.1f, 0f)).isCloseTo(0.1f, within(1e-5f));
         assertThat(s.environment().colliders()[0].signedDistance(0.1f, 0.9f, 0.1f)).isCloseTo(0.1f, within(1e-5f));
+    }
+
+    @Test
+    void tetBodiesComeFromTetGenFilesOrVoxelizedObjsWithTheirElasticity(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("meshes"));
+        // one tetrahedron in TetGen's files, numbered from 1; a closed box to voxelize
+        Files.writeString(dir.resolve("meshes/t.node"), "4 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 0 0 1\n");
+        Files.writeString(dir.resolve("meshes/t.ele"), "1 4 0\n1 1 2 3 4\n");
+        Files.writeString(dir.resolve("meshes/box.obj"), "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nv 0 0 1\nv 1 0 1\n"
+                + "v 0 1 1\nv 1 1 1\nf 1 5 7\nf 1 7 3\nf 2 4 8\nf 2 8 6\nf 1 2 6\nf 1 6 5\nf 3 7 8\nf 3 8 4\n"
+                + "f 1 3 4\nf 1 4 2\nf 5 6 8\nf 5 8 7\n");
+        Files.writeString(dir.resolve("s.json"), "{\"bodies\": ["
+                + "{\"type\": \"tet\", \"name\": \"t\", \"file\": \"meshes/t.ele\", \"scale\": 0.5, "
+                + "\"translate\": [0, 1, 0], \"density\": 600, \"youngsModulus\": 2e5, \"poissonRatio\": 0.25},"
+                + "{\"type\": \"tet\", \"name\": \"b\", \"file\": \"meshes/box.obj\", \"scale\": 0.3, "
+                + "\"voxelSize\": 0.05, \"youngsModulus\": 1e5}]}");
+        Scene s = SceneFile.read(dir.resolve("s.json"));
+        Model m = s.model();
+        assertThat(m.objects().get(0).particleCount()).isEqualTo(4);
+        float[] x = m.restPositions();
+        assertThat(new float[] {x[3], x[4], x[5]}).containsExactly(0.5f, 1f, 0f);
+        // E = 2e5, nu = 0.25: mu = E / 2.5, lambda = E nu / (1.25 x 0.5); its mass rho V = 600 / 48
+        int first = -1;
+        for (int c = 0; c < m.tets().count(); c++) {
+            if (m.tets().particles()[4 * c] < 4) {
+                first = c;
+            }
+        }
+        assertThat(m.tets().shearModulus()[first]).isCloseTo(8e4f, within(1f));
+        assertThat(m.tets().lameLambda()[first]).isCloseTo(8e4f, within(1f));
+        double mass = 0;
+        for (int i = 0; i < 4; i++) {
+            mass += 1 / m.invMass()[i];
+        }
+        assertThat(mass).isCloseTo(600.0 / 48, within(1e-4));
+        // the box: 6 voxels a side, drawn as the box it was made from; Poisson's ratio 0.45 by default
+        assertThat(m.objects().get(1).particleCount()).isEqualTo(216);
+        assertThat(m.skins()).hasSize(1);
+        assertThat(m.tets().lameLambda()[m.tets().count() - 1]).isCloseTo(1e5f * 0.45f / (1.45f * 0.1f), within(1f));
+        // what a tet body may not say
+        assertThat(error("{\"bodies\": [{\"type\": \"tet\", \"name\": \"t\", \"file\": \"x.node\"}]}")
+                .getMessage()).contains("youngsModulus");
+        Files.writeString(dir.resolve("v.json"), "{\"bodies\": [{\"type\": \"tet\", \"name\": \"t\", "
+                + "\"file\": \"meshes/t.node\", \"voxelSize\": 0.1, \"youngsModulus\": 1e5}]}");
+        assertThatThrownBy(() -> SceneFile.read(dir.resolve("v.json"))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("voxelSize").hasMessageContaining("TetGen");
+        Files.writeString(dir.resolve("p.json"), "{\"bodies\": [{\"type\": \"tet\", \"name\": \"t\", "
+                + "\"file\": \"meshes/t.node\", \"youngsModulus\": 1e5, \"poissonRatio\": 0.7}]}");
+        assertThatThrownBy(() -> SceneFile.read(dir.resolve("p.json"))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("poissonRatio");
+        Files.writeString(dir.resolve("meshes/bad.node"), "4 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n");
+        Files.writeString(dir.resolve("meshes/bad.ele"), "1 4 0\n1 1 2 3 4\n");
+        Files.writeString(dir.resolve("b.json"), "{\"bodies\": [{\"type\": \"tet\", \"name\": \"t\", "
+                + "\"file\": \"meshes/bad.node\", \"youngsModulus\": 1e5}]}");
+        assertThatThrownBy(() -> SceneFile.read(dir.resolve("b.json"))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("b.json").hasMessageContaining("bad.node:4").hasMessageContaining("ends early");
     }
 
     @Test
