@@ -106,8 +106,9 @@ class RunCommandTest {
                 .contains("made of: stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s, 0.2 kg/m²")
                 .contains("tears at strain 0.2")
                 // a voxel body's mass is its own density's, not a cloth's per area: the jelly's 1000 voxels of
-                // 0.03 m at 1000 kg/m³ weigh 27 kg
-                .contains("grip 0.8, 27 kg");
+                // 0.03 m at 1000 kg/m³ weigh 27 kg; drawn as its OBJ, it is a voxel thick (its particles keep
+                // half a voxel off the floor)
+                .contains("grip 0.8, 30 mm thick, 27 kg");
         // xpbd: the scene's 30 substeps with two stretch passes; --stretch-passes 1 is plain XPBD
         out.getBuffer().setLength(0);
         assertThat(weft("run", "--frames", "1", "--threads", "1", "--out", tmp.toString())).isZero();
