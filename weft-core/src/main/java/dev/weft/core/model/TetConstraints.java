@@ -4,8 +4,8 @@ import dev.weft.core.coloring.GreedyColoring;
 
 /**
  * The tetrahedra of soft bodies, four particles each with a positive rest volume V₀, and their material:
- * the co-rotated linear elastic energy per tetrahedron
- * <pre>  Ψ = V₀ (μ ‖F − R‖² + λ/2 (J − 1)²),   F = D_s D_m⁻¹,  R the rotation of F,  J = det F = V / V₀</pre>
+ * per tetrahedron the energy
+ * <pre>  Ψ = V₀ (μ ‖E‖² + λ/2 (J − 1)²),   F = D_s D_m⁻¹,  E = ½ (FᵀF − I),  J = det F = V / V₀</pre>
  * (D_s the current edges x₁ − x₀, x₂ − x₀, x₃ − x₀ as columns, D_m the rest edges). For small strain ε it
  * is linear elasticity's μ ‖ε‖² + λ/2 (tr ε)² with Lamé's μ and λ, and it is zero under any rotation.
  * Both terms vanish in the rest shape, so a body at rest stays put. λ = +∞ with μ = 0 is a tetrahedron

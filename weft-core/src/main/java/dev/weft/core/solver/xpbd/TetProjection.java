@@ -15,9 +15,9 @@ import dev.weft.core.parallel.WorkerPool;
  *       μ V₀ ‖E‖² (Müller et al. 2014's strain-based dynamics as one constraint).</li>
  * </ul>
  * Together, for small strain, linear elasticity's energy V₀ (μ ‖ε‖² + λ/2 (tr ε)²); both are blind to
- * rotations. Green's strain needs no polar decomposition (the co-rotated ‖F − R‖ costs a 3 × 3 polar
- * decomposition per projection, about three times this one's work); under a hard squeeze its shape energy
- * softens, and the volume term is what holds the body open (λ > 0 wherever ν > 0).
+ * rotations. Green's strain needs no polar decomposition (the co-rotated ‖F − R‖ needs a 3 × 3 one per
+ * projection); under a hard squeeze its shape energy softens, and the volume term is what holds the body
+ * open (λ > 0 wherever ν > 0).
  *
  * <p>6 V₀ and E's rest value are computed once by the same float operations the projection uses, so a
  * body in its rest shape sees C = 0 exactly and stays put. Edges are differences of predictions plus
