@@ -193,27 +193,9 @@ public final class ParticleContacts {
                 count++;
             }
         }
-        if (count == 0) {
-            // a model of tetrahedral bodies only: the mean over tetrahedra of their shortest edge (a lattice's
-            // spacing, where the stretch constraints give a cloth's)
-            TetConstraints t = model.tets();
-            int[] p = t.particles();
-            float[] x = model.restPositions();
-            for (int c = 0; c < t.count(); c++) {
-                double shortest = Double.MAX_VALUE;
-                for (int i = 0; i < 4; i++) {
-                    for (int j = i + 1; j < 4; j++) {
-                        int a = 3 * p[4 * c + i];
-                        int b = 3 * p[4 * c + j];
-                        double dx = x[a] - x[b];
-                        double dy = x[a + 1] - x[b + 1];
-                        double dz = x[a + 2] - x[b + 2];
-                        shortest = Math.min(shortest, Math.sqrt(dx * dx + dy * dy + dz * dz));
-                    }
-                }
-                sum += shortest;
-                count++;
-            }
+        if (count == 0 && model.tets().count() > 0) {
+            // a model of tetrahedral bodies only: their lattice spacing, where the stretch constraints give a cloth's
+            return TetConstraints.meanShortestEdge(model.tets().particles(), model.restPositions());
         }
         if (count == 0) {
             throw new InvalidInputException("selfCollision", "the model has no stretch constraints or tetrahedra "

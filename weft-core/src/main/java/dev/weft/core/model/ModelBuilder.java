@@ -384,8 +384,8 @@ public final class ModelBuilder {
                 }
             }
         }
-        IntList cells = cellTetrahedra(v, first);
         if (s.volume()) {
+            IntList cells = TetBodySpec.latticeTetrahedra(v, first, true);
             for (int t = 0; t < cells.size(); t += 4) {
                 addTetrahedron(cells.get(t), cells.get(t + 1), cells.get(t + 2), cells.get(t + 3), 0f,
                         Float.POSITIVE_INFINITY, null, -1);
@@ -396,7 +396,7 @@ public final class ModelBuilder {
         ModelObject body = addObject(new ModelObject(s.name(), ModelObject.Type.VOXEL_BODY, first, v.count,
                 firstTriangle, triangleCount() - firstTriangle, 0, 0), false);
         areaMass.set(objects.size() - 1, false); // density × voxel volume, not a cloth's area
-        IntList lattice = TetBodySpec.latticeTetrahedra(v, first);
+        IntList lattice = TetBodySpec.latticeTetrahedra(v, first, false);
         if (lattice.size() > 0) {
             // drawn as the mesh it was made from, embedded in the tetrahedra between its voxels
             skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), lattice.toArray(), s.surface(),
@@ -404,21 +404,6 @@ public final class ModelBuilder {
             skinDepth.set(objects.size() - 1, v.h);
         }
         return body;
-    }
-
-    /** Six tetrahedra per full cell (Kuhn's split, {@link TetBodySpec#addCube}), as global particle indices. */
-    private static IntList cellTetrahedra(VoxelLattice v, int first) {
-        IntList cells = new IntList();
-        for (int k = 0; k + 1 < v.nz; k++) {
-            for (int j = 0; j + 1 < v.ny; j++) {
-                for (int i = 0; i + 1 < v.nx; i++) {
-                    if (v.fullCell(i, j, k)) {
-                        TetBodySpec.addCube(cells, i, j, k, (a, b, c) -> first + v.at(a, b, c));
-                    }
-                }
-            }
-        }
-        return cells;
     }
 
     /**
@@ -467,7 +452,7 @@ public final class ModelBuilder {
         areaMass.set(objects.size() - 1, false); // density × tetrahedra's volume, not a cloth's area
         if (s.skin() != null) {
             int[] global = java.util.Arrays.copyOfRange(tetParticles.toArray(), 4 * firstTet, tetParticles.size());
-            float spacing = shortestEdge(global);
+            float spacing = TetConstraints.meanShortestEdge(global, positions.toArray());
             skins.add(SkinEmbedding.embed(objects.size() - 1, positions.toArray(), global, s.skin(), spacing));
             skinDepth.set(objects.size() - 1, spacing);
         }
@@ -487,21 +472,6 @@ public final class ModelBuilder {
             }
         }
         return out;
-    }
-
-    /** The mean over tetrahedra of their shortest edge (a lattice's spacing). */
-    private float shortestEdge(int[] tets) {
-        double sum = 0;
-        for (int c = 0; c < tets.length / 4; c++) {
-            double shortest = Double.MAX_VALUE;
-            for (int i = 0; i < 4; i++) {
-                for (int j = i + 1; j < 4; j++) {
-                    shortest = Math.min(shortest, distance(tets[4 * c + i], tets[4 * c + j]));
-                }
-            }
-            sum += shortest;
-        }
-        return (float) (sum / (tets.length / 4));
     }
 
     /**

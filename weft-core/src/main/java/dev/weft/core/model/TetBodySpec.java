@@ -101,7 +101,7 @@ public record TetBodySpec(String name, float[] nodes, int[] tets, float density,
     public static TetBodySpec voxelized(String name, TriangleMesh surface, float voxelSize, float density,
                                         Elasticity elasticity) {
         VoxelLattice v = VoxelLattice.of(new VoxelBodySpec(name, surface, voxelSize, density, true));
-        IntList cells = latticeTetrahedra(v, 0);
+        IntList cells = latticeTetrahedra(v, 0, false);
         if (cells.size() == 0) {
             throw new InvalidInputException(name + ".voxelSize", "no four neighbouring voxels lie inside the "
                     + "surface; use smaller voxels");
@@ -130,15 +130,18 @@ public record TetBodySpec(String name, float[] nodes, int[] tets, float density,
 
     /**
      * Every tetrahedron of Kuhn's split ({@link #addCube}) of every cube of the lattice whose four corners are
-     * voxels inside: the full cubes' six, and those of cubes at the surface that have them. Voxels' particle
-     * indices plus {@code first}.
+     * voxels inside: with {@code fullCubesOnly}, only the six of each cube whose eight corners are; else also
+     * those of cubes at the surface that have them. Voxels' particle indices plus {@code first}.
      */
-    static IntList latticeTetrahedra(VoxelLattice v, int first) {
+    static IntList latticeTetrahedra(VoxelLattice v, int first, boolean fullCubesOnly) {
         IntList all = new IntList();
         IntList out = new IntList();
         for (int k = 0; k + 1 < v.nz; k++) {
             for (int j = 0; j + 1 < v.ny; j++) {
                 for (int i = 0; i + 1 < v.nx; i++) {
+                    if (fullCubesOnly && !v.fullCell(i, j, k)) {
+                        continue;
+                    }
                     all.clear();
                     addCube(all, i, j, k, v::at);
                     for (int t = 0; t < all.size(); t += 4) {

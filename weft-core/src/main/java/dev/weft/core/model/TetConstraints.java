@@ -75,4 +75,24 @@ public final class TetConstraints extends ColoredConstraints {
         }
         return false;
     }
+
+    /** The mean over tetrahedra (four particle indices each) of their shortest edge at x: a lattice's spacing. */
+    public static float meanShortestEdge(int[] tets, float[] x) {
+        double sum = 0;
+        for (int c = 0; c < tets.length / 4; c++) {
+            double shortest = Double.MAX_VALUE;
+            for (int i = 0; i < 4; i++) {
+                for (int j = i + 1; j < 4; j++) {
+                    int a = 3 * tets[4 * c + i];
+                    int b = 3 * tets[4 * c + j];
+                    double dx = x[a] - x[b];
+                    double dy = x[a + 1] - x[b + 1];
+                    double dz = x[a + 2] - x[b + 2];
+                    shortest = Math.min(shortest, Math.sqrt(dx * dx + dy * dy + dz * dz));
+                }
+            }
+            sum += shortest;
+        }
+        return tets.length == 0 ? 0f : (float) (sum / (tets.length / 4));
+    }
 }
