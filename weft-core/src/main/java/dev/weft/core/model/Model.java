@@ -415,9 +415,9 @@ public final class Model {
     }
 
     /**
-     * Colors of the particles such that no distance constraint joins two particles of one color:
-     * red-black (2 colors) on 4-neighbour lattices (seed 001 algorithm 7), greedy on any other body.
-     * Per-particle solvers (Projective Dynamics) update one color in parallel.
+     * Colors of the particles such that no distance constraint and no elastic tetrahedron joins two
+     * particles of one color: red-black (2 colors) on 4-neighbour lattices (seed 001 algorithm 7), greedy on
+     * any other body. Per-particle solvers (Projective Dynamics) update one color in parallel.
      */
     public Coloring particleColoring() {
         return particleColoring;

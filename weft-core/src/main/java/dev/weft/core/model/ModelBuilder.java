@@ -792,7 +792,8 @@ public final class ModelBuilder {
 
         TetherConstraints tetherSet = tethers ? buildTethers(x, invMass, pairs) : emptyTethers();
         Coloring particleColoring = Coloring.fromColors(
-                ParticleColoring.greedy(pairs, n, particleLatticeColor.toArray()));
+                ParticleColoring.greedy(TetConstraints.withElasticEdges(pairs, tetParticles.toArray(),
+                        tetShearModulus.toArray()), n, particleLatticeColor.toArray()));
         Model model = new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet,
                 objects, particleColoring, skinnedMaterials(), springLayout);
         return tetParticles.size() == 0 && skins.isEmpty() ? model

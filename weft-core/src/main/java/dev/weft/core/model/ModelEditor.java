@@ -381,7 +381,8 @@ final class ModelEditor {
             laid[0] = dist.layout();
             laid[1] = bend.layout();
             particles[0] = recolorParticles
-                    ? Coloring.fromColors(ParticleColoring.greedy(laid[0].particles(), n, filled(n, -1)))
+                    ? Coloring.fromColors(ParticleColoring.greedy(TetConstraints.withElasticEdges(laid[0].particles(),
+                    model.tets().particles(), model.tets().shearModulus()), n, filled(n, -1)))
                     : Coloring.fromColors(particleColor.toArray());
         }, () -> {
             if (split && tether.count() > 0) {

@@ -76,6 +76,34 @@ public final class TetConstraints extends ColoredConstraints {
         return false;
     }
 
+    /**
+     * {@code pairs} (two particles each) followed by the six edges of every tetrahedron of {@code tets} with
+     * shear modulus μ &gt; 0: the pairs a particle coloring must keep apart for a per-particle sweep over
+     * elastic tetrahedra (PD's global step); volume-only tetrahedra (μ = 0) are no such term.
+     */
+    static int[] withElasticEdges(int[] pairs, int[] tets, float[] shearModulus) {
+        int elastic = 0;
+        for (float mu : shearModulus) {
+            elastic += mu > 0f ? 1 : 0;
+        }
+        if (elastic == 0) {
+            return pairs;
+        }
+        int[] out = java.util.Arrays.copyOf(pairs, pairs.length + 12 * elastic);
+        int k = pairs.length;
+        for (int c = 0; c < shearModulus.length; c++) {
+            if (shearModulus[c] > 0f) {
+                for (int i = 0; i < 4; i++) {
+                    for (int j = i + 1; j < 4; j++) {
+                        out[k++] = tets[4 * c + i];
+                        out[k++] = tets[4 * c + j];
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     /** The mean over tetrahedra (four particle indices each) of their shortest edge at x: a lattice's spacing. */
     public static float meanShortestEdge(int[] tets, float[] x) {
         double sum = 0;

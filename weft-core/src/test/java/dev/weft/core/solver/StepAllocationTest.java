@@ -3,11 +3,13 @@ package dev.weft.core.solver;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
+import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.xpbd.XpbdSettings;
@@ -22,7 +24,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * No allocation inside a step: after the first steps (which size the scratch arrays and build the
- * grids), stepping a cloth with wind, colliders and self-collision (vertex–triangle contacts too) on 2 threads allocates nothing on
+ * grids), stepping a cloth with wind, colliders and self-collision (vertex–triangle contacts too), and an elastic
+ * tetrahedral block where the solver takes one, on 2 threads allocates nothing on
  * any thread. Measured with HotSpot's per-thread allocation counters over all live threads but the
  * test runner's; skipped (and reported so) on a JVM without them.
  */
@@ -33,6 +36,8 @@ class StepAllocationTest {
      * 4 to 256 substeps), so a 100-byte object per step, let alone an array per particle, exceeds it.
      */
     private static final long SLACK_BYTES = 4 * 1024;
+
+    private static final List<String> TETRAHEDRA = List.of("xpbd", "pbd", "pd");
 
     static List<String> solvers() {
         return Solvers.names();
@@ -55,6 +60,11 @@ class StepAllocationTest {
         ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 24, 24, 0.6f, 0.6f)
                 .withOrigin(-0.3f, 0.6f, -0.3f));
         b.pinCorners(cloth, "top-left", "top-right");
+        if (TETRAHEDRA.contains(name)) {
+            // and an elastic block on the floor beside it, for the solvers that take tetrahedra
+            b.addTetBody(TetBodySpec.box("block", new float[] {0.5f, 0.006f, -0.1f}, new float[] {0.7f, 0.206f, 0.1f},
+                    3, 3, 3, 1000f, new Elasticity(1e5f, 0.45f)));
+        }
         Model m = b.build();
         Environment env = new Environment(new float[] {0f, -9.81f, 0f},
                 List.of(new SphereCollider("ball", new float[] {0f, 0.3f, 0f}, 0.15f, 0.005f, 0.3f),

@@ -115,6 +115,12 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     /** The fixed-offset kernels when the springs are seed 001's row-major lattice and the inner solver is RBGS. */
     private LatticeRedBlack lattice;
     private int latticeColor;
+    /** Strain and volume terms of the elastic tetrahedra (null without any). */
+    private PdElasticTets tets;
+    private int[] tetRowStart;
+    private int[] tetRowNeighbour;
+    private float[] tetRowWeight;
+    private float[] tetRhs;
     private boolean latticeKernels = true;
 
     // Per-step values read by the range bodies.
@@ -138,6 +144,8 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private float chebyshevRho2;
 
     private final RangeBody localBody = this::projectSprings;
+    private final RangeBody tetLocalBody = (begin, end) -> tets.project(y, d, begin, end);
+    private final RangeBody tetGatherBody = (begin, end) -> tets.gather(begin, end);
     private final RangeBody colorBody = this::gaussSeidelColorRange;
     private final RangeBody jacobiBody = (b, e) -> relaxRange(identityOrder, b, e, next);
     private final RangeBody jacobiApplyBody = this::jacobiApply;
@@ -250,6 +258,10 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             return;
         }
         pool.parallelFor(0, rest.length, localBody);
+        if (tets != null) {
+            pool.parallelFor(0, tets.count(), tetLocalBody);
+            pool.parallelFor(0, n, tetGatherBody);
+        }
         if (settings.innerIterations() > 1) {
             // Several sweeps on one linear system: Chebyshev's recurrence holds for that system only, so it
             // restarts with each local step (accelerating across changing systems was measured to diverge).
@@ -326,12 +338,12 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             springs = dc.particles();
             rest = dc.restLength();
             MaterialParameters.requireFinite(m, "pd");
-            MaterialParameters.requireNoElasticTets(m, "pd");
             springK = MaterialParameters.distanceStiffness(m);
             k = uniform(springK);
             buildSlots(m.distanceIncidence());
+            bindTets(m);
             lattice = latticeKernels && settings.inner() == InnerSolver.RED_BLACK_GAUSS_SEIDEL && !Float.isNaN(k)
-                    ? LatticeRedBlack.detect(n, springs, rest) : null;
+                    && tets == null ? LatticeRedBlack.detect(n, springs, rest) : null;
             Coloring coloring = m.particleColoring();
             colorOrder = coloring.order();
             colorStart = coloring.colorStart();
@@ -339,7 +351,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             invDiagonal = new float[n];
             omegaOf = new float[n];
             for (int p = 0; p < n; p++) {
-                int springsOfP = slotStart[p + 1] - slotStart[p];
+                int springsOfP = slotStart[p + 1] - slotStart[p] + tetRowStart[p + 1] - tetRowStart[p];
                 omegaOf[p] = settings.inner() == InnerSolver.SEED_JACOBI && springsOfP > 0
                         ? omega / springsOfP : omega;
             }
@@ -372,7 +384,10 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
                     massOverH2[p] = invH2 / w[p];
                     float offDiagonal = springWeight[p];
                     invDiagonal[p] = 1f / (offDiagonal + massOverH2[p]);
-                    gershgorin = Math.max(gershgorin, offDiagonal * invDiagonal[p]);
+                    // the tetrahedra's row weights may be negative: Gershgorin takes their magnitudes
+                    float bound = tets == null ? offDiagonal
+                            : offDiagonal - tets.diagonal()[p] + tets.absoluteRow()[p];
+                    gershgorin = Math.max(gershgorin, bound * invDiagonal[p]);
                 }
             }
             float rho = settings.chebyshevRho() > 0f ? settings.chebyshevRho() : gershgorin;
@@ -412,6 +427,28 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             for (int slot = slotStart[p]; slot < slotStart[p + 1]; slot++) {
                 springWeight[p] += slotProjection[4 * slot + 3];
             }
+        }
+    }
+
+    /**
+     * The elastic tetrahedra's rows ({@link PdElasticTets}); their diagonal joins the springs' weight. Without
+     * any, empty rows, so the sweep's loop over them costs nothing.
+     */
+    private void bindTets(Model m) {
+        tets = PdElasticTets.of(m);
+        if (tets == null) {
+            tetRowStart = new int[n + 1];
+            tetRowNeighbour = new int[0];
+            tetRowWeight = new float[0];
+            tetRhs = new float[3 * n];
+            return;
+        }
+        tetRowStart = tets.rowStart();
+        tetRowNeighbour = tets.rowNeighbour();
+        tetRowWeight = tets.rowWeight();
+        tetRhs = tets.rhs();
+        for (int p = 0; p < n; p++) {
+            springWeight[p] += tets.diagonal()[p];
         }
     }
 
@@ -494,6 +531,10 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         final float[] mh2 = massOverH2;
         final float[] wOf = omegaOf;
         final float[] kp = springWeight;
+        final int[] tetStart = tetRowStart;
+        final int[] tetNb = tetRowNeighbour;
+        final float[] tetW = tetRowWeight;
+        final float[] tetB = tetRhs;
         for (int i = begin; i < end; i++) {
             int p = order[i];
             int p3 = 3 * p;
@@ -517,6 +558,21 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
                 sx += pr[s4] + ks * d[c3];
                 sy += pr[s4 + 1] + ks * d[c3 + 1];
                 sz += pr[s4 + 2] + ks * d[c3 + 2];
+            }
+            int t0 = tetStart[p];
+            int t1 = tetStart[p + 1];
+            if (t0 < t1) {
+                // the elastic tetrahedra: their corners' constant part and Σ_c W_pc·d_c (W_pc may be negative)
+                sx += tetB[p3];
+                sy += tetB[p3 + 1];
+                sz += tetB[p3 + 2];
+                for (int s = t0; s < t1; s++) {
+                    int c3 = 3 * tetNb[s];
+                    float ws = tetW[s];
+                    sx += ws * d[c3];
+                    sy += ws * d[c3 + 1];
+                    sz += ws * d[c3 + 2];
+                }
             }
             // Σ k·(d_c − d_p) as Σ k·d_c − (Σ k)·d_p: d is a correction, small wherever the cloth is
             float a = mh2[p] + kp[p];
