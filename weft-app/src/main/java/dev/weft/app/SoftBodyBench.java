@@ -12,6 +12,8 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.pd.PdSettings;
+import dev.weft.core.solver.pd.PdSolver;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.collide.PlaneCollider;
@@ -29,7 +31,9 @@ import java.util.Locale;
  * {@code weft bench --table softbody}: soft bodies' cost per frame and how well they keep their volume.
  * First a block of 22³ = 10,648 nodes and 55,566 elastic tetrahedra (rubber: E = 0.5 MPa, ν = 0.45,
  * 1100 kg/m³) dropped 0.1 m onto the floor under XPBD at 2, 4 and 8 substeps of one iteration (issue #18:
- * a 10,000-particle tetrahedral body at 60 frames/s on 2 threads); then the {@code jelly} scene (a voxel
+ * a 10,000-particle tetrahedral body at 60 frames/s on 2 threads) and under PD's strain and volume constraints
+ * ({@link #PD_SUBSTEPS} substeps of {@link #PD_OUTER} local steps × {@link #PD_INNER} sweeps); then the
+ * {@code jelly} scene (a voxel
  * body, 1000 particles) under every solver at the scene's substeps. Each row: the median frame of
  * {@code samples} frames after {@code warmup} untimed ones, and the largest volume error |V/V₀ − 1| over
  * all of them (the surface's enclosed volume, {@link BodyVolume}).
@@ -43,8 +47,13 @@ final class SoftBodyBench {
     private SoftBodyBench() {
     }
 
+    /** PD on the same block: substeps, local/global alternations, sweeps per alternation. */
+    static final int PD_SUBSTEPS = 4;
+    static final int PD_OUTER = 4;
+    static final int PD_INNER = 4;
+
     static int rows(int threadCount) {
-        return threadCount * (BLOCK_SUBSTEPS.length + SOLVERS.size());
+        return threadCount * (BLOCK_SUBSTEPS.length + 1 + SOLVERS.size());
     }
 
     static int run(PrintWriter out, Path dir, int[] threads, int warmup, int samples, ProgressBar progress)
@@ -67,6 +76,17 @@ final class SoftBodyBench {
                 }
                 progress.advance("block, " + substeps + " substeps, " + t + " thread(s)");
             }
+        }
+        for (int t : threads) {
+            Model model = block();
+            try (WorkerPool pool = new WorkerPool(t)) {
+                Solver solver = new PdSolver(PdSettings.defaults().withIterations(PD_OUTER, PD_INNER), pool);
+                Environment env = new Environment(new float[] {0f, -9.81f, 0f},
+                        List.of(PlaneCollider.floor(0f, 0.005f, 0.6f)));
+                double[] r = measure(model, State.atRest(model), solver, env, PD_SUBSTEPS, 60f, warmup, samples);
+                row(out, csv, "tet block 22^3", "pd", t, PD_SUBSTEPS, PD_OUTER, model.particleCount(), r);
+            }
+            progress.advance("block, pd, " + t + " thread(s)");
         }
         Scene jelly = SceneArgument.load("jelly");
         for (String name : SOLVERS) {
