@@ -254,9 +254,9 @@ class RunCommand implements Callable<Integer> {
         float dt = 1f / frameRate;
         int distanceBending = model.distances().countOf(DistanceKind.BEND);
         out.printf(Locale.ROOT, "weft run: scene %s (%d particles, %d distance%s, %d dihedral bending, %d tether "
-                + "constraints)%n", s.name(), model.particleCount(), model.distances().count(),
+                + "constraints%s)%n", s.name(), model.particleCount(), model.distances().count(),
                 distanceBending > 0 ? " (" + distanceBending + " of them bending)" : "", model.bending().count(),
-                model.tethers().count());
+                model.tethers().count(), model.tets().count() > 0 ? ", " + model.tets().count() + " tetrahedra" : "");
         for (int o = 0; o < model.objects().size(); o++) {
             out.println("  " + model.objects().get(o).name() + ": " + MaterialOptions.describe(model, o));
         }
@@ -284,6 +284,7 @@ class RunCommand implements Callable<Integer> {
         double totalStepMs = 0;
         double lastResidual = 0;
         double maxStrainSeen = 0;
+        SoftBodyVolumes volumes = new SoftBodyVolumes(model);
         String linearSummary = null;
         int objWritten = 0;
         FrameExporter exporter = null;
@@ -358,6 +359,7 @@ class RunCommand implements Callable<Integer> {
                     lastResidual = ClothMetrics.residual(now, x);
                     double strain = ClothMetrics.maxStrain(now, x);
                     maxStrainSeen = Math.max(maxStrainSeen, strain);
+                    volumes.record(now, x);
                     csv.line(String.format(Locale.ROOT, "%d,%.6f,%.4f,%.6e,%.6e,%.6e,%.6e", f, state.time(), stepMs,
                             lastResidual, strain, ClothMetrics.kineticEnergy(now, state.velocities()),
                             minClearance(sim.environment().colliders(), x)));
@@ -411,8 +413,11 @@ class RunCommand implements Callable<Integer> {
         double wallS = (System.nanoTime() - startNanos) / 1e9;
         out.printf(Locale.ROOT, "  done: %d frames (%.2f s simulated) in %.2f s wall, %.3f ms per frame in the solver%n",
                 frameCount - first + 1, (frameCount - first + 1) * dt, wallS, totalStepMs / (frameCount - first + 1));
-        out.printf(Locale.ROOT, "  final residual %.3e m^2, largest strain seen %.2f %%%n", lastResidual,
-                100 * maxStrainSeen);
+        if (model.distances().count() > 0) {
+            out.printf(Locale.ROOT, "  final residual %.3e m^2, largest strain seen %.2f %%%n", lastResidual,
+                    100 * maxStrainSeen);
+        }
+        volumes.report(out);
         if (linearSummary != null) {
             out.print(linearSummary);
         }

@@ -129,6 +129,18 @@ class RunCommandTest {
     }
 
     @Test
+    void aSoftBodyRunSaysWhatItsBodiesAreMadeOfAndTheVolumeTheyHeld(@TempDir Path tmp) {
+        // tetrahedral bodies have no distance constraints: their elasticity and volume are what a run reports
+        assertThat(weft("run", "rubber", "--solver", "pd", "--frames", "3", "--threads", "1", "--out", tmp.toString()))
+                .isZero();
+        assertThat(out.toString()).contains("2712 tetrahedra)")
+                .contains("ball: E 300 kPa, Poisson 0.45, 1944 tetrahedra")
+                .contains("cushion: E 50 kPa, Poisson 0.3")
+                .containsPattern("ball held \\d+\\.\\d–\\d+\\.\\d % of its rest volume")
+                .doesNotContain("largest strain seen");
+    }
+
+    @Test
     void aRunResumedFromItsCheckpointEndsOnTheSameBits(@TempDir Path tmp) throws IOException {
         assertThat(weft("run", "--frames", "12", "--checkpoint-every", "6", "--obj-every", "12", "--threads", "2",
                 "--quiet", "--out", tmp.resolve("whole").toString())).as(err.toString()).isZero();
