@@ -131,37 +131,13 @@ class TetBodyTest {
     @ParameterizedTest
     @EnumSource(IterationMode.class)
     void aFreeSpinningBodyKeepsItsMomentumAndGainsNoEnergy(IterationMode mode) {
-        // undamped, no gravity: thrown at 1 m/s while spinning at 3 rad/s about y, so its tetrahedra stretch
-        ModelBuilder b = new ModelBuilder();
-        b.material(Material.cloth().withDamping(0f));
-        b.addTetBody(box("block", new float[] {-0.15f, 1f, -0.1f}, new float[] {0.15f, 1.2f, 0.1f}, 6, 4, 4,
-                1000f, 2e4f, 0.3f));
-        Model m = b.build();
-        State s = State.atRest(m);
-        float[] x = s.positions();
-        float[] v = s.velocities();
-        for (int i = 0; i < m.particleCount(); i++) {
-            v[3 * i] = 1f + 3f * x[3 * i + 2];
-            v[3 * i + 2] = -3f * x[3 * i];
-        }
-        double[] p0 = momentum(m, v);
-        double e0 = ClothMetrics.kineticEnergy(m, v);
-        try (WorkerPool pool = new WorkerPool(2);
-             Simulation sim = new Simulation(m, s, new XpbdSolver(XpbdSettings.defaults().withMode(mode), pool),
-                     new Environment(new float[3], List.of()), 10)) {
-            double most = 0;
-            for (int f = 0; f < 60; f++) {
-                sim.advance(FRAME);
-                most = Math.max(most, ClothMetrics.kineticEnergy(m, sim.state().velocities()));
-            }
-            double[] p = momentum(m, sim.state().velocities());
+        try (WorkerPool pool = new WorkerPool(2)) {
+            Throw t = throwSpinning(new XpbdSolver(XpbdSettings.defaults().withMode(mode), pool));
             // every constraint's corrections balance (gradients sum to zero, weighted by inverse mass): momentum
             // to float rounding over 600 substeps
-            for (int d = 0; d < 3; d++) {
-                assertThat(p[d]).as("momentum %d", d).isCloseTo(p0[d], within(1e-4 * (Math.abs(p0[0]) + 1)));
-            }
+            assertThat(t.momentumChange).isLessThan(1e-4);
             // kinetic energy never exceeds the start's (the elastic energy starts at 0); 0.1 % for rounding
-            assertThat(most).isLessThanOrEqualTo(e0 * 1.001);
+            assertThat(t.mostEnergy).isLessThanOrEqualTo(1.001);
         }
     }
 
@@ -170,7 +146,26 @@ class TetBodyTest {
     void underPdAFreeSpinningBodyKeepsItsMomentumAndLosesEnergy(InnerSolver inner) {
         // the same throw; PD is implicit Euler, which dissipates: energy falls. Momentum: every tetrahedron's
         // corner forces sum to zero and its matrix rows are symmetric, so only the unconverged part of the
-        // global solve can move it: measured within 1e-4 of the start at 10 x 4 sweeps
+        // global solve can move it (measured at 10 local steps x 4 sweeps: at most 5.4e-8 of the momentum, the
+        // kinetic energy 0.9968 of the start's after a second, in each inner solver)
+        try (WorkerPool pool = new WorkerPool(2)) {
+            Throw t = throwSpinning(new PdSolver(PdSettings.defaults().withIterations(10, 4).withInner(inner), pool));
+            assertThat(t.momentumChange).isLessThan(1e-6);
+            assertThat(t.mostEnergy).isLessThanOrEqualTo(1.001);
+            // still spinning, not frozen by the solve: a rigid turn costs implicit Euler little energy
+            assertThat(t.finalEnergy).isGreaterThan(0.9);
+        }
+    }
+
+    /** What a throw did: the largest change of a momentum component (relative), kinetic energy over the start's. */
+    private record Throw(double momentumChange, double mostEnergy, double finalEnergy) {
+    }
+
+    /**
+     * A 0.3 × 0.2 × 0.2 m block (E = 20 kPa, ν = 0.3), undamped, no gravity, thrown at 1 m/s while spinning at
+     * 3 rad/s about y (so its tetrahedra stretch), for one second at 10 substeps.
+     */
+    private static Throw throwSpinning(Solver solver) {
         ModelBuilder b = new ModelBuilder();
         b.material(Material.cloth().withDamping(0f));
         b.addTetBody(box("block", new float[] {-0.15f, 1f, -0.1f}, new float[] {0.15f, 1.2f, 0.1f}, 6, 4, 4,
@@ -185,21 +180,18 @@ class TetBodyTest {
         }
         double[] p0 = momentum(m, v);
         double e0 = ClothMetrics.kineticEnergy(m, v);
-        try (WorkerPool pool = new WorkerPool(2);
-             Simulation sim = new Simulation(m, s, new PdSolver(PdSettings.defaults().withIterations(10, 4)
-                     .withInner(inner), pool), new Environment(new float[3], List.of()), 10)) {
+        try (Simulation sim = new Simulation(m, s, solver, new Environment(new float[3], List.of()), 10)) {
             double most = 0;
             for (int f = 0; f < 60; f++) {
                 sim.advance(FRAME);
                 most = Math.max(most, ClothMetrics.kineticEnergy(m, sim.state().velocities()));
             }
             double[] p = momentum(m, sim.state().velocities());
+            double change = 0;
             for (int d = 0; d < 3; d++) {
-                assertThat(p[d]).as("momentum %d", d).isCloseTo(p0[d], within(1e-3 * (Math.abs(p0[0]) + 1)));
+                change = Math.max(change, Math.abs(p[d] - p0[d]) / (Math.abs(p0[0]) + 1));
             }
-            assertThat(most).isLessThanOrEqualTo(e0 * 1.001);
-            // still spinning (not frozen by the solve): some of the start's energy is left
-            assertThat(ClothMetrics.kineticEnergy(m, sim.state().velocities())).isGreaterThan(0.5 * e0);
+            return new Throw(change, most / e0, ClothMetrics.kineticEnergy(m, sim.state().velocities()) / e0);
         }
     }
 
