@@ -144,6 +144,27 @@ class BenchCommandTest {
     }
 
     @Test
+    void softBodyTableTimesTheBlockAndTheJellyIntoACsv(@TempDir Path tmp) throws IOException {
+        // one frame a row: what is checked is the table, not the speed
+        int code = weft("bench", "--table", "softbody", "--threads", "1", "--samples", "1", "--warmup", "0", "--out",
+                tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        CsvTable table = CsvTable.read(tmp.resolve("bench").resolve("softbody.csv"));
+        assertThat(table.header).containsExactly("body", "solver", "threads", "substeps", "iterations", "particles",
+                "ms_per_frame", "frames_per_s", "volume_error", "volume_error_timed");
+        // the block under xpbd at each substep count and under pd, then the jelly under every solver
+        assertThat(table.rows).hasSize(SoftBodyBench.BLOCK_SUBSTEPS.length + 1 + SoftBodyBench.SOLVERS.size());
+        for (List<String> row : table.rows) {
+            assertPositive(table, row, "threads", "substeps", "particles", "ms_per_frame", "frames_per_s");
+            // a frame in, the block is still falling and the jelly has not landed: volumes within a few %
+            assertThat(table.number(row, "volume_error")).isBetween(0.0, 0.05);
+        }
+        assertThat(table.rows.get(0)).startsWith("tet block 22^3", "xpbd");
+        assertThat(table.rows.get(SoftBodyBench.BLOCK_SUBSTEPS.length)).startsWith("tet block 22^3", "pd");
+        assertThat(table.number(table.rows.get(0), "particles")).isEqualTo(10648.0);
+    }
+
+    @Test
     void tearTableTimesAHundredTearsIntoACsv(@TempDir Path tmp) throws IOException {
         int code = weft("bench", "--table", "tear", "--threads", "1", "--samples", "1", "--warmup", "0", "--out",
                 tmp.toString());
