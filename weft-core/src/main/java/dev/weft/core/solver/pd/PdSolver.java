@@ -57,6 +57,11 @@ import dev.weft.core.step.StepPositions;
  * origin (0.7 m in 2 s at y = 1 m); the correction is exactly zero for a cloth at rest, wherever it is. Pinned particles keep their position
  * and act on their neighbours as known values.
  *
+ * <p>Elastic tetrahedra ({@link PdElasticTets}: Bouaziz et al. 2014's strain and volume constraints with the
+ * model's Lamé parameters) are terms of the same energy: the local step projects each tetrahedron too, and
+ * each particle's row gains its tetrahedra's neighbour weights (constant, like the springs'), so every inner
+ * solver runs them unchanged; the particle coloring keeps a tetrahedron's corners apart.
+ *
  * <p>Parallel passes write only what their indices own (a color's particles, one particle's Jacobi
  * value, one spring's projection) and sum neighbours in a fixed order, so any thread count gives
  * bitwise the same result. Sequential Gauss–Seidel runs on the calling thread.
