@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need (a JDK 17+, Maven and Mesa's headless OpenGL, from Debian's packages
+# Installs what the tests need (a JDK 17+, Maven, Mesa's headless OpenGL and PoCL's CPU OpenCL, from Debian's packages
 # where missing) and runs every test of every module, the long physics checks tagged "slow" included
 # (about 6 minutes of the run on 2 cores; WEFT_SLOW=0 leaves them out). Used by .ci/run and by hand.
 set -euo pipefail
@@ -16,6 +16,9 @@ has_lib() {
 has_lib libEGL.so.1 || missing+=(libegl1)
 has_lib libEGL_mesa.so.0 || missing+=(libegl-mesa0)
 has_lib dri/swrast_dri.so || missing+=(libgl1-mesa-dri)
+# OpenCL on the CPU for weft-opencl's tests: the ICD loader and PoCL (registered in /etc/OpenCL/vendors).
+has_lib libOpenCL.so.1 || missing+=(ocl-icd-libopencl1)
+ls /etc/OpenCL/vendors/pocl*.icd >/dev/null 2>&1 || missing+=(pocl-opencl-icd)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

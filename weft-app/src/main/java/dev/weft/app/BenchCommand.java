@@ -79,6 +79,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--table", paramLabel = "NAME",
             description = "Reproduce a seed's benchmark table instead: seed000 (implicit Euler, appendix C.1); "
+                    + "seed004 (explicit mass-spring cloth on the CPU and on OpenCL, Verlet steps per second); "
                     + "tear: the cost of tearing 100 edges in one frame of the 100 x 100 cloth; softbody: a "
                     + "10,648-node tetrahedral block under XPBD and the jelly scene under every solver (ms per frame, "
                     + "volume error).")
@@ -88,9 +89,15 @@ final class BenchCommand implements Callable<Integer> {
     boolean big;
 
     @Option(names = "--particles", split = ",", paramLabel = "N",
-            description = "With --table seed000: the cloth sizes in particles, each made a square of "
-                    + "round(sqrt(N))^2 (default: 100,400,900,1600,2500,3600, the seed's).")
+            description = "With --table seed000 or seed004: the cloth sizes in particles, each made a square of "
+                    + "round(sqrt(N))^2 (default: seed000 100,400,900,1600,2500,3600, the seed's; seed004 "
+                    + "1024,4096,16384,65536, 32^2 to 256^2).")
     int[] tableParticles;
+
+    @Option(names = "--device", paramLabel = "N",
+            description = "With --table seed004: the OpenCL device to time, by its index in `weft devices` "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int device = 0;
 
     @Option(names = "--quiet", description = "No progress bar (it goes to standard error: a bar on a terminal, a "
             + "line every tenth of the measurements elsewhere).")
@@ -104,9 +111,9 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         GivenFlags given = GivenFlags.of(spec);
         if (table != null) {
-            if (!List.of("seed000", "tear", "softbody").contains(table)) {
-                throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000, tear, "
-                        + "softbody");
+            if (!List.of("seed000", "seed004", "tear", "softbody").contains(table)) {
+                throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000, seed004, "
+                        + "tear, softbody");
             }
             for (String flag : NOT_WITH_TABLE) {
                 if (given.has(flag)) {
@@ -114,10 +121,16 @@ final class BenchCommand implements Callable<Integer> {
                             + " (it is used by the xpbd and pd benchmark, without --table)");
                 }
             }
+            if (!"seed004".equals(table) && given.has("--device")) {
+                throw new InvalidInputException("--device", tablesOf("--device"));
+            }
+            if ("seed004".equals(table)) {
+                return runSeed004(out, given);
+            }
             if ("softbody".equals(table)) {
                 for (String flag : List.of("--big", "--particles")) {
                     if (given.has(flag)) {
-                        throw new InvalidInputException(flag, "applies to --table seed000 only");
+                        throw new InvalidInputException(flag, tablesOf(flag));
                     }
                 }
                 checkThreads();
@@ -132,7 +145,7 @@ final class BenchCommand implements Callable<Integer> {
             if ("tear".equals(table)) {
                 for (String flag : List.of("--big", "--particles")) {
                     if (given.has(flag)) {
-                        throw new InvalidInputException(flag, "applies to --table seed000 only");
+                        throw new InvalidInputException(flag, tablesOf(flag));
                     }
                 }
                 checkThreads();
@@ -146,9 +159,9 @@ final class BenchCommand implements Callable<Integer> {
             }
             return runTable(out);
         }
-        for (String flag : List.of("--big", "--particles")) {
+        for (String flag : List.of("--big", "--particles", "--device")) {
             if (given.has(flag)) {
-                throw new InvalidInputException(flag, "applies to --table seed000 only");
+                throw new InvalidInputException(flag, tablesOf(flag));
             }
         }
         if (size < 2 || size > 2000) {
@@ -278,6 +291,45 @@ final class BenchCommand implements Callable<Integer> {
         checkSamples(tableSamples, tableWarmup);
         ProgressBar progress = progress(Seed000TableBench.rows(sizes, threads));
         int rc = Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, tableWarmup, tableSamples,
+                progress);
+        progress.clear();
+        return rc;
+    }
+
+    /** Which tables a table-only flag applies to, as its error says. */
+    private static String tablesOf(String flag) {
+        switch (flag) {
+            case "--particles": return "applies to --table seed000 and seed004 only";
+            case "--device": return "applies to --table seed004 only";
+            default: return "applies to --table seed000 only";
+        }
+    }
+
+    /** {@code --table seed004}: the CPU against OpenCL ({@link Seed004TableBench}). */
+    private int runSeed004(PrintWriter out, GivenFlags given) throws IOException {
+        if (given.has("--big")) {
+            throw new InvalidInputException("--big", "applies to --table seed000 only");
+        }
+        checkThreads();
+        int[] sizes = Seed004TableBench.DEFAULT_PARTICLES;
+        if (tableParticles != null) {
+            for (int n : tableParticles) {
+                if (n < 4 || n > 4_000_000) {
+                    throw new InvalidInputException("--particles", "each size must be between 4 and 4000000 particles, "
+                            + "got " + n);
+                }
+            }
+            sizes = tableParticles.clone();
+        }
+        if (device < 0) {
+            throw new InvalidInputException("--device", "must be an index >= 0 (`weft devices` lists them), got "
+                    + device);
+        }
+        int tableSamples = given.has("--samples") ? samples : 9;
+        int tableWarmup = given.has("--warmup") ? warmup : 3;
+        checkSamples(tableSamples, tableWarmup);
+        ProgressBar progress = progress(Seed004TableBench.rows(sizes, threads));
+        int rc = Seed004TableBench.run(out, outDir.resolve("bench"), sizes, threads, device, tableWarmup, tableSamples,
                 progress);
         progress.clear();
         return rc;

@@ -1,0 +1,154 @@
+package dev.weft.opencl;
+
+import static org.lwjgl.opencl.CL10.CL_DEVICE_SINGLE_FP_CONFIG;
+import static org.lwjgl.opencl.CL10.CL_PROGRAM_BUILD_LOG;
+import static org.lwjgl.opencl.CL10.CL_SUCCESS;
+import static org.lwjgl.opencl.CL10.clBuildProgram;
+import static org.lwjgl.opencl.CL10.clCreateCommandQueue;
+import static org.lwjgl.opencl.CL10.clCreateContext;
+import static org.lwjgl.opencl.CL10.clCreateKernel;
+import static org.lwjgl.opencl.CL10.clCreateProgramWithSource;
+import static org.lwjgl.opencl.CL10.clGetProgramBuildInfo;
+import static org.lwjgl.opencl.CL10.clReleaseCommandQueue;
+import static org.lwjgl.opencl.CL10.clReleaseContext;
+import static org.lwjgl.opencl.CL10.clReleaseKernel;
+import static org.lwjgl.opencl.CL10.clReleaseProgram;
+import static org.lwjgl.opencl.CL10.CL_CONTEXT_PLATFORM;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+
+/**
+ * A context and an in-order command queue on one device, and the programs built for it from the
+ * {@code .cl} resources beside this class. Releases everything it made when closed.
+ */
+public final class OpenClContext implements AutoCloseable {
+    /** CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT (OpenCL 1.2) in CL_DEVICE_SINGLE_FP_CONFIG. */
+    private static final long CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
+
+    private final OpenClDevice device;
+    private final long context;
+    private final long queue;
+    private final List<Long> programs = new ArrayList<>();
+    private final List<Long> kernels = new ArrayList<>();
+
+    public OpenClContext(OpenClDevice device) {
+        this.device = device;
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            PointerBuffer properties = stack.mallocPointer(3).put(CL_CONTEXT_PLATFORM).put(device.platformId()).put(0)
+                    .flip();
+            context = clCreateContext(properties, device.deviceId(), null, 0L, status);
+            ClCheck.ok(status.get(0), "clCreateContext on " + device.deviceName());
+            queue = clCreateCommandQueue(context, device.deviceId(), 0L, status);
+            if (status.get(0) != CL_SUCCESS) {
+                clReleaseContext(context);
+                ClCheck.ok(status.get(0), "clCreateCommandQueue on " + device.deviceName());
+            }
+        }
+    }
+
+    public OpenClDevice device() {
+        return device;
+    }
+
+    /** The cl_context handle. */
+    public long context() {
+        return context;
+    }
+
+    /** The cl_command_queue handle (in order: each command sees the previous ones' writes). */
+    public long queue() {
+        return queue;
+    }
+
+    /**
+     * Builds the resource {@code dev/weft/opencl/<name>} with these preprocessor definitions (e.g.
+     * "-D WEFT_FP64") plus, where the device has it, correctly rounded single-precision division and square
+     * root (OpenCL's default allows 2.5 and 3 ulp; the CPU solver's are correctly rounded). Returns the
+     * cl_program; a compile error is an exception holding the build log.
+     */
+    public long build(String name, String defines) {
+        String options = defines;
+        if ((OpenClDevices.deviceLong(device.deviceId(), CL_DEVICE_SINGLE_FP_CONFIG) & CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0) {
+            options += " -cl-fp32-correctly-rounded-divide-sqrt";
+        }
+        return buildRelaxed(name, options);
+    }
+
+    /** As {@link #build} with exactly these options: OpenCL's default rounding of division and square root. */
+    long buildRelaxed(String name, String options) {
+        String source = resource(name);
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            long program = clCreateProgramWithSource(context, source, status);
+            ClCheck.ok(status.get(0), "clCreateProgramWithSource(" + name + ")");
+            programs.add(program);
+            int built = clBuildProgram(program, device.deviceId(), options, null, 0L);
+            if (built != CL_SUCCESS) {
+                throw new IllegalStateException("OpenCL could not build " + name + " on " + device.deviceName() + " ("
+                        + ClStatus.name(built) + "):\n" + buildLog(program));
+            }
+            return program;
+        }
+    }
+
+    /** The kernel {@code name} of a program {@link #build} made; released with this context. */
+    public long kernel(long program, String name) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            long kernel = clCreateKernel(program, name, status);
+            ClCheck.ok(status.get(0), "clCreateKernel(" + name + ")");
+            kernels.add(kernel);
+            return kernel;
+        }
+    }
+
+    private String buildLog(long program) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            PointerBuffer size = stack.mallocPointer(1);
+            clGetProgramBuildInfo(program, device.deviceId(), CL_PROGRAM_BUILD_LOG, (ByteBuffer) null, size);
+            ByteBuffer log = MemoryUtil.memAlloc((int) Math.max(1, size.get(0)));
+            try {
+                clGetProgramBuildInfo(program, device.deviceId(), CL_PROGRAM_BUILD_LOG, log, null);
+                return MemoryUtil.memASCII(log, Math.max(0, log.capacity() - 1));
+            } finally {
+                MemoryUtil.memFree(log);
+            }
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = OpenClContext.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("kernel source dev/weft/opencl/" + name + " is not on the class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read kernel source " + name, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (long k : kernels) {
+            clReleaseKernel(k);
+        }
+        kernels.clear();
+        for (long p : programs) {
+            clReleaseProgram(p);
+        }
+        programs.clear();
+        clReleaseCommandQueue(queue);
+        clReleaseContext(context);
+    }
+}
