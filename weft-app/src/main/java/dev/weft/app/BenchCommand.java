@@ -1,5 +1,8 @@
 package dev.weft.app;
 
+import dev.weft.bench.ClothScene;
+import dev.weft.bench.PeersBench;
+import dev.weft.bench.WeftSetting;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
@@ -31,7 +34,7 @@ import picocli.CommandLine;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark XPBD constraint projection per iteration mode and thread count, and "
-                + "Projective Dynamics per inner solver.")
+                + "Projective Dynamics per inner solver; --peers: the same cloth on Jolt Physics and Weft.")
 final class BenchCommand implements Callable<Integer> {
     /** The flags only one of the timed solvers uses; one given without that solver is an error, not ignored. */
     private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solvers")
@@ -42,8 +45,9 @@ final class BenchCommand implements Callable<Integer> {
     private static final List<String> NOT_WITH_TABLE = List.of("--size", "--solvers", "--modes", "--iterations",
             "--pd-inner", "--contacts");
 
-    @Option(names = "--size", paramLabel = "N", description = "Cloth of N x N particles (default: ${DEFAULT-VALUE}).")
-    int size = 100;
+    @Option(names = "--size", split = ",", paramLabel = "N",
+            description = "Cloth of N x N particles (default: 100; with --peers a list, default: 64,100).")
+    int[] sizes = {100};
 
     @Option(names = "--threads", split = ",", paramLabel = "T",
             description = "Thread counts to compare (default: 1,2).")
@@ -85,6 +89,12 @@ final class BenchCommand implements Callable<Integer> {
                     + "volume error).")
     String table;
 
+    @Option(names = "--peers", description = "Run issue #17's cloth (N x N, one edge pinned, 600 frames at 60 Hz, "
+            + "inextensible) on Jolt Physics (jolt-jni) and on Weft's XPBD in this process, interleaved; writes "
+            + "OUT/bench/peers.csv and peers.md. --size N,N; --threads; --samples R: repetitions (default 3); "
+            + "--warmup F: frames of each run left out of its median frame time (default 60).")
+    boolean peers;
+
     @Option(names = "--big", description = "With --table seed000: also 10k, 40k and 250k particles (minutes).")
     boolean big;
 
@@ -110,6 +120,9 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         GivenFlags given = GivenFlags.of(spec);
+        if (peers) {
+            return runPeers(out, given);
+        }
         if (table != null) {
             if (!List.of("seed000", "seed004", "tear", "softbody").contains(table)) {
                 throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000, seed004, "
@@ -164,6 +177,10 @@ final class BenchCommand implements Callable<Integer> {
                 throw new InvalidInputException(flag, tablesOf(flag));
             }
         }
+        if (sizes.length != 1) {
+            throw new InvalidInputException("--size", "takes one size without --peers, got " + sizes.length);
+        }
+        int size = sizes[0];
         if (size < 2 || size > 2000) {
             throw new InvalidInputException("--size", "must be between 2 and 2000, got " + size);
         }
@@ -253,6 +270,42 @@ final class BenchCommand implements Callable<Integer> {
         }
         progress.clear();
         return 0;
+    }
+
+    /** {@code --peers}: the side-by-side run against Jolt; its own flags only. */
+    private int runPeers(PrintWriter out, GivenFlags given) throws IOException {
+        if (table != null) {
+            throw new InvalidInputException("--peers", "does not apply with --table " + table);
+        }
+        for (String flag : List.of("--solvers", "--modes", "--iterations", "--pd-inner", "--contacts", "--big",
+                "--particles")) {
+            if (given.has(flag)) {
+                throw new InvalidInputException(given.typed(flag), "does not apply to --peers (it is used by the "
+                        + "xpbd and pd benchmark or --table seed000)");
+            }
+        }
+        int[] peerSizes = given.has("--size") ? sizes : PeersBench.DEFAULT_SIZES;
+        for (int n : peerSizes) {
+            if (n < 3 || n > 1000) {
+                throw new InvalidInputException("--size", "each size must be between 3 and 1000, got " + n);
+            }
+        }
+        checkThreads();
+        int repetitions = given.has("--samples") ? samples : PeersBench.DEFAULT_REPETITIONS;
+        int warmupFrames = given.has("--warmup") ? warmup : PeersBench.DEFAULT_WARMUP_FRAMES;
+        checkSamples(repetitions, warmupFrames);
+        if (warmupFrames >= ClothScene.FRAMES) {
+            throw new InvalidInputException("--warmup", "must be below the run's " + ClothScene.FRAMES
+                    + " frames, got " + warmupFrames);
+        }
+        PeersBench bench = new PeersBench(peerSizes, threads, repetitions, warmupFrames,
+                PeersBench.DEFAULT_JOLT_ITERATIONS, WeftSetting.DEFAULTS);
+        ProgressBar progress = progress(bench.runs());
+        try {
+            return PeersBenchReport.run(out, outDir.resolve("bench"), bench, progress);
+        } finally {
+            progress.clear();
+        }
     }
 
     /** Progress over {@code rows} measurements, on standard error (the tables go to standard output). */

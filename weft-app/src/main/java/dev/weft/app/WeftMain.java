@@ -48,6 +48,10 @@ public final class WeftMain implements Runnable {
                 err.println("weft: error: no OpenCL: " + ex.getMessage());
                 return RenderCommand.EXIT_MISSING_DEPENDENCY;
             }
+            if (ex instanceof dev.weft.bench.PeerUnavailableException) {
+                err.println("weft: error: cannot run the peers benchmark: " + ex.getMessage());
+                return RenderCommand.EXIT_MISSING_DEPENDENCY;
+            }
             if (ex instanceof SimulationDivergedException) {
                 err.println("weft: " + ex.getMessage());
                 return EXIT_DIVERGED;

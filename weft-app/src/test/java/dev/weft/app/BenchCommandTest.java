@@ -185,4 +185,42 @@ class BenchCommandTest {
         assertThat(weft("bench", "--table", "tear", "--particles", "100", "--out", tmp.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("--particles").contains("seed000 and seed004 only");
     }
+    @Test
+    void peersRunsTheClothOnJoltAndWeftIntoACsvAndAMarkdownTable(@TempDir Path tmp) throws IOException {
+        int code = weft("bench", "--peers", "--size", "8", "--threads", "1", "--samples", "1", "--warmup", "10",
+                "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        Path dir = tmp.resolve("bench");
+        CsvTable peers = CsvTable.read(dir.resolve("peers.csv"));
+        assertThat(peers.header).containsExactly("n", "threads", "particles", "engine", "setting", "ms_per_frame",
+                "mean_ms_per_frame", "ratio_to_jolt", "final_strain", "peak_strain_last_second", "repetitions", "jdk",
+                "cpu");
+        // Jolt first, then each Weft setting, at the one size and thread count
+        assertThat(peers.rows).extracting(r -> peers.cell(r, "engine") + " " + peers.cell(r, "setting"))
+                .containsExactly("jolt 10 iterations", "weft 6x1 dihedral", "weft 10x1 dihedral", "weft 10x1 distance");
+        double joltMs = peers.number(peers.rows.get(0), "ms_per_frame");
+        for (List<String> row : peers.rows) {
+            assertThat(peers.number(row, "particles")).isEqualTo(64);
+            assertPositive(peers, row, "ms_per_frame", "mean_ms_per_frame", "ratio_to_jolt", "final_strain",
+                    "peak_strain_last_second");
+            assertThat(peers.number(row, "ratio_to_jolt")).isCloseTo(peers.number(row, "ms_per_frame") / joltMs,
+                    within(0.01 * peers.number(row, "ratio_to_jolt") + 1e-3));
+            // the peak over the last second includes the last frame
+            assertThat(peers.number(row, "peak_strain_last_second"))
+                    .isGreaterThanOrEqualTo(peers.number(row, "final_strain"));
+            assertThat(peers.number(row, "final_strain")).isLessThan(0.1);
+        }
+        String md = Files.readString(dir.resolve("peers.md"));
+        assertThat(md).contains("| N | threads | engine | setting | ms/frame | Weft / Jolt |")
+                .contains("| 8 | 1 | Jolt | 10 iterations |");
+        assertThat(err.toString().lines().reduce((x, y) -> y)).hasValueSatisfying(last ->
+                assertThat(last).startsWith("  4/4 (100 %)"));
+
+        // its flags only
+        assertThat(weft("bench", "--peers", "--modes", "jacobi", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--modes: does not apply to --peers");
+        assertThat(weft("bench", "--peers", "--warmup", "600", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(weft("bench", "--size", "8,16", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--size: takes one size without --peers");
+    }
 }
