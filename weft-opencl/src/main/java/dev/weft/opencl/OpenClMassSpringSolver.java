@@ -12,7 +12,6 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
-import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.contact.ParticleContactSettings;
@@ -46,7 +45,7 @@ import org.lwjgl.system.MemoryUtil;
  * (something on the host moved a particle, or another solver ran), runs all its Verlet steps on the
  * device, and reads positions and velocities back once, when it returns.
  *
- * <p>Not yet on the device, refused by name with an {@link InvalidInputException}: tethers (unless
+ * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: tethers (unless
  * {@link MassSpringSettings#tethers()} is off or the model has none), air and wind, particle contacts,
  * and colliders other than still planes and spheres.
  */
@@ -140,8 +139,8 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
     @Override
     public OpenClMassSpringSolver withParticleContacts(ParticleContactSettings s) {
         if (s != null) {
-            throw new InvalidInputException("particle contacts", "the OpenCL mass-spring solver does not run "
-                    + "self- or inter-cloth contact yet; turn it off or use the cpu backend");
+            throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "the OpenCL mass-spring solver "
+                    + "does not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
         }
         return this;
     }
@@ -163,17 +162,35 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         return settings.stableSteps() ? StableStep.count(dt, stableStep) : 1;
     }
 
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
+     * {@code m} in {@code env} (tethers, air, colliders other than still planes and spheres); needs no
+     * device, so a caller can refuse before it opens one.
+     */
+    public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
+        if (settings.tethers() && m.tethers().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
+                    + " tethers (long-range attachments), which the OpenCL mass-spring solver does not project yet; "
+                    + "build the model without them (ModelBuilder.tethers(false)), turn them off "
+                    + "(MassSpringSettings.withTethers(false)) or use the cpu backend");
+        }
+        if (env.hasAir()) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.AIR, "air", "the OpenCL mass-spring solver does not "
+                    + "compute wind and air drag yet; run without them or use the cpu backend");
+        }
+        for (Collider c : env.colliders()) {
+            OpenClColliders.requireSupported(c);
+        }
+    }
+
     @Override
     public void step(Model m, State state, Environment env, float dt) {
+        requireSupported(settings, m, env);
         bind(m);
+        bindColliders(env.colliders());
         if (state.particleCount() != n) {
             throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
         }
-        if (env.hasAir()) {
-            throw new InvalidInputException("air", "the OpenCL mass-spring solver does not compute wind and air "
-                    + "drag yet; run without them or use the cpu backend");
-        }
-        bindColliders(env.colliders());
         int count = verletStepsPer(m, dt);
         float h = dt / count;
         if (n > 0) {
@@ -211,12 +228,6 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         }
         MaterialParameters.requireFinite(m, "mass-spring");
         MaterialParameters.requireNoElasticTets(m, "mass-spring");
-        if (settings.tethers() && m.tethers().count() > 0) {
-            throw new InvalidInputException("tethers", "the model has " + m.tethers().count() + " tethers (long-range "
-                    + "attachments), which the OpenCL mass-spring solver does not project yet; build the model "
-                    + "without them (ModelBuilder.tethers(false)), turn them off (MassSpringSettings.withTethers(false)) "
-                    + "or use the cpu backend");
-        }
         releaseModelBuffers();
         model = m;
         n = m.particleCount();
