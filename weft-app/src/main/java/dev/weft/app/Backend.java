@@ -11,6 +11,7 @@ import dev.weft.opencl.DeviceFeature;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClMassSpringSolver;
+import dev.weft.opencl.OpenClXpbdSolver;
 import dev.weft.opencl.UnsupportedOnDeviceException;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +30,7 @@ record Backend(String text, int device) {
     static final String FLAG = "--backend";
     static final Backend CPU = new Backend("cpu", -1);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
-    static final List<String> OPENCL_SOLVERS = List.of("mass-spring");
+    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "xpbd");
 
     /** {@code cpu}, {@code opencl} or {@code opencl:N}. */
     static Backend parse(String text) {
@@ -75,9 +76,13 @@ record Backend(String text, int device) {
             if (contacts) {
                 throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "asked for");
             }
-            OpenClMassSpringSolver.requireSupported(settings.massSpring(), model, env);
+            if (solver.equals("xpbd")) {
+                OpenClXpbdSolver.requireSupported(settings.xpbd(), model, env);
+            } else {
+                OpenClMassSpringSolver.requireSupported(settings.massSpring(), model, env);
+            }
         } catch (UnsupportedOnDeviceException e) {
-            throw refusal(e, solver, model, scene);
+            throw refusal(e, solver, settings, model, scene);
         }
         pickDevice(); // a device number beyond the list is bad input too, before anything is written
     }
@@ -91,9 +96,16 @@ record Backend(String text, int device) {
         switch (solver) {
             case "mass-spring":
                 return new OpenClMassSpringSolver(settings.massSpring(), d);
+            case "xpbd":
+                return new OpenClXpbdSolver(settings.xpbd(), d);
             default:
                 throw new AssertionError(solver); // requireSupported refused it
         }
+    }
+
+    /** The device the solver runs on, in one line, for the run's header; null on the cpu. */
+    String describeDevice() {
+        return openCl() ? pickDevice().describe() : null;
     }
 
     /** The device; no OpenCL runtime is {@code OpenClUnavailableException} (exit 5), no such device bad input. */
@@ -106,7 +118,8 @@ record Backend(String text, int device) {
     }
 
     /** What the device refused, said as what this command line can do about it. */
-    private InvalidInputException refusal(UnsupportedOnDeviceException e, String solver, Model model, String scene) {
+    private InvalidInputException refusal(UnsupportedOnDeviceException e, String solver, SolverSettings settings,
+                                          Model model, String scene) {
         String head = text + " does not run ";
         String tail;
         switch (e.feature()) {
@@ -131,7 +144,8 @@ record Backend(String text, int device) {
                         + "--backend cpu, or a scene file with \"model\": {\"bending\": \"distance\"}";
                 break;
             case ITERATION_MODE:
-                tail = "--solver " + solver + " in that mode; use --mode colored or --backend cpu";
+                tail = "--solver " + solver + " in mode " + settings.xpbd().mode().label() + " yet, only colored; use "
+                        + "--mode colored or --backend cpu";
                 break;
             default:
                 tail = e.getMessage() + "; use --backend cpu";

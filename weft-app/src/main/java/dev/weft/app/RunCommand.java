@@ -128,7 +128,7 @@ class RunCommand implements Callable<Integer> {
 
     @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N",
             description = "Where the solver steps: cpu (Java, --threads), opencl (OpenCL device 0) or opencl:N (device N "
-                    + "of 'weft devices'); opencl runs --solver mass-spring so far (default: ${DEFAULT-VALUE}).")
+                    + "of 'weft devices'); opencl runs --solver mass-spring and xpbd (colored) so far (default: ${DEFAULT-VALUE}).")
     String backendName = "cpu";
 
     @Option(names = "--threads", paramLabel = "T",
@@ -308,8 +308,8 @@ class RunCommand implements Callable<Integer> {
             if (pictures != null) {
                 out.println("  " + frames.description());
             }
-            if (sim.solver() instanceof OpenClMassSpringSolver) {
-                out.println("  backend " + backend.text() + ": " + ((OpenClMassSpringSolver) sim.solver()).device().describe());
+            if (backend.openCl()) {
+                out.println("  backend " + backend.text() + ": " + backend.describeDevice());
             }
             if (sim.solver() instanceof MassSpringSolver || sim.solver() instanceof OpenClMassSpringSolver) {
                 double stable = sim.solver() instanceof MassSpringSolver ms ? ms.stableStep(model)
