@@ -26,6 +26,7 @@ import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.render.PngFrameRecorder;
 import dev.weft.scene.SceneLibrary;
 import java.io.IOException;
@@ -124,6 +125,11 @@ class RunCommand implements Callable<Integer> {
     @Option(names = "--substeps", paramLabel = "S",
             description = "Solver steps per frame (default: the scene's for the solver, see 'weft scenes').")
     Integer substeps;
+
+    @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N",
+            description = "Where the solver steps: cpu (Java, --threads), opencl (OpenCL device 0) or opencl:N (device N "
+                    + "of 'weft devices'); opencl runs --solver mass-spring and xpbd (colored) so far (default: ${DEFAULT-VALUE}).")
+    String backendName = "cpu";
 
     @Option(names = "--threads", paramLabel = "T",
             description = "Worker threads (default: available processors, ${DEFAULT-VALUE}).")
@@ -244,6 +250,11 @@ class RunCommand implements Callable<Integer> {
         if (steps < 1) {
             throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
         }
+        SolverSettings all = springSolver.apply(s.settings().withXpbd(settings).withPd(pd),
+                Solvers.springBased(solver) ? iterations : null);
+        Backend backend = Backend.parse(backendName);
+        backend.requireSupported(solver, all, s.model(), springSolver.environment(s.environment()),
+                selfCollision || s.contacts() != null, s.name());
         Path dir = outDir.resolve(s.name());
         try {
             Files.createDirectories(dir);
@@ -260,8 +271,6 @@ class RunCommand implements Callable<Integer> {
         for (int o = 0; o < model.objects().size(); o++) {
             out.println("  " + model.objects().get(o).name() + ": " + MaterialOptions.describe(model, o));
         }
-        SolverSettings all = springSolver.apply(s.settings().withXpbd(settings).withPd(pd),
-                Solvers.springBased(solver) ? iterations : null);
         if (Solvers.springBased(solver)) {
             String method = "relaxation".equals(solver) ? all.relaxation().iterations() + " passes x "
                     : "implicit".equals(solver) ? "at most " + all.implicit().maxIterations() + " "
@@ -292,17 +301,21 @@ class RunCommand implements Callable<Integer> {
         int first = 1;
         int rows = 0;
         try (WorkerPool pool = new WorkerPool(threads);
-             Simulation sim = new Simulation(model, s.initialState(), createSolver(all, pool, s),
+             Simulation sim = new Simulation(model, s.initialState(), createSolver(backend, all, pool, s),
                      springSolver.environment(s.environment()), steps);
              PngFrameRecorder frames = pictures != null ? pictures.open(s, dir.resolve("render"))
                      : render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
             if (pictures != null) {
                 out.println("  " + frames.description());
             }
-            if (sim.solver() instanceof MassSpringSolver) {
-                MassSpringSolver ms = (MassSpringSolver) sim.solver();
-                double stable = ms.stableStep(model);
-                int verlet = ms.verletStepsPer(model, dt / steps);
+            if (backend.openCl()) {
+                out.println("  backend " + backend.text() + ": " + backend.describeDevice());
+            }
+            if (sim.solver() instanceof MassSpringSolver || sim.solver() instanceof OpenClMassSpringSolver) {
+                double stable = sim.solver() instanceof MassSpringSolver ms ? ms.stableStep(model)
+                        : ((OpenClMassSpringSolver) sim.solver()).stableStep(model);
+                int verlet = sim.solver() instanceof MassSpringSolver ms ? ms.verletStepsPer(model, dt / steps)
+                        : ((OpenClMassSpringSolver) sim.solver()).verletStepsPer(model, dt / steps);
                 out.printf(Locale.ROOT, "  %d Verlet step(s) per substep; the springs' stable step is %.4f ms%s%n",
                         verlet, 1e3 * stable, dt / steps > stable * verlet
                                 ? ", shorter than these: expect the run to blow up (drop --fixed-steps)" : "");
@@ -518,8 +531,8 @@ class RunCommand implements Callable<Integer> {
         return colliders.length == 0 ? Double.NaN : min;
     }
 
-    private Solver createSolver(SolverSettings all, WorkerPool pool, Scene scene) {
-        Solver created = Solvers.create(solver, all, pool);
+    private Solver createSolver(Backend backend, SolverSettings all, WorkerPool pool, Scene scene) {
+        Solver created = backend.create(solver, all, pool);
         if (selfCollision || scene.contacts() != null) {
             if (!(created instanceof ParticleContactSolver)) {
                 throw new InvalidInputException(selfCollision ? "--self-collision" : "--solver", selfCollision

@@ -1,6 +1,5 @@
 package dev.weft.opencl;
 
-import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
@@ -25,12 +24,13 @@ final class OpenClColliders {
     /** Throws when {@code c} is not a collider the device can run. */
     static void requireSupported(Collider c) {
         if (!(c instanceof PlaneCollider) && !(c instanceof SphereCollider)) {
-            throw new InvalidInputException(c.name(), "is a " + c.getClass().getSimpleName() + ", which the OpenCL "
-                    + "mass-spring solver does not support yet (it runs still planes and spheres); use the cpu backend");
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
+                    + c.getClass().getSimpleName() + ", which the OpenCL solvers do not support yet (they run still "
+                    + "planes and spheres); use the cpu backend");
         }
         if (c.moving()) {
-            throw new InvalidInputException(c.name(), "moves, and the OpenCL mass-spring solver supports still "
-                    + "colliders only yet; use the cpu backend");
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and the OpenCL "
+                    + "solvers support still colliders only yet; use the cpu backend");
         }
     }
 

@@ -1,6 +1,11 @@
 package dev.weft.opencl;
 
 import static org.lwjgl.opencl.CL10.CL_DEVICE_SINGLE_FP_CONFIG;
+import static org.lwjgl.opencl.CL10.CL_MEM_COPY_HOST_PTR;
+import static org.lwjgl.opencl.CL10.CL_MEM_READ_ONLY;
+import static org.lwjgl.opencl.CL10.CL_MEM_READ_WRITE;
+import static org.lwjgl.opencl.CL10.clCreateBuffer;
+import static org.lwjgl.opencl.CL10.clReleaseMemObject;
 import static org.lwjgl.opencl.CL10.CL_PROGRAM_BUILD_LOG;
 import static org.lwjgl.opencl.CL10.CL_SUCCESS;
 import static org.lwjgl.opencl.CL10.clBuildProgram;
@@ -34,6 +39,9 @@ import org.lwjgl.system.MemoryUtil;
 public final class OpenClContext implements AutoCloseable {
     /** CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT (OpenCL 1.2) in CL_DEVICE_SINGLE_FP_CONFIG. */
     private static final long CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
+
+    /** The sources {@link #buildSolver} puts before a solver's kernels. */
+    private static final String SHARED_SOURCES = "cpu_rounding.cl+colliders.cl+";
 
     private final OpenClDevice device;
     private final long context;
@@ -85,9 +93,29 @@ public final class OpenClContext implements AutoCloseable {
         return buildRelaxed(name, options);
     }
 
-    /** As {@link #build} with exactly these options: OpenCL's default rounding of division and square root. */
+    /**
+     * As {@link #build}, with {@code name} preceded by the sources every solver's kernels share: {@code
+     * cpu_rounding.cl} (the float rules) and {@code colliders.cl}.
+     */
+    public long buildSolver(String name, String defines) {
+        return build(SHARED_SOURCES + name, defines);
+    }
+
+    /** As {@link #buildSolver} with exactly these options (see {@link #buildRelaxed}). */
+    long buildSolverRelaxed(String name, String options) {
+        return buildRelaxed(SHARED_SOURCES + name, options);
+    }
+
+    /**
+     * As {@link #build} with exactly these options: OpenCL's default rounding of division and square root.
+     * {@code names}: one resource, or several joined by {@code +}, compiled as one source in that order.
+     */
     long buildRelaxed(String name, String options) {
-        String source = resource(name);
+        StringBuilder joined = new StringBuilder();
+        for (String part : name.split("\\+")) {
+            joined.append(resource(part)).append('\n');
+        }
+        String source = joined.toString();
         try (MemoryStack stack = MemoryStack.stackPush()) {
             IntBuffer status = stack.mallocInt(1);
             long program = clCreateProgramWithSource(context, source, status);
@@ -110,6 +138,41 @@ public final class OpenClContext implements AutoCloseable {
             ClCheck.ok(status.get(0), "clCreateKernel(" + name + ")");
             kernels.add(kernel);
             return kernel;
+        }
+    }
+
+    /** A read-only device buffer holding {@code data} (one element where it is empty: OpenCL has no empty buffer). */
+    public long upload(int[] data) {
+        int[] status = new int[1];
+        long mem = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, data.length == 0 ? new int[1] : data,
+                status);
+        ClCheck.ok(status[0], "clCreateBuffer (" + 4L * data.length + " bytes)");
+        return mem;
+    }
+
+    /** A read-only device buffer holding {@code data} (one element where it is empty). */
+    public long upload(float[] data) {
+        int[] status = new int[1];
+        long mem = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                data.length == 0 ? new float[1] : data, status);
+        ClCheck.ok(status[0], "clCreateBuffer (" + 4L * data.length + " bytes)");
+        return mem;
+    }
+
+    /** A read-write device buffer of {@code bytes}, uninitialised. */
+    public long buffer(long bytes) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            long mem = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, status);
+            ClCheck.ok(status.get(0), "clCreateBuffer (" + bytes + " bytes)");
+            return mem;
+        }
+    }
+
+    /** Releases a buffer {@link #upload} or {@link #buffer} made; 0 (none) is ignored. */
+    public static void release(long mem) {
+        if (mem != 0L) {
+            clReleaseMemObject(mem);
         }
     }
 

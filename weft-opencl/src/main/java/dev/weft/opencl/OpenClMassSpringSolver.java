@@ -1,18 +1,12 @@
 package dev.weft.opencl;
 
-import static org.lwjgl.opencl.CL10.CL_MEM_COPY_HOST_PTR;
-import static org.lwjgl.opencl.CL10.CL_MEM_READ_ONLY;
-import static org.lwjgl.opencl.CL10.CL_MEM_READ_WRITE;
-import static org.lwjgl.opencl.CL10.clCreateBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
 import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
-import static org.lwjgl.opencl.CL10.clReleaseMemObject;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
-import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.contact.ParticleContactSettings;
@@ -27,10 +21,8 @@ import dev.weft.core.solver.massspring.StableStep;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.VerletDamping;
-import java.nio.IntBuffer;
 import java.util.Arrays;
 import org.lwjgl.PointerBuffer;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 
 /**
@@ -46,7 +38,7 @@ import org.lwjgl.system.MemoryUtil;
  * (something on the host moved a particle, or another solver ran), runs all its Verlet steps on the
  * device, and reads positions and velocities back once, when it returns.
  *
- * <p>Not yet on the device, refused by name with an {@link InvalidInputException}: tethers (unless
+ * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: tethers (unless
  * {@link MassSpringSettings#tethers()} is off or the model has none), air and wind, particle contacts,
  * and colliders other than still planes and spheres.
  */
@@ -75,11 +67,8 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
     private boolean deviceStateKnown;
     private boolean closed;
 
-    // environment
-    private Collider[] encodedColliders;
-    private int colliderCount;
-    private int[] colliderType = new int[1];
-    private float[] colliderData = new float[OpenClColliders.STRIDE];
+    /** The environment's still planes and spheres on the device. */
+    private final DeviceColliders deviceColliders;
 
     // device buffers (0: none)
     private long pairsMem;
@@ -95,8 +84,6 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
     private long springForceMem;
     private long xMem;
     private long vMem;
-    private long colliderTypeMem;
-    private long colliderDataMem;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device) {
@@ -111,10 +98,11 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
     OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device, boolean cpuRounding) {
         this.settings = settings;
         this.cl = new OpenClContext(device);
+        this.deviceColliders = new DeviceColliders(cl);
         try {
             long program = cpuRounding
-                    ? cl.build("mass_spring.cl", device.fp64() ? "-D WEFT_FP64" : "")
-                    : cl.buildRelaxed("mass_spring.cl", "-D WEFT_RELAXED -cl-mad-enable");
+                    ? cl.buildSolver("mass_spring.cl", device.fp64() ? "-D WEFT_FP64" : "")
+                    : cl.buildSolverRelaxed("mass_spring.cl", "-D WEFT_RELAXED -cl-mad-enable");
             springKernel = cl.kernel(program, "spring_forces");
             stepKernel = cl.kernel(program, "verlet_step");
         } catch (RuntimeException e) {
@@ -140,8 +128,8 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
     @Override
     public OpenClMassSpringSolver withParticleContacts(ParticleContactSettings s) {
         if (s != null) {
-            throw new InvalidInputException("particle contacts", "the OpenCL mass-spring solver does not run "
-                    + "self- or inter-cloth contact yet; turn it off or use the cpu backend");
+            throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "the OpenCL mass-spring solver "
+                    + "does not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
         }
         return this;
     }
@@ -163,23 +151,41 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         return settings.stableSteps() ? StableStep.count(dt, stableStep) : 1;
     }
 
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
+     * {@code m} in {@code env} (tethers, air, colliders other than still planes and spheres); needs no
+     * device, so a caller can refuse before it opens one.
+     */
+    public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
+        if (settings.tethers() && m.tethers().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
+                    + " tethers (long-range attachments), which the OpenCL mass-spring solver does not project yet; "
+                    + "build the model without them (ModelBuilder.tethers(false)), turn them off "
+                    + "(MassSpringSettings.withTethers(false)) or use the cpu backend");
+        }
+        if (env.hasAir()) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.AIR, "air", "the OpenCL mass-spring solver does not "
+                    + "compute wind and air drag yet; run without them or use the cpu backend");
+        }
+        for (Collider c : env.colliders()) {
+            OpenClColliders.requireSupported(c);
+        }
+    }
+
     @Override
     public void step(Model m, State state, Environment env, float dt) {
+        requireSupported(settings, m, env);
         bind(m);
+        bindColliders(env.colliders());
         if (state.particleCount() != n) {
             throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
         }
-        if (env.hasAir()) {
-            throw new InvalidInputException("air", "the OpenCL mass-spring solver does not compute wind and air "
-                    + "drag yet; run without them or use the cpu backend");
-        }
-        bindColliders(env.colliders());
         int count = verletStepsPer(m, dt);
         float h = dt / count;
         if (n > 0) {
             prepareKeep(h);
             uploadStateIfChanged(state);
-            clSetKernelArg1i(stepKernel, 9, colliderCount);
+            clSetKernelArg1i(stepKernel, 9, deviceColliders.count());
             clSetKernelArg1f(stepKernel, 12, h);
             clSetKernelArg1f(stepKernel, 13, 1f / h);
             clSetKernelArg1f(stepKernel, 14, env.gravityX());
@@ -211,12 +217,6 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         }
         MaterialParameters.requireFinite(m, "mass-spring");
         MaterialParameters.requireNoElasticTets(m, "mass-spring");
-        if (settings.tethers() && m.tethers().count() > 0) {
-            throw new InvalidInputException("tethers", "the model has " + m.tethers().count() + " tethers (long-range "
-                    + "attachments), which the OpenCL mass-spring solver does not project yet; build the model "
-                    + "without them (ModelBuilder.tethers(false)), turn them off (MassSpringSettings.withTethers(false)) "
-                    + "or use the cpu backend");
-        }
         releaseModelBuffers();
         model = m;
         n = m.particleCount();
@@ -231,7 +231,6 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         deviceX = new float[3 * n];
         deviceV = new float[3 * n];
         deviceStateKnown = false;
-        encodedColliders = null; // a sphere's reach depends on the model's particle offsets
         if (n == 0) {
             return;
         }
@@ -241,19 +240,19 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
             grip[i] = surface.grip(i);
             offset[i] = surface.offset(i);
         }
-        pairsMem = upload(springs.pairs());
-        restMem = upload(springs.restLength());
-        ksMem = upload(springs.stiffness());
-        kdMem = upload(springs.damping());
-        incidenceStartMem = upload(springs.incidenceStart());
-        incidenceSpringMem = upload(springs.incidenceSpring());
-        invMassMem = upload(w);
-        gripMem = upload(grip);
-        offsetMem = upload(offset);
-        keepMem = buffer(4L * n);
-        springForceMem = buffer(12L * Math.max(1, springCount));
-        xMem = buffer(12L * n);
-        vMem = buffer(12L * n);
+        pairsMem = cl.upload(springs.pairs());
+        restMem = cl.upload(springs.restLength());
+        ksMem = cl.upload(springs.stiffness());
+        kdMem = cl.upload(springs.damping());
+        incidenceStartMem = cl.upload(springs.incidenceStart());
+        incidenceSpringMem = cl.upload(springs.incidenceSpring());
+        invMassMem = cl.upload(w);
+        gripMem = cl.upload(grip);
+        offsetMem = cl.upload(offset);
+        keepMem = cl.buffer(4L * n);
+        springForceMem = cl.buffer(12L * Math.max(1, springCount));
+        xMem = cl.buffer(12L * n);
+        vMem = cl.buffer(12L * n);
         springWork.put(0, springCount);
         particleWork.put(0, n);
 
@@ -272,34 +271,13 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         ClCheck.ok(clSetKernelArg1p(stepKernel, 18, vMem), "verlet_step argument 18");
     }
 
-    /**
-     * Encodes and uploads the environment's colliders when they are another array than last step's (an
-     * {@link Environment} keeps its array, so a run re-encodes nothing).
-     */
+    /** The environment's colliders into the device buffers, when they are not what those hold. */
     private void bindColliders(Collider[] colliders) {
-        if (colliders == encodedColliders || n == 0) {
+        if (n == 0 || !deviceColliders.bind(colliders, surface)) {
             return;
         }
-        for (Collider c : colliders) {
-            OpenClColliders.requireSupported(c);
-        }
-        int slots = Math.max(1, colliders.length);
-        if (colliderType.length < slots) {
-            colliderType = new int[slots];
-            colliderData = new float[OpenClColliders.STRIDE * slots];
-        }
-        Arrays.fill(colliderData, 0f);
-        for (int c = 0; c < colliders.length; c++) {
-            OpenClColliders.encode(colliders[c], surface, c, colliderType, colliderData);
-        }
-        release(colliderTypeMem);
-        release(colliderDataMem);
-        colliderTypeMem = upload(colliderType);
-        colliderDataMem = upload(colliderData);
-        ClCheck.ok(clSetKernelArg1p(stepKernel, 10, colliderTypeMem), "verlet_step argument 10");
-        ClCheck.ok(clSetKernelArg1p(stepKernel, 11, colliderDataMem), "verlet_step argument 11");
-        colliderCount = colliders.length;
-        encodedColliders = colliders;
+        ClCheck.ok(clSetKernelArg1p(stepKernel, 10, deviceColliders.typeMem()), "verlet_step argument 10");
+        ClCheck.ok(clSetKernelArg1p(stepKernel, 11, deviceColliders.dataMem()), "verlet_step argument 11");
     }
 
     /** Each particle's Verlet share kept over a step of h (PositionStep's factor), uploaded when h changed. */
@@ -329,45 +307,14 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         deviceStateKnown = true;
     }
 
-    private long upload(int[] data) {
-        int[] status = new int[1];
-        long mem = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                data.length == 0 ? new int[1] : data, status);
-        ClCheck.ok(status[0], "clCreateBuffer (" + 4L * data.length + " bytes)");
-        return mem;
-    }
-
-    private long upload(float[] data) {
-        int[] status = new int[1];
-        long mem = clCreateBuffer(cl.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                data.length == 0 ? new float[1] : data, status);
-        ClCheck.ok(status[0], "clCreateBuffer (" + 4L * data.length + " bytes)");
-        return mem;
-    }
-
-    private long buffer(long bytes) {
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            IntBuffer status = stack.mallocInt(1);
-            long mem = clCreateBuffer(cl.context(), CL_MEM_READ_WRITE, bytes, status);
-            ClCheck.ok(status.get(0), "clCreateBuffer (" + bytes + " bytes)");
-            return mem;
-        }
-    }
-
-    private static void release(long mem) {
-        if (mem != 0L) {
-            clReleaseMemObject(mem);
-        }
-    }
-
     private void releaseModelBuffers() {
         long[] all = {pairsMem, restMem, ksMem, kdMem, incidenceStartMem, incidenceSpringMem, invMassMem, keepMem,
-            gripMem, offsetMem, springForceMem, xMem, vMem, colliderTypeMem, colliderDataMem};
+            gripMem, offsetMem, springForceMem, xMem, vMem};
         for (long mem : all) {
-            release(mem);
+            OpenClContext.release(mem);
         }
         pairsMem = restMem = ksMem = kdMem = incidenceStartMem = incidenceSpringMem = invMassMem = keepMem = 0L;
-        gripMem = offsetMem = springForceMem = xMem = vMem = colliderTypeMem = colliderDataMem = 0L;
+        gripMem = offsetMem = springForceMem = xMem = vMem = 0L;
     }
 
     @Override
@@ -377,6 +324,7 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         }
         closed = true;
         releaseModelBuffers();
+        deviceColliders.close();
         model = null;
         cl.close();
         MemoryUtil.memFree(springWork);

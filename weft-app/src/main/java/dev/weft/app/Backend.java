@@ -1,0 +1,155 @@
+package dev.weft.app;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.model.Model;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.SolverSettings;
+import dev.weft.core.solver.Solvers;
+import dev.weft.core.step.Environment;
+import dev.weft.opencl.DeviceFeature;
+import dev.weft.opencl.OpenClDevice;
+import dev.weft.opencl.OpenClDevices;
+import dev.weft.opencl.OpenClMassSpringSolver;
+import dev.weft.opencl.OpenClXpbdSolver;
+import dev.weft.opencl.UnsupportedOnDeviceException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where a run's solver steps, as {@code --backend} names it: {@code cpu} (the Java solvers, on
+ * {@code --threads}), {@code opencl} (device 0) or {@code opencl:N} (device N as {@code weft devices}
+ * numbers them). Only some solvers have a device implementation, and those refuse some scene features;
+ * both are refused here before the run starts, in the command line's words (which flag or scene key
+ * turns the feature off), not the library's.
+ *
+ * @param text   the flag's value as given, for messages
+ * @param device the OpenCL device index, or -1 for the cpu
+ */
+record Backend(String text, int device) {
+    static final String FLAG = "--backend";
+    static final Backend CPU = new Backend("cpu", -1);
+    /** The solvers with an OpenCL implementation, in the order messages list them. */
+    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "xpbd");
+
+    /** {@code cpu}, {@code opencl} or {@code opencl:N}. */
+    static Backend parse(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("cpu")) {
+            return CPU;
+        }
+        if (t.equals("opencl")) {
+            return new Backend(text, 0);
+        }
+        if (t.startsWith("opencl:")) {
+            try {
+                int n = Integer.parseInt(t.substring("opencl:".length()));
+                if (n >= 0) {
+                    return new Backend(text, n);
+                }
+            } catch (NumberFormatException e) {
+                // the message below
+            }
+        }
+        throw new InvalidInputException(FLAG, "must be cpu, opencl or opencl:N (N a device number of 'weft "
+                + "devices'), got '" + text + "'");
+    }
+
+    boolean openCl() {
+        return device >= 0;
+    }
+
+    /**
+     * Refuses, before anything runs, a solver without a device implementation and a scene the device
+     * solver would refuse ({@code contacts}: particle contacts asked for by a flag or the scene).
+     */
+    void requireSupported(String solver, SolverSettings settings, Model model, Environment env, boolean contacts,
+                          String scene) {
+        if (!openCl()) {
+            return;
+        }
+        if (!OPENCL_SOLVERS.contains(solver)) {
+            throw new InvalidInputException(FLAG, text + " runs --solver " + String.join(", ", OPENCL_SOLVERS)
+                    + " so far, not " + solver + "; use --backend cpu");
+        }
+        try {
+            if (contacts) {
+                throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "asked for");
+            }
+            if (solver.equals("xpbd")) {
+                OpenClXpbdSolver.requireSupported(settings.xpbd(), model, env);
+            } else {
+                OpenClMassSpringSolver.requireSupported(settings.massSpring(), model, env);
+            }
+        } catch (UnsupportedOnDeviceException e) {
+            throw refusal(e, solver, settings, model, scene);
+        }
+        pickDevice(); // a device number beyond the list is bad input too, before anything is written
+    }
+
+    /** The solver {@code solver} on this backend (on the cpu, {@code pool}'s threads; else its own device queue). */
+    Solver create(String solver, SolverSettings settings, WorkerPool pool) {
+        if (!openCl()) {
+            return Solvers.create(solver, settings, pool);
+        }
+        OpenClDevice d = pickDevice();
+        switch (solver) {
+            case "mass-spring":
+                return new OpenClMassSpringSolver(settings.massSpring(), d);
+            case "xpbd":
+                return new OpenClXpbdSolver(settings.xpbd(), d);
+            default:
+                throw new AssertionError(solver); // requireSupported refused it
+        }
+    }
+
+    /** The device the solver runs on, in one line, for the run's header; null on the cpu. */
+    String describeDevice() {
+        return openCl() ? pickDevice().describe() : null;
+    }
+
+    /** The device; no OpenCL runtime is {@code OpenClUnavailableException} (exit 5), no such device bad input. */
+    private OpenClDevice pickDevice() {
+        try {
+            return OpenClDevices.pick(device);
+        } catch (InvalidInputException e) { // name this flag, not the library's parameter
+            throw new InvalidInputException(FLAG, e.getMessage().substring(e.source().length() + 2));
+        }
+    }
+
+    /** What the device refused, said as what this command line can do about it. */
+    private InvalidInputException refusal(UnsupportedOnDeviceException e, String solver, SolverSettings settings,
+                                          Model model, String scene) {
+        String head = text + " does not run ";
+        String tail;
+        switch (e.feature()) {
+            case TETHERS:
+                tail = "tethers with --solver " + solver + " yet, and scene " + scene + " has " + model.tethers().count()
+                        + "; use --backend cpu, or a scene file with \"model\": {\"tethers\": false}";
+                break;
+            case AIR:
+                tail = "wind and air drag yet; use --backend cpu, or run without --wind (and without the scene's "
+                        + "\"air\")";
+                break;
+            case PARTICLE_CONTACTS:
+                tail = "particle contacts yet; use --backend cpu, or run without --self-collision (and without the "
+                        + "scene's \"selfCollision\")";
+                break;
+            case COLLIDER:
+                tail = "scene " + scene + "'s collider " + e.source() + " yet: it " + e.getMessage()
+                        .substring(e.source().length() + 2).replace("; use the cpu backend", "") + "; use --backend cpu";
+                break;
+            case DIHEDRAL_BENDING:
+                tail = "dihedral bending yet (scene " + scene + " has " + model.bending().count() + " stencils); use "
+                        + "--backend cpu, or a scene file with \"model\": {\"bending\": \"distance\"}";
+                break;
+            case ITERATION_MODE:
+                tail = "--solver " + solver + " in mode " + settings.xpbd().mode().label() + " yet, only colored; use "
+                        + "--mode colored or --backend cpu";
+                break;
+            default:
+                tail = e.getMessage() + "; use --backend cpu";
+        }
+        return new InvalidInputException(FLAG, head + tail);
+    }
+}

@@ -1,0 +1,153 @@
+package dev.weft.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.weft.opencl.OpenClDevices;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --backend cpu|opencl|opencl:N} on {@code run} and {@code render}: a scene the device runs gives
+ * the cpu's metrics (PoCL computes the CPU's bits); what the device does not run is one line naming the
+ * flag and what turns the feature off, exit 2, before anything is written.
+ */
+class BackendCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    /** Null where OpenCL is usable here, else why not. */
+    private final String missing = OpenClDevices.unavailableReason();
+
+    private int weft(String... args) {
+        return WeftMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    /**
+     * The default scene (a cloth swinging onto a sphere and the floor, distance bending) at 16 × 16
+     * particles and without tethers: every built-in scene with pins has tethers, which the device does
+     * not project yet.
+     */
+    private static Path untetheredDrape(Path dir) throws IOException {
+        String json;
+        try (InputStream in = Files.newInputStream(Path.of("..", "scenes", "drape.json"))) {
+            json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String edited = json.replace("\"springs\": \"pattern12\" }", "\"springs\": \"pattern12\", \"tethers\": false }")
+                .replace("\"cols\": 64, \"rows\": 64", "\"cols\": 16, \"rows\": 16")
+                .replace("\"name\": \"drape\"", "\"name\": \"drape16\"");
+        assertThat(edited).contains("\"tethers\": false", "\"cols\": 16", "drape16");
+        Path file = dir.resolve("drape16.json");
+        Files.writeString(file, edited);
+        return file;
+    }
+
+    /** metrics.csv without its step_ms column (a wall time), one string per row. */
+    private static List<String> metricsWithoutTimes(Path csv) throws IOException {
+        List<String> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(csv)) {
+            String[] cells = line.split(",");
+            List<String> kept = new ArrayList<>(List.of(cells));
+            kept.remove(2);
+            rows.add(String.join(",", kept));
+        }
+        return rows;
+    }
+
+    @ParameterizedTest(name = "--solver {0}")
+    @CsvSource({"mass-spring", "xpbd"})
+    void openClWritesTheCpusMetricsAndFrames(String solver, @TempDir Path tmp) throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        Path scene = untetheredDrape(tmp);
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", scene.toString(), "--solver", solver, "--backend", backend, "--frames", "3",
+                    "--threads", "1", "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        assertThat(out.toString()).contains("backend opencl: 0: ");
+        Path cpu = tmp.resolve("cpu").resolve("drape16");
+        Path device = tmp.resolve("opencl").resolve("drape16");
+        List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(4);
+        assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
+        // the last frame's mesh: every position printed the same
+        assertThat(Files.readString(device.resolve("frame_00003.obj")))
+                .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
+    }
+
+    @ParameterizedTest(name = "weft {0}")
+    @CsvSource(delimiter = '|', value = {
+        "run drape --solver mass-spring --backend opencl | --backend: opencl does not run tethers with --solver "
+                + "mass-spring yet, and scene drape has 8188; use --backend cpu, or a scene file with \"model\": "
+                + "{\"tethers\": false}",
+        "run drape --solver pd --backend opencl | --backend: opencl runs --solver mass-spring, xpbd so far, not pd; "
+                + "use --backend cpu",
+        "render drape --solver pbd --backend opencl:0 | --backend: opencl:0 runs --solver mass-spring, xpbd so far, "
+                + "not pbd",
+        "run drape --solver xpbd --mode jacobi --backend opencl | --backend: opencl does not run --solver xpbd in "
+                + "mode jacobi yet, only colored; use --mode colored or --backend cpu",
+        "run drape --backend opencl | --backend: opencl does not run tethers with --solver xpbd yet, and scene drape "
+                + "has 8188",
+        "run hanging --backend opencl | --backend: opencl does not run dihedral bending yet (scene hanging has",
+        "run stack --solver mass-spring --backend opencl | --backend: opencl does not run scene stack's collider box "
+                + "yet: it is a BoxCollider",
+        "run drape --backend gpu | --backend: must be cpu, opencl or opencl:N (N a device number of 'weft devices'), "
+                + "got 'gpu'",
+        "run drape --backend opencl:-1 | --backend: must be cpu, opencl or opencl:N"
+    })
+    void whatTheDeviceDoesNotRunIsOneLineNamingTheFlag(String command, String expected, @TempDir Path tmp) {
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        args.addAll(List.of("--frames", "1", "--out", tmp.toString()));
+        assertThat(weft(args.toArray(new String[0]))).as(err.toString()).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+                .startsWith("weft: error: " + expected);
+        assertThat(err.toString()).doesNotContain("Exception", "\tat ");
+        assertThat(tmp.toFile().list()).as("nothing written").isEmpty();
+    }
+
+    @Test
+    void windContactsAndAMissingDeviceAreRefusedNamingWhatTurnsThemOff(@TempDir Path tmp) throws IOException {
+        Path scene = untetheredDrape(tmp);
+        Path outDir = tmp.resolve("out");
+        String[][] cases = {
+            {"--wind", "1,0,0"},
+            {"--self-collision"},
+        };
+        String[] expected = {
+            "weft: error: --backend: opencl does not run wind and air drag yet; use --backend cpu, or run without "
+                    + "--wind (and without the scene's \"air\")",
+            "weft: error: --backend: opencl does not run particle contacts yet; use --backend cpu, or run without "
+                    + "--self-collision (and without the scene's \"selfCollision\")",
+        };
+        for (int k = 0; k < cases.length; k++) {
+            err.getBuffer().setLength(0);
+            List<String> args = new ArrayList<>(List.of("run", scene.toString(), "--solver", "mass-spring",
+                    "--backend", "opencl", "--frames", "1", "--out", outDir.toString()));
+            args.addAll(List.of(cases[k]));
+            assertThat(weft(args.toArray(new String[0]))).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+            assertThat(err.toString().strip()).isEqualTo(expected[k]);
+        }
+        err.getBuffer().setLength(0);
+        int code = weft("run", scene.toString(), "--solver", "mass-spring", "--backend", "opencl:99", "--frames", "1",
+                "--out", outDir.toString());
+        if (missing != null) { // no runtime: the devices command's message and status
+            assertThat(code).isEqualTo(RenderCommand.EXIT_MISSING_DEPENDENCY);
+            assertThat(err.toString()).contains("pocl-opencl-icd ocl-icd-libopencl1").doesNotContain("\tat ");
+        } else {
+            assertThat(code).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+            assertThat(err.toString().strip()).startsWith("weft: error: --backend: there is no device 99; this "
+                    + "machine has ").contains("`weft devices` lists them");
+        }
+        assertThat(outDir).doesNotExist();
+    }
+}

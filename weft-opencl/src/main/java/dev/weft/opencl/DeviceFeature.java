@@ -1,0 +1,33 @@
+package dev.weft.opencl;
+
+/**
+ * What a scene or a solver's settings may ask for that the OpenCL solvers do not run yet, so that a
+ * caller (the command line) can say which of its own flags or scene keys turns it off rather than
+ * repeat the library's advice.
+ */
+public enum DeviceFeature {
+    /** Long-range attachments to pinned particles. */
+    TETHERS("tethers"),
+    /** Wind and aerodynamic drag ({@code Environment.hasAir()}). */
+    AIR("air and wind"),
+    /** Self- and inter-cloth particle contact. */
+    PARTICLE_CONTACTS("particle contacts"),
+    /** A collider other than a still plane or sphere. */
+    COLLIDER("collider"),
+    /** Bending as dihedral-angle stencils (distance bending runs). */
+    DIHEDRAL_BENDING("dihedral bending"),
+    /** Soft bodies' tetrahedra (volume and elasticity). */
+    TETRAHEDRA("tetrahedra"),
+    /** An iteration mode other than the one the device runs. */
+    ITERATION_MODE("iteration mode");
+
+    private final String label;
+
+    DeviceFeature(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

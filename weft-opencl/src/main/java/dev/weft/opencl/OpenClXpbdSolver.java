@@ -1,0 +1,462 @@
+package dev.weft.opencl;
+
+import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
+import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
+import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
+import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ParticleSurface;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.MaterialParameters;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryUtil;
+
+/**
+ * {@link XpbdSolver}'s colored mode on an OpenCL device, for distance constraints (stretch, shear and
+ * distance bending, compliance α = 1/k from the bodies' materials, rigid where the material or
+ * {@link XpbdSettings#rigid()} says): the prediction, per iteration one kernel launch per color of the
+ * distance constraints and, for {@link XpbdSettings#stretchPasses()} beyond the first, one per color of
+ * the stretch constraints, then the settle, still planes and spheres, velocities and damping, in the
+ * CPU solver's float operations and order (see {@code xpbd.cl}), so PoCL gives its bits.
+ *
+ * <p>Device memory: the model's constraints, masses and materials are uploaded when the model changes;
+ * the compliances over h² and the damping factors when h changes; positions and velocities live on
+ * the device and are uploaded only when the {@link State}'s differ from what the last step read back.
+ * A step reads positions and velocities back once, when it returns.
+ *
+ * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
+ * Gauss–Seidel modes, dihedral bending, tethers (unless {@link XpbdSettings#tethers()} is off or the
+ * model has none), tetrahedra, air and wind, particle contacts, and colliders other than still planes
+ * and spheres.
+ */
+public final class OpenClXpbdSolver implements ParticleContactSolver {
+    private final XpbdSettings settings;
+    private final OpenClContext cl;
+    private final long predictKernel;
+    private final long distanceKernel;
+    private final long rigidKernel;
+    private final long listedKernel;
+    private final long finishKernel;
+    private final DeviceColliders deviceColliders;
+    /** Four zero bytes: the pattern the multipliers are cleared with at each step's start. */
+    private final ByteBuffer zero = MemoryUtil.memCalloc(4);
+    private final PointerBuffer particleWork = MemoryUtil.memAllocPointer(1);
+    /** Per color: its first distance constraint and its size (one launch's global offset and size). */
+    private PointerBuffer colorOffset;
+    private PointerBuffer colorSize;
+    /** Per color: where its stretch constraints start (in storage, or in stretchOrder) and how many. */
+    private PointerBuffer stretchOffset;
+    private PointerBuffer stretchSize;
+    private boolean closed;
+
+    // bound model
+    private Model model;
+    private int n;
+    private int count;
+    private int colors;
+    private int[] colorStart;
+    private byte[] kind;
+    private float[] stiffness;
+    private int[] stretchColorStart;
+    /** Per color: its stretch constraints are one run of the storage (XpbdSolver sweeps those in place). */
+    private boolean[] stretchContiguous;
+    /** Per color: every constraint in it has zero compliance (XpbdSolver's multiplier-free pass). */
+    private boolean[] colorRigid;
+    private float[] alpha;
+    private float[] rate;
+    private float[] damp;
+    private ParticleSurface surface;
+    private float preparedStep = Float.NaN;
+    /** What the device's x and v hold (after the last upload or read-back). */
+    private float[] deviceX;
+    private float[] deviceV;
+    private boolean deviceStateKnown;
+
+    // device buffers (0: none)
+    private long pairsMem;
+    private long restMem;
+    private long alphaMem;
+    private long lambdaMem;
+    private long stretchOrderMem;
+    private long invMassMem;
+    private long gripMem;
+    private long offsetMem;
+    private long dampMem;
+    private long xMem;
+    private long vMem;
+    private long yMem;
+    private long dMem;
+
+    /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
+    public OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device) {
+        this(settings, device, true);
+    }
+
+    /**
+     * With {@code cpuRounding} off the kernels are built as a device without the CPU's guarantees would
+     * run them (fused multiply-adds, OpenCL's default division and square root): how far such a device
+     * may drift from the CPU, which the tests measure to justify their tolerance.
+     */
+    OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device, boolean cpuRounding) {
+        requireSupported(settings);
+        this.settings = settings;
+        this.cl = new OpenClContext(device);
+        this.deviceColliders = new DeviceColliders(cl);
+        try {
+            long program = cpuRounding ? cl.buildSolver("xpbd.cl", "")
+                    : cl.buildSolverRelaxed("xpbd.cl", "-D WEFT_RELAXED -cl-mad-enable");
+            predictKernel = cl.kernel(program, "xpbd_predict");
+            distanceKernel = cl.kernel(program, "xpbd_distances");
+            rigidKernel = cl.kernel(program, "xpbd_rigid_distances");
+            listedKernel = cl.kernel(program, "xpbd_listed_distances");
+            finishKernel = cl.kernel(program, "xpbd_finish");
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String name() {
+        return "xpbd";
+    }
+
+    public XpbdSettings settings() {
+        return settings;
+    }
+
+    public OpenClDevice device() {
+        return cl.device();
+    }
+
+    /** Particle contacts are not on the device yet: turning them on is refused; null (off) is accepted. */
+    @Override
+    public OpenClXpbdSolver withParticleContacts(ParticleContactSettings s) {
+        if (s != null) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "the OpenCL XPBD solver does "
+                    + "not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
+        }
+        return this;
+    }
+
+    @Override
+    public ParticleContacts particleContacts() {
+        return null;
+    }
+
+    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (a mode other than colored). */
+    public static void requireSupported(XpbdSettings settings) {
+        if (settings.mode() != IterationMode.COLORED) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", "the OpenCL XPBD solver "
+                    + "runs the colored mode only so far, not " + settings.mode().label() + "; use colored or the cpu "
+                    + "backend");
+        }
+    }
+
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
+     * {@code m} in {@code env}; needs no device, so a caller can refuse before it opens one.
+     */
+    public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
+        requireSupported(settings);
+        if (m.bending().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
+                    + m.bending().count() + " dihedral bending stencils, which the OpenCL XPBD solver does not project "
+                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
+                    + "use the cpu backend");
+        }
+        if (settings.tethers() && m.tethers().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
+                    + " tethers (long-range attachments), which the OpenCL XPBD solver does not project yet; build "
+                    + "the model without them (ModelBuilder.tethers(false)), turn them off "
+                    + "(XpbdSettings.withTethers(false)) or use the cpu backend");
+        }
+        if (m.tets().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
+                    + " tetrahedra, which the OpenCL XPBD solver does not project yet; use the cpu backend");
+        }
+        if (env.hasAir()) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.AIR, "air", "the OpenCL XPBD solver does not "
+                    + "compute wind and air drag yet; run without them or use the cpu backend");
+        }
+        for (Collider c : env.colliders()) {
+            OpenClColliders.requireSupported(c);
+        }
+    }
+
+    @Override
+    public void step(Model m, State state, Environment env, float dt) {
+        requireSupported(settings, m, env);
+        bind(m);
+        if (state.particleCount() != n) {
+            throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
+        }
+        if (n > 0) {
+            bindColliders(env.colliders());
+            prepare(dt);
+            uploadStateIfChanged(state);
+            long queue = cl.queue();
+            clSetKernelArg1f(predictKernel, 2, dt);
+            clSetKernelArg1f(predictKernel, 3, env.gravityX());
+            clSetKernelArg1f(predictKernel, 4, env.gravityY());
+            clSetKernelArg1f(predictKernel, 5, env.gravityZ());
+            ClCheck.ok(clEnqueueNDRangeKernel(queue, predictKernel, 1, null, particleWork, null, null, null),
+                    "xpbd_predict");
+            if (count > 0) {
+                ClCheck.ok(clEnqueueFillBuffer(queue, lambdaMem, zero, 0L, 4L * count, null, null), "clear multipliers");
+                for (int it = 0; it < settings.iterations(); it++) {
+                    sweep(queue);
+                }
+            }
+            clSetKernelArg1i(finishKernel, 5, deviceColliders.count());
+            clSetKernelArg1f(finishKernel, 8, 1f / dt);
+            ClCheck.ok(clEnqueueNDRangeKernel(queue, finishKernel, 1, null, particleWork, null, null, null),
+                    "xpbd_finish");
+            // blocking reads: the State holds the step's result when step returns
+            ClCheck.ok(clEnqueueReadBuffer(queue, xMem, true, 0L, state.positions(), null, null), "read positions");
+            ClCheck.ok(clEnqueueReadBuffer(queue, vMem, true, 0L, state.velocities(), null, null), "read velocities");
+            System.arraycopy(state.positions(), 0, deviceX, 0, deviceX.length);
+            System.arraycopy(state.velocities(), 0, deviceV, 0, deviceV.length);
+            deviceStateKnown = true;
+        }
+        state.advance(dt);
+    }
+
+    /** One iteration of XpbdSolver's colored distance sweep: every color, then the extra stretch passes. */
+    private void sweep(long queue) {
+        for (int c = 0; c < colors; c++) {
+            if (colorStart[c + 1] == colorStart[c]) {
+                continue;
+            }
+            launch(queue, colorRigid[c] ? rigidKernel : distanceKernel, colorOffset, colorSize, c);
+        }
+        for (int pass = 1; pass < settings.stretchPasses(); pass++) {
+            for (int c = 0; c < colors; c++) {
+                if (stretchColorStart[c + 1] == stretchColorStart[c]) {
+                    continue;
+                }
+                // as XpbdSolver: a run in storage is swept in place by the multiplier pass, others via the order
+                launch(queue, stretchContiguous[c] ? distanceKernel : listedKernel, stretchOffset, stretchSize, c);
+            }
+        }
+    }
+
+    private void launch(long queue, long kernel, PointerBuffer offsets, PointerBuffer sizes, int c) {
+        offsets.position(c);
+        sizes.position(c);
+        ClCheck.ok(clEnqueueNDRangeKernel(queue, kernel, 1, offsets, sizes, null, null, null), "xpbd color launch");
+    }
+
+    /** Uploads the model's constraints, masses and materials and makes the state buffers, when the model changed. */
+    private void bind(Model m) {
+        if (m == model) {
+            return;
+        }
+        releaseModelBuffers();
+        model = m;
+        n = m.particleCount();
+        DistanceConstraints dc = m.distances();
+        count = dc.count();
+        colorStart = dc.colorStart();
+        colors = colorStart.length - 1;
+        kind = dc.kind();
+        stiffness = MaterialParameters.distanceStiffness(m);
+        alpha = new float[count];
+        colorRigid = new boolean[colors];
+        int[] stretchOrder = bindStretchOrder();
+        surface = ParticleSurface.of(m);
+        rate = MaterialParameters.particleDamping(m);
+        damp = new float[n];
+        preparedStep = Float.NaN;
+        deviceX = new float[3 * n];
+        deviceV = new float[3 * n];
+        deviceStateKnown = false;
+        if (n == 0) {
+            return;
+        }
+        float[] grip = new float[n];
+        float[] offset = new float[n];
+        for (int i = 0; i < n; i++) {
+            grip[i] = surface.grip(i);
+            offset[i] = surface.offset(i);
+        }
+        colorOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        colorSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        stretchOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        stretchSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        for (int c = 0; c < colors; c++) {
+            colorOffset.put(c, colorStart[c]);
+            colorSize.put(c, colorStart[c + 1] - colorStart[c]);
+            int from = stretchColorStart[c];
+            stretchOffset.put(c, stretchContiguous[c] && from < stretchOrder.length ? stretchOrder[from] : from);
+            stretchSize.put(c, stretchColorStart[c + 1] - from);
+        }
+        pairsMem = cl.upload(dc.particles());
+        restMem = cl.upload(dc.restLength());
+        alphaMem = cl.buffer(4L * Math.max(1, count));
+        lambdaMem = cl.buffer(4L * Math.max(1, count));
+        stretchOrderMem = cl.upload(stretchOrder);
+        invMassMem = cl.upload(m.invMass());
+        gripMem = cl.upload(grip);
+        offsetMem = cl.upload(offset);
+        dampMem = cl.buffer(4L * n);
+        xMem = cl.buffer(12L * n);
+        vMem = cl.buffer(12L * n);
+        yMem = cl.buffer(12L * n);
+        dMem = cl.buffer(12L * n);
+        particleWork.put(0, n);
+
+        clSetKernelArg1i(predictKernel, 0, n);
+        args(predictKernel, "xpbd_predict", 1, invMassMem);
+        args(predictKernel, "xpbd_predict", 6, xMem, vMem, yMem, dMem);
+        args(distanceKernel, "xpbd_distances", 0, pairsMem, restMem, alphaMem, lambdaMem, invMassMem, yMem, dMem);
+        args(rigidKernel, "xpbd_rigid_distances", 0, pairsMem, restMem, invMassMem, yMem, dMem);
+        args(listedKernel, "xpbd_listed_distances", 0, stretchOrderMem, pairsMem, restMem, alphaMem, lambdaMem,
+                invMassMem, yMem, dMem);
+        clSetKernelArg1i(finishKernel, 0, n);
+        args(finishKernel, "xpbd_finish", 1, invMassMem, dampMem, gripMem, offsetMem);
+        args(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
+    }
+
+    private static void args(long kernel, String name, int first, long... buffers) {
+        for (int a = 0; a < buffers.length; a++) {
+            ClCheck.ok(clSetKernelArg1p(kernel, first + a, buffers[a]), name + " argument " + (first + a));
+        }
+    }
+
+    /**
+     * XpbdSolver.bindStretchOrder: the stretch constraints grouped by color (into {@link #stretchColorStart}),
+     * and per color whether they are one run of the storage; returns the order.
+     */
+    private int[] bindStretchOrder() {
+        int stretches = 0;
+        for (int c = 0; c < count; c++) {
+            stretches += kind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
+        }
+        int[] order = new int[stretches];
+        stretchColorStart = new int[colors + 1];
+        int k = 0;
+        for (int color = 0; color < colors; color++) {
+            stretchColorStart[color] = k;
+            for (int c = colorStart[color]; c < colorStart[color + 1]; c++) {
+                if (kind[c] == DistanceKind.STRETCH.code()) {
+                    order[k++] = c;
+                }
+            }
+        }
+        stretchColorStart[colors] = k;
+        stretchContiguous = new boolean[colors];
+        for (int color = 0; color < colors; color++) {
+            boolean run = true;
+            for (int j = stretchColorStart[color] + 1; j < stretchColorStart[color + 1] && run; j++) {
+                run = order[j] == order[j - 1] + 1;
+            }
+            stretchContiguous[color] = run;
+        }
+        return order;
+    }
+
+    /** The environment's colliders into the device buffers, when they are not what those hold. */
+    private void bindColliders(Collider[] colliders) {
+        if (deviceColliders.bind(colliders, surface)) {
+            args(finishKernel, "xpbd_finish", 6, deviceColliders.typeMem(), deviceColliders.dataMem());
+        }
+    }
+
+    /**
+     * When h changed: XpbdSolver.bind's compliances over h² (and which colors are all rigid) and
+     * PositionStep's damping factors for {@code Damping.AFTER}, uploaded.
+     */
+    private void prepare(float dt) {
+        if (dt == preparedStep) {
+            return;
+        }
+        float invH2 = 1f / (dt * dt);
+        for (int c = 0; c < count; c++) {
+            boolean rigid = settings.rigid() && kind[c] != DistanceKind.BEND.code();
+            alpha[c] = rigid ? 0f : Math.min(compliance(stiffness[c]) * invH2, Float.MAX_VALUE);
+        }
+        for (int k = 0; k < colors; k++) {
+            boolean rigid = true;
+            for (int c = colorStart[k]; c < colorStart[k + 1] && rigid; c++) {
+                rigid = alpha[c] == 0f;
+            }
+            colorRigid[k] = rigid;
+        }
+        for (int i = 0; i < n; i++) {
+            damp[i] = Math.max(0f, 1f - rate[i] * dt);
+        }
+        long queue = cl.queue();
+        if (count > 0) {
+            ClCheck.ok(clEnqueueWriteBuffer(queue, alphaMem, true, 0L, alpha, null, null), "write compliances");
+        }
+        ClCheck.ok(clEnqueueWriteBuffer(queue, dampMem, true, 0L, damp, null, null), "write damping");
+        preparedStep = dt;
+    }
+
+    /** 1/k, with 0 for a rigid (infinite) stiffness and +∞ for none (as XpbdSolver). */
+    private static float compliance(float k) {
+        return k == Float.POSITIVE_INFINITY ? 0f : 1f / k;
+    }
+
+    /** Uploads positions and velocities that are not what the device already holds. */
+    private void uploadStateIfChanged(State state) {
+        float[] x = state.positions();
+        float[] v = state.velocities();
+        if (!deviceStateKnown || !Arrays.equals(x, deviceX)) {
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), xMem, true, 0L, x, null, null), "write positions");
+            System.arraycopy(x, 0, deviceX, 0, x.length);
+        }
+        if (!deviceStateKnown || !Arrays.equals(v, deviceV)) {
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), vMem, true, 0L, v, null, null), "write velocities");
+            System.arraycopy(v, 0, deviceV, 0, v.length);
+        }
+        deviceStateKnown = true;
+    }
+
+    private void releaseModelBuffers() {
+        long[] all = {pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, invMassMem, gripMem, offsetMem, dampMem,
+            xMem, vMem, yMem, dMem};
+        for (long mem : all) {
+            OpenClContext.release(mem);
+        }
+        pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = invMassMem = gripMem = offsetMem = dampMem = 0L;
+        xMem = vMem = yMem = dMem = 0L;
+        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize}) {
+            if (p != null) {
+                MemoryUtil.memFree(p);
+            }
+        }
+        colorOffset = colorSize = stretchOffset = stretchSize = null;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        releaseModelBuffers();
+        deviceColliders.close();
+        model = null;
+        cl.close();
+        MemoryUtil.memFree(particleWork);
+        MemoryUtil.memFree(zero);
+    }
+}

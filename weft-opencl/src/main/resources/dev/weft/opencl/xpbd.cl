@@ -1,0 +1,202 @@
+// XPBD's colored mode (XpbdSolver with IterationMode.COLORED) on distance constraints: one step is
+// xpbd_predict (one work-item per particle), per iteration one launch per color of the distance
+// constraints (then, for the extra stretch passes, one per color of the stretch constraints alone),
+// and xpbd_finish (per particle: settle, colliders, velocity, damping). A color's constraints share no
+// particle, so each work-item of a color launch writes only its constraint's multiplier and its two
+// particles' corrections; no atomics, and the CPU's order (colors in sequence) is kept.
+//
+// Positions are StepPositions' y (prediction) + d (corrections); the float operations are
+// XpbdSolver's, PositionStep's, StepPositions' and CorrectedVelocity's in the same order, under
+// cpu_rounding.cl's rules.
+
+// PositionStep.predict with Damping.AFTER (keep 1, no drag, no air, no force) and StepPositions.predict:
+// v' = v + h g, y = x + h v', d = 0; a pinned particle gets v = 0 and y = x + 0 as the CPU rounds it
+__kernel void xpbd_predict(const int n, __global const float* invMass, const float h, const float gx,
+                           const float gy, const float gz, __global const float* x, __global float* v,
+                           __global float* y, __global float* d) {
+    int i = get_global_id(0);
+    if (i >= n) {
+        return;
+    }
+    int i3 = 3 * i;
+    d[i3] = 0.0f;
+    d[i3 + 1] = 0.0f;
+    d[i3 + 2] = 0.0f;
+    if (invMass[i] == 0.0f) {
+        v[i3] = 0.0f;
+        v[i3 + 1] = 0.0f;
+        v[i3 + 2] = 0.0f;
+        y[i3] = x[i3] + 0.0f;
+        y[i3 + 1] = x[i3 + 1] + 0.0f;
+        y[i3 + 2] = x[i3 + 2] + 0.0f;
+        return;
+    }
+    // drag 0 and keep 1 written out: 0 v and 1 v are what the CPU computes (signed zeros included)
+    float ax = gx - 0.0f * v[i3];
+    float ay = gy - 0.0f * v[i3 + 1];
+    float az = gz - 0.0f * v[i3 + 2];
+    float vx = 1.0f * v[i3] + h * ax;
+    float vy = 1.0f * v[i3 + 1] + h * ay;
+    float vz = 1.0f * v[i3 + 2] + h * az;
+    v[i3] = vx;
+    v[i3 + 1] = vy;
+    v[i3 + 2] = vz;
+    y[i3] = x[i3] + h * vx;
+    y[i3 + 1] = x[i3 + 1] + h * vy;
+    y[i3 + 2] = x[i3 + 2] + h * vz;
+}
+
+// XpbdSolver.projectDistances (compliant: multiplier λ, α/h² per constraint) for constraint c, the
+// work-item's global id (the launch's offset is the color's first constraint)
+__kernel void xpbd_distances(__global const int* pairs, __global const float* rest,
+                             __global const float* alphas, __global float* lambdas,
+                             __global const float* w, __global const float* y, __global float* d) {
+    int c = get_global_id(0);
+    int ia = pairs[2 * c];
+    int ib = pairs[2 * c + 1];
+    int a = 3 * ia;
+    int b = 3 * ib;
+    float dax = d[a];
+    float day = d[a + 1];
+    float daz = d[a + 2];
+    float dbx = d[b];
+    float dby = d[b + 1];
+    float dbz = d[b + 2];
+    float dx = (y[b] - y[a]) + (dbx - dax);
+    float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+    float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
+    float wa = w[ia];
+    float wb = w[ib];
+    float wsum = wa + wb;
+    float d2 = dx * dx + dy * dy + dz * dz;
+    if (wsum == 0.0f || d2 < 1e-24f) {
+        return;
+    }
+    float len = sqrt(d2);
+    float alpha = alphas[c];
+    float dl = (rest[c] - len - alpha * lambdas[c]) / (wsum + alpha);
+    lambdas[c] += dl;
+    float scale = dl / len;
+    float sa = wa * scale;
+    float sb = wb * scale;
+    d[a] = dax - sa * dx;
+    d[a + 1] = day - sa * dy;
+    d[a + 2] = daz - sa * dz;
+    d[b] = dbx + sb * dx;
+    d[b + 1] = dby + sb * dy;
+    d[b + 2] = dbz + sb * dz;
+}
+
+// XpbdSolver.projectRigidDistances: a color whose constraints all have zero compliance, no multiplier
+__kernel void xpbd_rigid_distances(__global const int* pairs, __global const float* rest,
+                                   __global const float* w, __global const float* y, __global float* d) {
+    int c = get_global_id(0);
+    int ia = pairs[2 * c];
+    int ib = pairs[2 * c + 1];
+    int a = 3 * ia;
+    int b = 3 * ib;
+    float dax = d[a];
+    float day = d[a + 1];
+    float daz = d[a + 2];
+    float dbx = d[b];
+    float dby = d[b + 1];
+    float dbz = d[b + 2];
+    float dx = (y[b] - y[a]) + (dbx - dax);
+    float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+    float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
+    float wa = w[ia];
+    float wb = w[ib];
+    float wsum = wa + wb;
+    float d2 = dx * dx + dy * dy + dz * dz;
+    if (wsum == 0.0f || d2 < 1e-24f) {
+        return;
+    }
+    float len = sqrt(d2);
+    float s = (rest[c] - len) / (wsum * len);
+    float sa = wa * s;
+    float sb = wb * s;
+    d[a] = dax - sa * dx;
+    d[a + 1] = day - sa * dy;
+    d[a + 2] = daz - sa * dz;
+    d[b] = dbx + sb * dx;
+    d[b + 1] = dby + sb * dy;
+    d[b + 2] = dbz + sb * dz;
+}
+
+// XpbdSolver.projectDistance + distanceMultiplierStep (weight 1) for constraint order[k], k the global
+// id: an extra stretch pass over a color whose stretch constraints are not one run of the storage
+__kernel void xpbd_listed_distances(__global const int* order, __global const int* pairs,
+                                    __global const float* rest, __global const float* alphas,
+                                    __global float* lambdas, __global const float* w, __global const float* y,
+                                    __global float* d) {
+    int c = order[get_global_id(0)];
+    int ia = pairs[2 * c];
+    int ib = pairs[2 * c + 1];
+    int a = 3 * ia;
+    int b = 3 * ib;
+    float dax = d[a];
+    float day = d[a + 1];
+    float daz = d[a + 2];
+    float dbx = d[b];
+    float dby = d[b + 1];
+    float dbz = d[b + 2];
+    float dx = (y[b] - y[a]) + (dbx - dax);
+    float dy = (y[b + 1] - y[a + 1]) + (dby - day);
+    float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
+    float wsum = w[ia] + w[ib];
+    float d2 = dx * dx + dy * dy + dz * dz;
+    if (wsum == 0.0f || d2 < 1e-24f) {
+        return;
+    }
+    float len = sqrt(d2);
+    float alpha = alphas[c];
+    float dl = (rest[c] - len - alpha * lambdas[c]) / (wsum + alpha);
+    dl *= 1.0f;
+    lambdas[c] += dl;
+    float scale = dl / len;
+    if (scale == 0.0f) {
+        return;
+    }
+    float sa = w[ia] * scale;
+    float sb = w[ib] * scale;
+    d[a] = dax - sa * dx;
+    d[a + 1] = day - sa * dy;
+    d[a + 2] = daz - sa * dz;
+    d[b] = dbx + sb * dx;
+    d[b + 1] = dby + sb * dy;
+    d[b + 2] = dbz + sb * dz;
+}
+
+// PositionStep.finish for one particle: the settle (v' = v + d/h, x = y + d), the colliders on x with the
+// step's start (x before this kernel writes it) as prev, then CorrectedVelocity with Damping.AFTER's
+// factor: v = (v' + (x_c - x)/h)·damp. Pinned particles keep x and get v = 0.
+__kernel void xpbd_finish(const int n, __global const float* invMass, __global const float* damp,
+                          __global const float* grip, __global const float* offset, const int colliderCount,
+                          __global const int* colliderType, __global const float* colliders, const float invH,
+                          __global float* x, __global float* v, __global const float* y,
+                          __global const float* d) {
+    int i = get_global_id(0);
+    if (i >= n) {
+        return;
+    }
+    int i3 = 3 * i;
+    if (invMass[i] == 0.0f) {
+        v[i3] = 0.0f;
+        v[i3 + 1] = 0.0f;
+        v[i3 + 2] = 0.0f;
+        return;
+    }
+    float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
+    float vx = v[i3] + d[i3] * invH;
+    float vy = v[i3 + 1] + d[i3 + 1] * invH;
+    float vz = v[i3 + 2] + d[i3 + 2] * invH;
+    float3 settled = (float3) (y[i3] + d[i3], y[i3 + 1] + d[i3 + 1], y[i3 + 2] + d[i3 + 2]);
+    float3 p = collide_all(colliderCount, colliderType, colliders, settled, start, offset[i], grip[i]);
+    float s = damp[i];
+    x[i3] = p.x;
+    x[i3 + 1] = p.y;
+    x[i3 + 2] = p.z;
+    v[i3] = (vx + (p.x - settled.x) * invH) * s;
+    v[i3 + 1] = (vy + (p.y - settled.y) * invH) * s;
+    v[i3 + 2] = (vz + (p.z - settled.z) * invH) * s;
+}

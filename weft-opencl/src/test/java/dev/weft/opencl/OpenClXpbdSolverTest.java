@@ -1,0 +1,367 @@
+package dev.weft.opencl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.core.collide.BoxCollider;
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.model.BendingModel;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The OpenCL XPBD solver (colored mode, distance constraints) against the CPU's {@link XpbdSolver} on
+ * one thread, on the same scenes.
+ *
+ * <p>Tolerance: as for the mass-spring kernels, the XPBD kernels do the CPU's float operations in its
+ * order (no contraction, correctly rounded division and square root where the device has them), so on
+ * PoCL the runs agree bit for bit (measured: 0 m and 0 m/s after 1 step and after all steps of every
+ * scene here, checked exactly there). Built "relaxed" ({@code WEFT_RELAXED}: contraction and mad
+ * allowed, OpenCL's default division and square root), the kernels measured on PoCL 0 m after one step
+ * and 1.2e-7 m after 100 steps of the 32 × 32 hanging cloth (velocities 1.6e-4 m/s), 9.3e-10 m after
+ * one step and 7.5e-9 m (5.2e-5 m/s) on the cloth landed on the floor after 360 steps (the tests print
+ * them). {@link #TOLERANCE}, 2e-6 m (1/16000 of the 3.2 cm spacing), is 17 times the largest position
+ * difference; {@link #VELOCITY_TOLERANCE}, 2e-3 m/s, 13 times the largest velocity difference (a
+ * projection's rounding δ becomes a velocity δ/h, h = 1/1800 s). What the relaxed build on PoCL mostly
+ * measures is contraction: a GPU's 2.5 and 3 ulp division and square root are not in it, which is what
+ * the margin is for.
+ */
+class OpenClXpbdSolverTest {
+    /** Positions within this (m) of the CPU's on any device (see the class comment). */
+    private static final float TOLERANCE = 2e-6f;
+    /** Velocities within this (m/s) of the CPU's on any device. */
+    private static final float VELOCITY_TOLERANCE = 2e-3f;
+    /** One substep of the default scene's 30 at 60 fps. */
+    private static final float DT = 1f / 1800f;
+    /** The default settings: colored, one iteration, two stretch passes. */
+    private static final XpbdSettings DEFAULTS = XpbdSettings.defaults();
+
+    private static boolean pocl(OpenClDevice device) {
+        return device.platformName().contains("Portable Computing Language");
+    }
+
+    @Test
+    void aHangingClothAgreesWithTheCpuAfterOneAndAfterAHundredSteps() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = hangingCloth(32);
+        Comparison c = compare(device, true, DEFAULTS, model, Environment.earth(), 100);
+        assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+        assertThat(c.travel).as("a falling, stretching cloth, not a still one").isGreaterThan(0.001f);
+        if (pocl(device)) {
+            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
+            assertThat(c.velocityAfterAll).as("PoCL: the CPU's bits").isZero();
+        }
+    }
+
+    @Test
+    void moreIterationsOnePassAndRigidColorsAgreeToo() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = hangingCloth(24);
+        // ten iterations carry the multipliers from one to the next; one stretch pass is plain XPBD
+        Comparison iterated = compare(device, true, DEFAULTS.withIterations(10).withStretchPasses(1), model,
+                Environment.earth(), 100);
+        // rigid stretch and shear: those colors take the multiplier-free pass, the bending colors do not
+        Comparison rigid = compare(device, true, DEFAULTS.withRigid(true).withStretchPasses(3), model,
+                Environment.earth(), 100);
+        for (Comparison c : List.of(iterated, rigid)) {
+            assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+            if (pocl(device)) {
+                assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
+            }
+        }
+    }
+
+    @Test
+    void twoMeshClothsWhoseStretchColorsAreScatteredAgreeToo() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = hangingMeshes(16);
+        assertThat(hasScatteredStretchColor(model)).as("the extra passes take the listed kernel").isTrue();
+        Comparison c = compare(device, true, DEFAULTS.withStretchPasses(2), model, Environment.earth(), 100);
+        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        if (pocl(device)) {
+            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
+        }
+    }
+
+    @Test
+    void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = droppedCloth(24, 0.1f);
+        PlaneCollider floor = PlaneCollider.floor(0f, 0.005f, 0.4f);
+        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(floor));
+        // 360 steps of 1/1800 s: it falls the 0.085 m to the floor's thickness in 0.13 s, lands and slides
+        Comparison c = compare(device, true, DEFAULTS, model, env, 360);
+        assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
+        assertThat(c.travel).isGreaterThan(0.08f);
+        assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        if (pocl(device)) {
+            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
+        }
+    }
+
+    @Test
+    void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = droppedCloth(24, 0.45f);
+        SphereCollider ball = new SphereCollider("ball", new float[] {0f, 0.2f, 0f}, 0.2f, 0.005f, 0.3f);
+        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(ball));
+        Comparison c = compare(device, true, DEFAULTS, model, env, 240);
+        assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
+        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        if (pocl(device)) {
+            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
+        }
+    }
+
+    @Test
+    void withoutTheCpusRoundingTheDifferenceStaysWithinTheTolerance() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = hangingCloth(32);
+        Comparison hanging = compare(device, false, DEFAULTS, model, Environment.earth(), 100);
+        assertThat(hanging.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(hanging.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+        Model dropped = droppedCloth(24, 0.1f);
+        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(PlaneCollider.floor(0f, 0.005f, 0.4f)));
+        Comparison landed = compare(device, false, DEFAULTS, dropped, env, 360);
+        assertThat(landed.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(landed.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+    }
+
+    @Test
+    void pinnedParticlesKeepTheirBitsAndAHostEditIsUploaded() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = hangingCloth(16);
+        State cpu = State.atRest(model);
+        State gpu = State.atRest(model);
+        float[] start = gpu.positions().clone();
+        try (WorkerPool pool = new WorkerPool(1);
+             XpbdSolver reference = new XpbdSolver(DEFAULTS, pool);
+             OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
+            for (int k = 0; k < 100; k++) {
+                if (k == 50) { // a drag: one particle moved and given a velocity by the host
+                    for (State s : List.of(cpu, gpu)) {
+                        s.positions()[3 * 100 + 2] += 0.05f;
+                        s.velocities()[3 * 100 + 1] = 1f;
+                    }
+                }
+                reference.step(model, cpu, Environment.earth(), DT);
+                solver.step(model, gpu, Environment.earth(), DT);
+            }
+        }
+        assertThat(maxDifference(cpu.positions(), gpu.positions())).isLessThanOrEqualTo(TOLERANCE);
+        int pinned = 0;
+        for (int i = 0; i < model.particleCount(); i++) {
+            if (model.isPinned(i)) {
+                pinned++;
+                for (int a = 0; a < 3; a++) {
+                    assertThat(Float.floatToRawIntBits(gpu.positions()[3 * i + a]))
+                            .isEqualTo(Float.floatToRawIntBits(start[3 * i + a]));
+                    assertThat(gpu.velocities()[3 * i + a]).isZero();
+                }
+            }
+        }
+        assertThat(pinned).isEqualTo(2);
+        assertThat(gpu.steps()).isEqualTo(100);
+    }
+
+    @Test
+    void whatIsNotOnTheDeviceYetIsRefusedByName() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        assertThatThrownBy(() -> new OpenClXpbdSolver(DEFAULTS.withMode(IterationMode.JACOBI), device))
+                .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("colored")
+                .hasMessageContaining("jacobi");
+        ModelBuilder b = new ModelBuilder().tethers(false); // dihedral bending, as by default
+        b.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
+        Model dihedral = b.build();
+        ModelBuilder t = new ModelBuilder().bendingModel(BendingModel.DISTANCE); // tethers on, as by default
+        ModelObject cloth = t.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
+        t.pinCorners(cloth, "top-left", "top-right");
+        Model tethered = t.build();
+        Model plain = hangingCloth(8);
+        try (OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
+            assertThatThrownBy(() -> solver.step(dihedral, State.atRest(dihedral), Environment.earth(), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("dihedral bending")
+                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature())
+                    .isEqualTo(DeviceFeature.DIHEDRAL_BENDING);
+            assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers");
+            Environment windy = Environment.earth().withWind(new float[] {3f, 0f, 0f}).withAir(1.2f, 1f, 0.02f);
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), windy, DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
+            Collider box = new BoxCollider("crate", new float[] {0f, -1f, 0f}, new float[] {0.5f, 0.5f, 0.5f}, 0f, 0f);
+            Environment boxed = new Environment(new float[] {0f, -9.81f, 0f}, List.of(box));
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), boxed, DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
+                    .hasMessageContaining("BoxCollider");
+            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("particle contacts");
+            // after the refusals it still runs what it supports
+            State s = State.atRest(plain);
+            solver.step(plain, s, Environment.earth(), DT);
+            assertThat(s.steps()).isEqualTo(1);
+        }
+        // tethers are fine where the settings leave them out, as on the CPU
+        OpenClXpbdSolver.requireSupported(DEFAULTS.withTethers(false), tethered, Environment.earth());
+    }
+
+    /** An n × n, 1 m grid cloth held horizontally 1 m up by its two top corners, distance bending, no tethers. */
+    static Model hangingCloth(int n) {
+        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE);
+        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", n, n, 1f, 1f).withOrigin(-0.5f, 1f, -0.5f));
+        b.pinCorners(cloth, "top-left", "top-right");
+        return b.build();
+    }
+
+    /**
+     * Two of those as triangle meshes with alternating diagonals (greedy coloring, not the lattice's), one
+     * beside the other, each pinned at the two corners of its first row: a color holds both bodies'
+     * constraints, so its stretch constraints are two runs with the first body's bending between.
+     */
+    private static Model hangingMeshes(int n) {
+        float[] positions = new float[3 * n * n];
+        float[] uvs = new float[2 * n * n];
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                int i = r * n + c;
+                positions[3 * i] = -0.5f + c / (float) (n - 1);
+                positions[3 * i + 1] = 1f;
+                positions[3 * i + 2] = -0.5f + r / (float) (n - 1);
+                uvs[2 * i] = c / (float) (n - 1);
+                uvs[2 * i + 1] = r / (float) (n - 1);
+            }
+        }
+        int[] triangles = new int[6 * (n - 1) * (n - 1)];
+        int t = 0;
+        for (int r = 0; r + 1 < n; r++) {
+            for (int c = 0; c + 1 < n; c++) {
+                int a = r * n + c;
+                int b = a + 1;
+                int d = a + n;
+                int e = d + 1;
+                int[] tri = (r + c) % 2 == 0 ? new int[] {a, d, e, a, e, b} : new int[] {a, d, b, b, d, e};
+                System.arraycopy(tri, 0, triangles, t, 6);
+                t += 6;
+            }
+        }
+        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE);
+        ModelObject left = b.addMeshCloth("left", new TriangleMesh(positions, uvs, triangles));
+        b.pinIndices(left, 0, n - 1);
+        float[] moved = positions.clone();
+        for (int k = 0; k < moved.length; k += 3) {
+            moved[k] += 1.5f;
+        }
+        ModelObject right = b.addMeshCloth("right", new TriangleMesh(moved, uvs, triangles));
+        b.pinIndices(right, 0, n - 1);
+        return b.build();
+    }
+
+    /** Whether some color's stretch constraints are not one run of the storage. */
+    private static boolean hasScatteredStretchColor(Model m) {
+        DistanceConstraints d = m.distances();
+        int[] start = d.colorStart();
+        byte[] kind = d.kind();
+        for (int color = 0; color + 1 < start.length; color++) {
+            int last = -2;
+            for (int c = start[color]; c < start[color + 1]; c++) {
+                if (kind[c] == DistanceKind.STRETCH.code()) {
+                    if (last >= 0 && c != last + 1) {
+                        return true;
+                    }
+                    last = c;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** An n × n, 0.6 m cloth held horizontally at {@code height}, free, distance bending. */
+    private static Model droppedCloth(int n, float height) {
+        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE);
+        b.addGridCloth(GridClothSpec.of("cloth", n, n, 0.6f, 0.6f).withOrigin(-0.3f, height, -0.3f));
+        return b.build();
+    }
+
+    /** Both solvers from rest, step by step; every position of the OpenCL run kept for checks. */
+    private static Comparison compare(OpenClDevice device, boolean cpuRounding, XpbdSettings settings, Model model,
+                                      Environment env, int steps) {
+        State start = State.atRest(model);
+        State cpu = start.copy();
+        State gpu = start.copy();
+        Comparison c = new Comparison(model);
+        try (WorkerPool pool = new WorkerPool(1);
+             XpbdSolver reference = new XpbdSolver(settings, pool);
+             OpenClXpbdSolver solver = new OpenClXpbdSolver(settings, device, cpuRounding)) {
+            for (int k = 0; k < steps; k++) {
+                reference.step(model, cpu, env, DT);
+                solver.step(model, gpu, env, DT);
+                c.record(gpu.positions());
+                if (k == 0) {
+                    c.afterOne = maxDifference(cpu.positions(), gpu.positions());
+                }
+            }
+        }
+        c.afterAll = maxDifference(cpu.positions(), gpu.positions());
+        c.velocityAfterAll = maxDifference(cpu.velocities(), gpu.velocities());
+        c.travel = maxDifference(start.positions(), gpu.positions());
+        System.out.printf((cpuRounding ? "" : "relaxed ") + "OpenCL XPBD vs CPU on %d particles (%d iterations, %d "
+                + "stretch passes%s), %d steps: max |dx| after 1 step %.3g m, after all %.3g m, max |dv| %.3g m/s%n",
+                model.particleCount(), settings.iterations(), settings.stretchPasses(), settings.rigid() ? ", rigid" : "",
+                steps, c.afterOne, c.afterAll, c.velocityAfterAll);
+        return c;
+    }
+
+    static float maxDifference(float[] a, float[] b) {
+        float most = 0f;
+        for (int k = 0; k < a.length; k++) {
+            most = Math.max(most, Math.abs(a[k] - b[k]));
+        }
+        return most;
+    }
+
+    /** What a comparison measured, and the smallest distance to each collider seen in any step. */
+    private static final class Comparison {
+        private final Model model;
+        private final List<float[]> frames = new java.util.ArrayList<>();
+        float afterOne;
+        float afterAll;
+        float velocityAfterAll;
+        float travel;
+
+        Comparison(Model model) {
+            this.model = model;
+        }
+
+        void record(float[] x) {
+            frames.add(x.clone());
+        }
+
+        float lowestClearance(Collider c) {
+            float least = Float.POSITIVE_INFINITY;
+            for (float[] x : frames) {
+                for (int i = 0; i < model.particleCount(); i++) {
+                    least = Math.min(least, c.signedDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]));
+                }
+            }
+            return least;
+        }
+    }
+}
