@@ -46,81 +46,93 @@ __kernel void xpbd_predict(const int n, __global const float* invMass, const flo
     y[i3 + 2] = x[i3 + 2] + h * vz;
 }
 
+// A distance constraint's particles as XpbdSolver reads them: their inverse masses, the corrections so
+// far, and the separation (y_b - y_a) + (d_b - d_a) with its squared length, in the CPU's order
+typedef struct {
+    int ia;
+    int ib;
+    float wa;
+    float wb;
+    float wsum;
+    float dax, day, daz;
+    float dbx, dby, dbz;
+    float dx, dy, dz;
+    float d2;
+} distance_pair;
+
+inline distance_pair distance_read(int c, __global const int* pairs, __global const float* w,
+                                   __global const float* y, __global const float* d) {
+    distance_pair p;
+    p.ia = pairs[2 * c];
+    p.ib = pairs[2 * c + 1];
+    int a = 3 * p.ia;
+    int b = 3 * p.ib;
+    p.dax = d[a];
+    p.day = d[a + 1];
+    p.daz = d[a + 2];
+    p.dbx = d[b];
+    p.dby = d[b + 1];
+    p.dbz = d[b + 2];
+    p.dx = (y[b] - y[a]) + (p.dbx - p.dax);
+    p.dy = (y[b + 1] - y[a + 1]) + (p.dby - p.day);
+    p.dz = (y[b + 2] - y[a + 2]) + (p.dbz - p.daz);
+    p.wa = w[p.ia];
+    p.wb = w[p.ib];
+    p.wsum = p.wa + p.wb;
+    p.d2 = p.dx * p.dx + p.dy * p.dy + p.dz * p.dz;
+    return p;
+}
+
+// XpbdSolver skips a constraint between two pinned particles or two coincident ones
+inline bool distance_skipped(distance_pair p) {
+    return p.wsum == 0.0f || p.d2 < 1e-24f;
+}
+
+// the compliant multiplier step: (L - |C| - alpha lambda) / (w_a + w_b + alpha)
+inline float distance_multiplier_step(distance_pair p, float len, float rest, float alpha, float lambda) {
+    return (rest - len - alpha * lambda) / (p.wsum + alpha);
+}
+
+// d_a -= w_a s (dx, dy, dz), d_b += w_b s (dx, dy, dz)
+inline void distance_write(distance_pair p, float s, __global float* d) {
+    float sa = p.wa * s;
+    float sb = p.wb * s;
+    int a = 3 * p.ia;
+    int b = 3 * p.ib;
+    d[a] = p.dax - sa * p.dx;
+    d[a + 1] = p.day - sa * p.dy;
+    d[a + 2] = p.daz - sa * p.dz;
+    d[b] = p.dbx + sb * p.dx;
+    d[b + 1] = p.dby + sb * p.dy;
+    d[b + 2] = p.dbz + sb * p.dz;
+}
+
 // XpbdSolver.projectDistances (compliant: multiplier λ, α/h² per constraint) for constraint c, the
 // work-item's global id (the launch's offset is the color's first constraint)
 __kernel void xpbd_distances(__global const int* pairs, __global const float* rest,
                              __global const float* alphas, __global float* lambdas,
                              __global const float* w, __global const float* y, __global float* d) {
     int c = get_global_id(0);
-    int ia = pairs[2 * c];
-    int ib = pairs[2 * c + 1];
-    int a = 3 * ia;
-    int b = 3 * ib;
-    float dax = d[a];
-    float day = d[a + 1];
-    float daz = d[a + 2];
-    float dbx = d[b];
-    float dby = d[b + 1];
-    float dbz = d[b + 2];
-    float dx = (y[b] - y[a]) + (dbx - dax);
-    float dy = (y[b + 1] - y[a + 1]) + (dby - day);
-    float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
-    float wa = w[ia];
-    float wb = w[ib];
-    float wsum = wa + wb;
-    float d2 = dx * dx + dy * dy + dz * dz;
-    if (wsum == 0.0f || d2 < 1e-24f) {
+    distance_pair p = distance_read(c, pairs, w, y, d);
+    if (distance_skipped(p)) {
         return;
     }
-    float len = sqrt(d2);
-    float alpha = alphas[c];
-    float dl = (rest[c] - len - alpha * lambdas[c]) / (wsum + alpha);
+    float len = sqrt(p.d2);
+    float dl = distance_multiplier_step(p, len, rest[c], alphas[c], lambdas[c]);
     lambdas[c] += dl;
-    float scale = dl / len;
-    float sa = wa * scale;
-    float sb = wb * scale;
-    d[a] = dax - sa * dx;
-    d[a + 1] = day - sa * dy;
-    d[a + 2] = daz - sa * dz;
-    d[b] = dbx + sb * dx;
-    d[b + 1] = dby + sb * dy;
-    d[b + 2] = dbz + sb * dz;
+    distance_write(p, dl / len, d);
 }
 
 // XpbdSolver.projectRigidDistances: a color whose constraints all have zero compliance, no multiplier
 __kernel void xpbd_rigid_distances(__global const int* pairs, __global const float* rest,
                                    __global const float* w, __global const float* y, __global float* d) {
     int c = get_global_id(0);
-    int ia = pairs[2 * c];
-    int ib = pairs[2 * c + 1];
-    int a = 3 * ia;
-    int b = 3 * ib;
-    float dax = d[a];
-    float day = d[a + 1];
-    float daz = d[a + 2];
-    float dbx = d[b];
-    float dby = d[b + 1];
-    float dbz = d[b + 2];
-    float dx = (y[b] - y[a]) + (dbx - dax);
-    float dy = (y[b + 1] - y[a + 1]) + (dby - day);
-    float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
-    float wa = w[ia];
-    float wb = w[ib];
-    float wsum = wa + wb;
-    float d2 = dx * dx + dy * dy + dz * dz;
-    if (wsum == 0.0f || d2 < 1e-24f) {
+    distance_pair p = distance_read(c, pairs, w, y, d);
+    if (distance_skipped(p)) {
         return;
     }
-    float len = sqrt(d2);
-    float s = (rest[c] - len) / (wsum * len);
-    float sa = wa * s;
-    float sb = wb * s;
-    d[a] = dax - sa * dx;
-    d[a + 1] = day - sa * dy;
-    d[a + 2] = daz - sa * dz;
-    d[b] = dbx + sb * dx;
-    d[b + 1] = dby + sb * dy;
-    d[b + 2] = dbz + sb * dz;
+    float len = sqrt(p.d2);
+    distance_write(p, (rest[c] - len) / (p.wsum * len), d);
 }
 
 // XpbdSolver.projectDistance + distanceMultiplierStep (weight 1) for constraint order[k], k the global
@@ -130,41 +142,20 @@ __kernel void xpbd_listed_distances(__global const int* order, __global const in
                                     __global float* lambdas, __global const float* w, __global const float* y,
                                     __global float* d) {
     int c = order[get_global_id(0)];
-    int ia = pairs[2 * c];
-    int ib = pairs[2 * c + 1];
-    int a = 3 * ia;
-    int b = 3 * ib;
-    float dax = d[a];
-    float day = d[a + 1];
-    float daz = d[a + 2];
-    float dbx = d[b];
-    float dby = d[b + 1];
-    float dbz = d[b + 2];
-    float dx = (y[b] - y[a]) + (dbx - dax);
-    float dy = (y[b + 1] - y[a + 1]) + (dby - day);
-    float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
-    float wsum = w[ia] + w[ib];
-    float d2 = dx * dx + dy * dy + dz * dz;
-    if (wsum == 0.0f || d2 < 1e-24f) {
+    distance_pair p = distance_read(c, pairs, w, y, d);
+    if (distance_skipped(p)) {
         return;
     }
-    float len = sqrt(d2);
-    float alpha = alphas[c];
-    float dl = (rest[c] - len - alpha * lambdas[c]) / (wsum + alpha);
+    float len = sqrt(p.d2);
+    float dl = distance_multiplier_step(p, len, rest[c], alphas[c], lambdas[c]);
     dl *= 1.0f;
     lambdas[c] += dl;
     float scale = dl / len;
+    // as projectDistance: no write for a zero step (d - 0·dx can flip a zero's sign)
     if (scale == 0.0f) {
         return;
     }
-    float sa = w[ia] * scale;
-    float sb = w[ib] * scale;
-    d[a] = dax - sa * dx;
-    d[a + 1] = day - sa * dy;
-    d[a + 2] = daz - sa * dz;
-    d[b] = dbx + sb * dx;
-    d[b + 1] = dby + sb * dy;
-    d[b + 2] = dbz + sb * dz;
+    distance_write(p, scale, d);
 }
 
 // PositionStep.finish for one particle: the settle (v' = v + d/h, x = y + d), the colliders on x with the
