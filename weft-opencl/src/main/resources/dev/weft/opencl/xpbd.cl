@@ -47,7 +47,7 @@ __kernel void xpbd_predict(const int n, __global const float* invMass, const flo
 }
 
 // A distance constraint's particles as XpbdSolver reads them: their inverse masses, the corrections so
-// far, and the separation (y_b - y_a) + (d_b - d_a) with its squared length, in the CPU's order
+// far, and the separation (y_b - y_a) + (d_b - d_a) with its squared length and length, in the CPU's order
 typedef struct {
     int ia;
     int ib;
@@ -58,6 +58,7 @@ typedef struct {
     float dbx, dby, dbz;
     float dx, dy, dz;
     float d2;
+    float len;
 } distance_pair;
 
 inline distance_pair distance_read(int c, __global const int* pairs, __global const float* w,
@@ -80,6 +81,7 @@ inline distance_pair distance_read(int c, __global const int* pairs, __global co
     p.wb = w[p.ib];
     p.wsum = p.wa + p.wb;
     p.d2 = p.dx * p.dx + p.dy * p.dy + p.dz * p.dz;
+    p.len = sqrt(p.d2); // unused where the constraint is skipped
     return p;
 }
 
@@ -89,8 +91,8 @@ inline bool distance_skipped(distance_pair p) {
 }
 
 // the compliant multiplier step: (L - |C| - alpha lambda) / (w_a + w_b + alpha)
-inline float distance_multiplier_step(distance_pair p, float len, float rest, float alpha, float lambda) {
-    return (rest - len - alpha * lambda) / (p.wsum + alpha);
+inline float distance_multiplier_step(distance_pair p, float rest, float alpha, float lambda) {
+    return (rest - p.len - alpha * lambda) / (p.wsum + alpha);
 }
 
 // d_a -= w_a s (dx, dy, dz), d_b += w_b s (dx, dy, dz)
@@ -117,10 +119,9 @@ __kernel void xpbd_distances(__global const int* pairs, __global const float* re
     if (distance_skipped(p)) {
         return;
     }
-    float len = sqrt(p.d2);
-    float dl = distance_multiplier_step(p, len, rest[c], alphas[c], lambdas[c]);
+    float dl = distance_multiplier_step(p, rest[c], alphas[c], lambdas[c]);
     lambdas[c] += dl;
-    distance_write(p, dl / len, d);
+    distance_write(p, dl / p.len, d);
 }
 
 // XpbdSolver.projectRigidDistances: a color whose constraints all have zero compliance, no multiplier
@@ -131,8 +132,7 @@ __kernel void xpbd_rigid_distances(__global const int* pairs, __global const flo
     if (distance_skipped(p)) {
         return;
     }
-    float len = sqrt(p.d2);
-    distance_write(p, (rest[c] - len) / (p.wsum * len), d);
+    distance_write(p, (rest[c] - p.len) / (p.wsum * p.len), d);
 }
 
 // XpbdSolver.projectDistance + distanceMultiplierStep (weight 1) for constraint order[k], k the global
@@ -146,11 +146,10 @@ __kernel void xpbd_listed_distances(__global const int* order, __global const in
     if (distance_skipped(p)) {
         return;
     }
-    float len = sqrt(p.d2);
-    float dl = distance_multiplier_step(p, len, rest[c], alphas[c], lambdas[c]);
+    float dl = distance_multiplier_step(p, rest[c], alphas[c], lambdas[c]);
     dl *= 1.0f;
     lambdas[c] += dl;
-    float scale = dl / len;
+    float scale = dl / p.len;
     // as projectDistance: no write for a zero step (d - 0·dx can flip a zero's sign)
     if (scale == 0.0f) {
         return;
