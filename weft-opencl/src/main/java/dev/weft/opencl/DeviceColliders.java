@@ -44,10 +44,8 @@ final class DeviceColliders implements AutoCloseable {
         for (int c = 0; c < colliders.length; c++) {
             OpenClColliders.encode(colliders[c], surface, c, type, data);
         }
-        OpenClContext.release(typeMem);
-        OpenClContext.release(dataMem);
-        typeMem = 0L;
-        dataMem = 0L;
+        OpenClContext.releaseAll(typeMem, dataMem);
+        typeMem = dataMem = 0L;
         typeMem = cl.upload(type);
         dataMem = cl.upload(data);
         count = colliders.length;
@@ -72,10 +70,8 @@ final class DeviceColliders implements AutoCloseable {
 
     @Override
     public void close() {
-        OpenClContext.release(typeMem);
-        OpenClContext.release(dataMem);
-        typeMem = 0L;
-        dataMem = 0L;
+        OpenClContext.releaseAll(typeMem, dataMem);
+        typeMem = dataMem = 0L;
         encoded = null;
         encodedFor = null;
     }

@@ -176,6 +176,13 @@ public final class OpenClContext implements AutoCloseable {
         }
     }
 
+    /** {@link #release} of each (when a model's buffers go: not in a step). */
+    static void releaseAll(long... mems) {
+        for (long mem : mems) {
+            release(mem);
+        }
+    }
+
     private String buildLog(long program) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             PointerBuffer size = stack.mallocPointer(1);

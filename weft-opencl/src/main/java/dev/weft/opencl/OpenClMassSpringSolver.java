@@ -1,27 +1,18 @@
 package dev.weft.opencl;
 
-import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
-import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
-import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
-import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.ParticleSurface;
-import dev.weft.core.contact.ParticleContactSettings;
-import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.massspring.StableStep;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.step.Environment;
 import dev.weft.core.step.VerletDamping;
-import java.util.Arrays;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
 
@@ -42,33 +33,19 @@ import org.lwjgl.system.MemoryUtil;
  * {@link MassSpringSettings#tethers()} is off or the model has none), air and wind, particle contacts,
  * and colliders other than still planes and spheres.
  */
-public final class OpenClMassSpringSolver implements ParticleContactSolver {
-    private final MassSpringSettings settings;
-    private final OpenClContext cl;
+public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
+    private static final String NAME = "the OpenCL mass-spring solver";
     private final long springKernel;
     private final long stepKernel;
-    /** Work sizes, one entry each, made once (no allocation in a step). */
+    /** The spring kernel's work size, made once (no allocation in a step). */
     private final PointerBuffer springWork = MemoryUtil.memAllocPointer(1);
-    private final PointerBuffer particleWork = MemoryUtil.memAllocPointer(1);
 
     // bound model
-    private Model model;
-    private int n;
     private int springCount;
-    private SpringSet springs;
     private double stableStep;
-    private ParticleSurface surface;
     private float[] rate;
     private float[] keep;
     private float keepStep = Float.NaN;
-    /** What the device's x and v hold (after the last upload or read-back). */
-    private float[] deviceX;
-    private float[] deviceV;
-    private boolean deviceStateKnown;
-    private boolean closed;
-
-    /** The environment's still planes and spheres on the device. */
-    private final DeviceColliders deviceColliders;
 
     // device buffers (0: none)
     private long pairsMem;
@@ -77,13 +54,8 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
     private long kdMem;
     private long incidenceStartMem;
     private long incidenceSpringMem;
-    private long invMassMem;
     private long keepMem;
-    private long gripMem;
-    private long offsetMem;
     private long springForceMem;
-    private long xMem;
-    private long vMem;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device) {
@@ -96,47 +68,15 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
      * such a device may drift from the CPU, which the tests measure to justify their tolerance.
      */
     OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device, boolean cpuRounding) {
-        this.settings = settings;
-        this.cl = new OpenClContext(device);
-        this.deviceColliders = new DeviceColliders(cl);
-        try {
-            long program = cpuRounding
-                    ? cl.buildSolver("mass_spring.cl", device.fp64() ? "-D WEFT_FP64" : "")
-                    : cl.buildSolverRelaxed("mass_spring.cl", "-D WEFT_RELAXED -cl-mad-enable");
-            springKernel = cl.kernel(program, "spring_forces");
-            stepKernel = cl.kernel(program, "verlet_step");
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
+        super(settings, device, NAME);
+        long program = program("mass_spring.cl", cpuRounding, device.fp64() ? "-D WEFT_FP64" : "");
+        springKernel = kernel(program, "spring_forces");
+        stepKernel = kernel(program, "verlet_step");
     }
 
     @Override
     public String name() {
         return "mass-spring";
-    }
-
-    public MassSpringSettings settings() {
-        return settings;
-    }
-
-    public OpenClDevice device() {
-        return cl.device();
-    }
-
-    /** Particle contacts are not on the device yet: turning them on is refused; null (off) is accepted. */
-    @Override
-    public OpenClMassSpringSolver withParticleContacts(ParticleContactSettings s) {
-        if (s != null) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "the OpenCL mass-spring solver "
-                    + "does not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
-        }
-        return this;
-    }
-
-    @Override
-    public ParticleContacts particleContacts() {
-        return null;
     }
 
     /** The longest stable Verlet step of {@code m}'s springs, in s (as {@link MassSpringSolver#stableStep}). */
@@ -148,7 +88,11 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
     /** Verlet steps one {@link #step} of {@code dt} takes (as {@link MassSpringSolver#verletStepsPer}). */
     public int verletStepsPer(Model m, float dt) {
         bind(m);
-        return settings.stableSteps() ? StableStep.count(dt, stableStep) : 1;
+        return verletSteps(dt);
+    }
+
+    private int verletSteps(float dt) {
+        return settings().stableSteps() ? StableStep.count(dt, stableStep) : 1;
     }
 
     /**
@@ -157,88 +101,34 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
      * device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
-        if (settings.tethers() && m.tethers().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
-                    + " tethers (long-range attachments), which the OpenCL mass-spring solver does not project yet; "
-                    + "build the model without them (ModelBuilder.tethers(false)), turn them off "
-                    + "(MassSpringSettings.withTethers(false)) or use the cpu backend");
-        }
-        if (env.hasAir()) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.AIR, "air", "the OpenCL mass-spring solver does not "
-                    + "compute wind and air drag yet; run without them or use the cpu backend");
-        }
-        for (Collider c : env.colliders()) {
-            OpenClColliders.requireSupported(c);
-        }
+        DeviceRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
+        DeviceRefusals.requireNoAir(NAME, env);
+        DeviceRefusals.requireSupportedColliders(env);
     }
 
     @Override
-    public void step(Model m, State state, Environment env, float dt) {
-        requireSupported(settings, m, env);
-        bind(m);
-        bindColliders(env.colliders());
-        if (state.particleCount() != n) {
-            throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
-        }
-        int count = verletStepsPer(m, dt);
-        float h = dt / count;
-        if (n > 0) {
-            prepareKeep(h);
-            uploadStateIfChanged(state);
-            clSetKernelArg1i(stepKernel, 9, deviceColliders.count());
-            clSetKernelArg1f(stepKernel, 12, h);
-            clSetKernelArg1f(stepKernel, 13, 1f / h);
-            clSetKernelArg1f(stepKernel, 14, env.gravityX());
-            clSetKernelArg1f(stepKernel, 15, env.gravityY());
-            clSetKernelArg1f(stepKernel, 16, env.gravityZ());
-            long queue = cl.queue();
-            for (int k = 0; k < count; k++) {
-                if (springCount > 0) {
-                    ClCheck.ok(clEnqueueNDRangeKernel(queue, springKernel, 1, null, springWork, null, null, null),
-                            "spring_forces");
-                }
-                ClCheck.ok(clEnqueueNDRangeKernel(queue, stepKernel, 1, null, particleWork, null, null, null),
-                        "verlet_step");
-            }
-            // blocking reads: the State holds the step's result when step returns
-            ClCheck.ok(clEnqueueReadBuffer(queue, xMem, true, 0L, state.positions(), null, null), "read positions");
-            ClCheck.ok(clEnqueueReadBuffer(queue, vMem, true, 0L, state.velocities(), null, null), "read velocities");
-            System.arraycopy(state.positions(), 0, deviceX, 0, deviceX.length);
-            System.arraycopy(state.velocities(), 0, deviceV, 0, deviceV.length);
-            deviceStateKnown = true;
-        }
-        state.advance(dt);
+    void refuseUnsupported(Model m, Environment env) {
+        requireSupported(settings(), m, env);
     }
 
-    /** Uploads the model's springs, masses and materials and makes the state buffers, when the model changed. */
-    private void bind(Model m) {
-        if (m == model) {
-            return;
-        }
+    @Override
+    void requireBindable(Model m) {
         MaterialParameters.requireFinite(m, "mass-spring");
         MaterialParameters.requireNoElasticTets(m, "mass-spring");
-        releaseModelBuffers();
-        model = m;
-        n = m.particleCount();
-        springs = SpringSet.build(m);
+    }
+
+    /** The model's springs and materials uploaded; the kernels' arguments set. */
+    @Override
+    void bindModel(Model m) {
+        int n = particleCount();
+        SpringSet springs = SpringSet.build(m);
         springCount = springs.count();
-        float[] w = m.invMass();
-        stableStep = StableStep.of(springs, w);
-        surface = ParticleSurface.of(m);
+        stableStep = StableStep.of(springs, m.invMass());
         rate = MaterialParameters.particleDamping(m);
         keep = new float[n];
         keepStep = Float.NaN;
-        deviceX = new float[3 * n];
-        deviceV = new float[3 * n];
-        deviceStateKnown = false;
         if (n == 0) {
             return;
-        }
-        float[] grip = new float[n];
-        float[] offset = new float[n];
-        for (int i = 0; i < n; i++) {
-            grip[i] = surface.grip(i);
-            offset[i] = surface.offset(i);
         }
         pairsMem = cl.upload(springs.pairs());
         restMem = cl.upload(springs.restLength());
@@ -246,38 +136,43 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         kdMem = cl.upload(springs.damping());
         incidenceStartMem = cl.upload(springs.incidenceStart());
         incidenceSpringMem = cl.upload(springs.incidenceSpring());
-        invMassMem = cl.upload(w);
-        gripMem = cl.upload(grip);
-        offsetMem = cl.upload(offset);
         keepMem = cl.buffer(4L * n);
         springForceMem = cl.buffer(12L * Math.max(1, springCount));
-        xMem = cl.buffer(12L * n);
-        vMem = cl.buffer(12L * n);
         springWork.put(0, springCount);
-        particleWork.put(0, n);
 
-        long[] springArgs = {pairsMem, restMem, ksMem, kdMem, xMem, vMem, springForceMem};
+        long xMem = deviceState.xMem();
+        long vMem = deviceState.vMem();
         clSetKernelArg1i(springKernel, 0, springCount);
-        for (int a = 0; a < springArgs.length; a++) {
-            ClCheck.ok(clSetKernelArg1p(springKernel, a + 1, springArgs[a]), "spring_forces argument " + (a + 1));
-        }
+        bufferArgs(springKernel, "spring_forces", 1, pairsMem, restMem, ksMem, kdMem, xMem, vMem, springForceMem);
         clSetKernelArg1i(stepKernel, 0, n);
-        long[] stepArgs = {incidenceStartMem, incidenceSpringMem, pairsMem, springForceMem, invMassMem, keepMem, gripMem,
-            offsetMem};
-        for (int a = 0; a < stepArgs.length; a++) {
-            ClCheck.ok(clSetKernelArg1p(stepKernel, a + 1, stepArgs[a]), "verlet_step argument " + (a + 1));
-        }
-        ClCheck.ok(clSetKernelArg1p(stepKernel, 17, xMem), "verlet_step argument 17");
-        ClCheck.ok(clSetKernelArg1p(stepKernel, 18, vMem), "verlet_step argument 18");
+        bufferArgs(stepKernel, "verlet_step", 1, incidenceStartMem, incidenceSpringMem, pairsMem, springForceMem,
+                particles.invMassMem(), keepMem, particles.gripMem(), particles.offsetMem());
+        bufferArgs(stepKernel, "verlet_step", 17, xMem, vMem);
     }
 
-    /** The environment's colliders into the device buffers, when they are not what those hold. */
-    private void bindColliders(Collider[] colliders) {
-        if (n == 0 || !deviceColliders.bind(colliders, surface)) {
-            return;
+    @Override
+    void collidersChanged(DeviceColliders c) {
+        clSetKernelArg1i(stepKernel, 9, c.count());
+        bufferArgs(stepKernel, "verlet_step", 10, c.typeMem(), c.dataMem());
+    }
+
+    /** {@link #verletStepsPer} Verlet steps of dt over that many, each a spring and a particle launch. */
+    @Override
+    void enqueue(Environment env, float dt) {
+        int count = verletSteps(dt);
+        float h = dt / count;
+        prepareKeep(h);
+        clSetKernelArg1f(stepKernel, 12, h);
+        clSetKernelArg1f(stepKernel, 13, 1f / h);
+        clSetKernelArg1f(stepKernel, 14, env.gravityX());
+        clSetKernelArg1f(stepKernel, 15, env.gravityY());
+        clSetKernelArg1f(stepKernel, 16, env.gravityZ());
+        for (int k = 0; k < count; k++) {
+            if (springCount > 0) {
+                launch(springKernel, null, springWork, "spring_forces");
+            }
+            launchPerParticle(stepKernel, "verlet_step");
         }
-        ClCheck.ok(clSetKernelArg1p(stepKernel, 10, deviceColliders.typeMem()), "verlet_step argument 10");
-        ClCheck.ok(clSetKernelArg1p(stepKernel, 11, deviceColliders.dataMem()), "verlet_step argument 11");
     }
 
     /** Each particle's Verlet share kept over a step of h (PositionStep's factor), uploaded when h changed. */
@@ -285,49 +180,22 @@ public final class OpenClMassSpringSolver implements ParticleContactSolver {
         if (h == keepStep) {
             return;
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < keep.length; i++) {
             keep[i] = VerletDamping.perStep(MaterialParameters.verletKeepPerFrame(rate[i]), h);
         }
         ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), keepMem, true, 0L, keep, null, null), "write damping");
         keepStep = h;
     }
 
-    /** Uploads positions and velocities that are not what the device already holds. */
-    private void uploadStateIfChanged(State state) {
-        float[] x = state.positions();
-        float[] v = state.velocities();
-        if (!deviceStateKnown || !Arrays.equals(x, deviceX)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), xMem, true, 0L, x, null, null), "write positions");
-            System.arraycopy(x, 0, deviceX, 0, x.length);
-        }
-        if (!deviceStateKnown || !Arrays.equals(v, deviceV)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), vMem, true, 0L, v, null, null), "write velocities");
-            System.arraycopy(v, 0, deviceV, 0, v.length);
-        }
-        deviceStateKnown = true;
-    }
-
-    private void releaseModelBuffers() {
-        long[] all = {pairsMem, restMem, ksMem, kdMem, incidenceStartMem, incidenceSpringMem, invMassMem, keepMem,
-            gripMem, offsetMem, springForceMem, xMem, vMem};
-        for (long mem : all) {
-            OpenClContext.release(mem);
-        }
-        pairsMem = restMem = ksMem = kdMem = incidenceStartMem = incidenceSpringMem = invMassMem = keepMem = 0L;
-        gripMem = offsetMem = springForceMem = xMem = vMem = 0L;
+    @Override
+    void releaseModelBuffers() {
+        OpenClContext.releaseAll(pairsMem, restMem, ksMem, kdMem, incidenceStartMem, incidenceSpringMem, keepMem,
+                springForceMem);
+        pairsMem = restMem = ksMem = kdMem = incidenceStartMem = incidenceSpringMem = keepMem = springForceMem = 0L;
     }
 
     @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        releaseModelBuffers();
-        deviceColliders.close();
-        model = null;
-        cl.close();
+    void freeSolverMemory() {
         MemoryUtil.memFree(springWork);
-        MemoryUtil.memFree(particleWork);
     }
 }

@@ -1,29 +1,20 @@
 package dev.weft.opencl;
 
-import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
-import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
-import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
 
-import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.ParticleSurface;
-import dev.weft.core.contact.ParticleContactSettings;
-import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
 
@@ -45,29 +36,23 @@ import org.lwjgl.system.MemoryUtil;
  * model has none), tetrahedra, air and wind, particle contacts, and colliders other than still planes
  * and spheres.
  */
-public final class OpenClXpbdSolver implements ParticleContactSolver {
-    private final XpbdSettings settings;
-    private final OpenClContext cl;
+public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
+    private static final String NAME = "the OpenCL XPBD solver";
     private final long predictKernel;
     private final long distanceKernel;
     private final long rigidKernel;
     private final long listedKernel;
     private final long finishKernel;
-    private final DeviceColliders deviceColliders;
     /** Four zero bytes: the pattern the multipliers are cleared with at each step's start. */
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
-    private final PointerBuffer particleWork = MemoryUtil.memAllocPointer(1);
     /** Per color: its first distance constraint and its size (one launch's global offset and size). */
     private PointerBuffer colorOffset;
     private PointerBuffer colorSize;
     /** Per color: where its stretch constraints start (in storage, or in stretchOrder) and how many. */
     private PointerBuffer stretchOffset;
     private PointerBuffer stretchSize;
-    private boolean closed;
 
     // bound model
-    private Model model;
-    private int n;
     private int count;
     private int colors;
     private int[] colorStart;
@@ -81,12 +66,7 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
     private float[] alpha;
     private float[] rate;
     private float[] damp;
-    private ParticleSurface surface;
     private float preparedStep = Float.NaN;
-    /** What the device's x and v hold (after the last upload or read-back). */
-    private float[] deviceX;
-    private float[] deviceV;
-    private boolean deviceStateKnown;
 
     // device buffers (0: none)
     private long pairsMem;
@@ -94,12 +74,7 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
     private long alphaMem;
     private long lambdaMem;
     private long stretchOrderMem;
-    private long invMassMem;
-    private long gripMem;
-    private long offsetMem;
     private long dampMem;
-    private long xMem;
-    private long vMem;
     private long yMem;
     private long dMem;
 
@@ -114,50 +89,24 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
      * may drift from the CPU, which the tests measure to justify their tolerance.
      */
     OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device, boolean cpuRounding) {
+        super(supported(settings), device, NAME);
+        long program = program("xpbd.cl", cpuRounding, "");
+        predictKernel = kernel(program, "xpbd_predict");
+        distanceKernel = kernel(program, "xpbd_distances");
+        rigidKernel = kernel(program, "xpbd_rigid_distances");
+        listedKernel = kernel(program, "xpbd_listed_distances");
+        finishKernel = kernel(program, "xpbd_finish");
+    }
+
+    /** Refused before a context is made. */
+    private static XpbdSettings supported(XpbdSettings settings) {
         requireSupported(settings);
-        this.settings = settings;
-        this.cl = new OpenClContext(device);
-        this.deviceColliders = new DeviceColliders(cl);
-        try {
-            long program = cpuRounding ? cl.buildSolver("xpbd.cl", "")
-                    : cl.buildSolverRelaxed("xpbd.cl", "-D WEFT_RELAXED -cl-mad-enable");
-            predictKernel = cl.kernel(program, "xpbd_predict");
-            distanceKernel = cl.kernel(program, "xpbd_distances");
-            rigidKernel = cl.kernel(program, "xpbd_rigid_distances");
-            listedKernel = cl.kernel(program, "xpbd_listed_distances");
-            finishKernel = cl.kernel(program, "xpbd_finish");
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
+        return settings;
     }
 
     @Override
     public String name() {
         return "xpbd";
-    }
-
-    public XpbdSettings settings() {
-        return settings;
-    }
-
-    public OpenClDevice device() {
-        return cl.device();
-    }
-
-    /** Particle contacts are not on the device yet: turning them on is refused; null (off) is accepted. */
-    @Override
-    public OpenClXpbdSolver withParticleContacts(ParticleContactSettings s) {
-        if (s != null) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "the OpenCL XPBD solver does "
-                    + "not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
-        }
-        return this;
-    }
-
-    @Override
-    public ParticleContacts particleContacts() {
-        return null;
     }
 
     /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (a mode other than colored). */
@@ -181,96 +130,69 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
                     + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
                     + "use the cpu backend");
         }
-        if (settings.tethers() && m.tethers().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
-                    + " tethers (long-range attachments), which the OpenCL XPBD solver does not project yet; build "
-                    + "the model without them (ModelBuilder.tethers(false)), turn them off "
-                    + "(XpbdSettings.withTethers(false)) or use the cpu backend");
-        }
+        DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
         if (m.tets().count() > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
                     + " tetrahedra, which the OpenCL XPBD solver does not project yet; use the cpu backend");
         }
-        if (env.hasAir()) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.AIR, "air", "the OpenCL XPBD solver does not "
-                    + "compute wind and air drag yet; run without them or use the cpu backend");
-        }
-        for (Collider c : env.colliders()) {
-            OpenClColliders.requireSupported(c);
-        }
+        DeviceRefusals.requireNoAir(NAME, env);
+        DeviceRefusals.requireSupportedColliders(env);
     }
 
     @Override
-    public void step(Model m, State state, Environment env, float dt) {
-        requireSupported(settings, m, env);
-        bind(m);
-        if (state.particleCount() != n) {
-            throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
-        }
-        if (n > 0) {
-            bindColliders(env.colliders());
-            prepare(dt);
-            uploadStateIfChanged(state);
-            long queue = cl.queue();
-            clSetKernelArg1f(predictKernel, 2, dt);
-            clSetKernelArg1f(predictKernel, 3, env.gravityX());
-            clSetKernelArg1f(predictKernel, 4, env.gravityY());
-            clSetKernelArg1f(predictKernel, 5, env.gravityZ());
-            ClCheck.ok(clEnqueueNDRangeKernel(queue, predictKernel, 1, null, particleWork, null, null, null),
-                    "xpbd_predict");
-            if (count > 0) {
-                ClCheck.ok(clEnqueueFillBuffer(queue, lambdaMem, zero, 0L, 4L * count, null, null), "clear multipliers");
-                for (int it = 0; it < settings.iterations(); it++) {
-                    sweep(queue);
-                }
+    void refuseUnsupported(Model m, Environment env) {
+        requireSupported(settings(), m, env);
+    }
+
+    /** The prediction, the multipliers cleared, the iterations' color sweeps, the finish. */
+    @Override
+    void enqueue(Environment env, float dt) {
+        prepare(dt);
+        clSetKernelArg1f(predictKernel, 2, dt);
+        clSetKernelArg1f(predictKernel, 3, env.gravityX());
+        clSetKernelArg1f(predictKernel, 4, env.gravityY());
+        clSetKernelArg1f(predictKernel, 5, env.gravityZ());
+        launchPerParticle(predictKernel, "xpbd_predict");
+        if (count > 0) {
+            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambdaMem, zero, 0L, 4L * count, null, null),
+                    "clear multipliers");
+            for (int it = 0; it < settings().iterations(); it++) {
+                sweep();
             }
-            clSetKernelArg1i(finishKernel, 5, deviceColliders.count());
-            clSetKernelArg1f(finishKernel, 8, 1f / dt);
-            ClCheck.ok(clEnqueueNDRangeKernel(queue, finishKernel, 1, null, particleWork, null, null, null),
-                    "xpbd_finish");
-            // blocking reads: the State holds the step's result when step returns
-            ClCheck.ok(clEnqueueReadBuffer(queue, xMem, true, 0L, state.positions(), null, null), "read positions");
-            ClCheck.ok(clEnqueueReadBuffer(queue, vMem, true, 0L, state.velocities(), null, null), "read velocities");
-            System.arraycopy(state.positions(), 0, deviceX, 0, deviceX.length);
-            System.arraycopy(state.velocities(), 0, deviceV, 0, deviceV.length);
-            deviceStateKnown = true;
         }
-        state.advance(dt);
+        clSetKernelArg1f(finishKernel, 8, 1f / dt);
+        launchPerParticle(finishKernel, "xpbd_finish");
     }
 
     /** One iteration of XpbdSolver's colored distance sweep: every color, then the extra stretch passes. */
-    private void sweep(long queue) {
+    private void sweep() {
         for (int c = 0; c < colors; c++) {
             if (colorStart[c + 1] == colorStart[c]) {
                 continue;
             }
-            launch(queue, colorRigid[c] ? rigidKernel : distanceKernel, colorOffset, colorSize, c);
+            launchColor(colorRigid[c] ? rigidKernel : distanceKernel, colorOffset, colorSize, c);
         }
-        for (int pass = 1; pass < settings.stretchPasses(); pass++) {
+        for (int pass = 1; pass < settings().stretchPasses(); pass++) {
             for (int c = 0; c < colors; c++) {
                 if (stretchColorStart[c + 1] == stretchColorStart[c]) {
                     continue;
                 }
                 // as XpbdSolver: a run in storage is swept in place by the multiplier pass, others via the order
-                launch(queue, stretchContiguous[c] ? distanceKernel : listedKernel, stretchOffset, stretchSize, c);
+                launchColor(stretchContiguous[c] ? distanceKernel : listedKernel, stretchOffset, stretchSize, c);
             }
         }
     }
 
-    private void launch(long queue, long kernel, PointerBuffer offsets, PointerBuffer sizes, int c) {
+    private void launchColor(long kernel, PointerBuffer offsets, PointerBuffer sizes, int c) {
         offsets.position(c);
         sizes.position(c);
-        ClCheck.ok(clEnqueueNDRangeKernel(queue, kernel, 1, offsets, sizes, null, null, null), "xpbd color launch");
+        launch(kernel, offsets, sizes, "xpbd color launch");
     }
 
-    /** Uploads the model's constraints, masses and materials and makes the state buffers, when the model changed. */
-    private void bind(Model m) {
-        if (m == model) {
-            return;
-        }
-        releaseModelBuffers();
-        model = m;
-        n = m.particleCount();
+    /** The model's constraints and materials uploaded, the launches' offsets and sizes made; arguments set. */
+    @Override
+    void bindModel(Model m) {
+        int n = particleCount();
         DistanceConstraints dc = m.distances();
         count = dc.count();
         colorStart = dc.colorStart();
@@ -280,21 +202,11 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
         alpha = new float[count];
         colorRigid = new boolean[colors];
         int[] stretchOrder = bindStretchOrder();
-        surface = ParticleSurface.of(m);
         rate = MaterialParameters.particleDamping(m);
         damp = new float[n];
         preparedStep = Float.NaN;
-        deviceX = new float[3 * n];
-        deviceV = new float[3 * n];
-        deviceStateKnown = false;
         if (n == 0) {
             return;
-        }
-        float[] grip = new float[n];
-        float[] offset = new float[n];
-        for (int i = 0; i < n; i++) {
-            grip[i] = surface.grip(i);
-            offset[i] = surface.offset(i);
         }
         colorOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
         colorSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
@@ -312,32 +224,23 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
         alphaMem = cl.buffer(4L * Math.max(1, count));
         lambdaMem = cl.buffer(4L * Math.max(1, count));
         stretchOrderMem = cl.upload(stretchOrder);
-        invMassMem = cl.upload(m.invMass());
-        gripMem = cl.upload(grip);
-        offsetMem = cl.upload(offset);
         dampMem = cl.buffer(4L * n);
-        xMem = cl.buffer(12L * n);
-        vMem = cl.buffer(12L * n);
         yMem = cl.buffer(12L * n);
         dMem = cl.buffer(12L * n);
-        particleWork.put(0, n);
 
+        long invMassMem = particles.invMassMem();
+        long xMem = deviceState.xMem();
+        long vMem = deviceState.vMem();
         clSetKernelArg1i(predictKernel, 0, n);
-        args(predictKernel, "xpbd_predict", 1, invMassMem);
-        args(predictKernel, "xpbd_predict", 6, xMem, vMem, yMem, dMem);
-        args(distanceKernel, "xpbd_distances", 0, pairsMem, restMem, alphaMem, lambdaMem, invMassMem, yMem, dMem);
-        args(rigidKernel, "xpbd_rigid_distances", 0, pairsMem, restMem, invMassMem, yMem, dMem);
-        args(listedKernel, "xpbd_listed_distances", 0, stretchOrderMem, pairsMem, restMem, alphaMem, lambdaMem,
+        bufferArgs(predictKernel, "xpbd_predict", 1, invMassMem);
+        bufferArgs(predictKernel, "xpbd_predict", 6, xMem, vMem, yMem, dMem);
+        bufferArgs(distanceKernel, "xpbd_distances", 0, pairsMem, restMem, alphaMem, lambdaMem, invMassMem, yMem, dMem);
+        bufferArgs(rigidKernel, "xpbd_rigid_distances", 0, pairsMem, restMem, invMassMem, yMem, dMem);
+        bufferArgs(listedKernel, "xpbd_listed_distances", 0, stretchOrderMem, pairsMem, restMem, alphaMem, lambdaMem,
                 invMassMem, yMem, dMem);
         clSetKernelArg1i(finishKernel, 0, n);
-        args(finishKernel, "xpbd_finish", 1, invMassMem, dampMem, gripMem, offsetMem);
-        args(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
-    }
-
-    private static void args(long kernel, String name, int first, long... buffers) {
-        for (int a = 0; a < buffers.length; a++) {
-            ClCheck.ok(clSetKernelArg1p(kernel, first + a, buffers[a]), name + " argument " + (first + a));
-        }
+        bufferArgs(finishKernel, "xpbd_finish", 1, invMassMem, dampMem, particles.gripMem(), particles.offsetMem());
+        bufferArgs(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
     }
 
     /**
@@ -372,11 +275,10 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
         return order;
     }
 
-    /** The environment's colliders into the device buffers, when they are not what those hold. */
-    private void bindColliders(Collider[] colliders) {
-        if (deviceColliders.bind(colliders, surface)) {
-            args(finishKernel, "xpbd_finish", 6, deviceColliders.typeMem(), deviceColliders.dataMem());
-        }
+    @Override
+    void collidersChanged(DeviceColliders c) {
+        clSetKernelArg1i(finishKernel, 5, c.count());
+        bufferArgs(finishKernel, "xpbd_finish", 6, c.typeMem(), c.dataMem());
     }
 
     /**
@@ -389,7 +291,7 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
         }
         float invH2 = 1f / (dt * dt);
         for (int c = 0; c < count; c++) {
-            boolean rigid = settings.rigid() && kind[c] != DistanceKind.BEND.code();
+            boolean rigid = settings().rigid() && kind[c] != DistanceKind.BEND.code();
             alpha[c] = rigid ? 0f : Math.min(compliance(stiffness[c]) * invH2, Float.MAX_VALUE);
         }
         for (int k = 0; k < colors; k++) {
@@ -399,7 +301,7 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
             }
             colorRigid[k] = rigid;
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < damp.length; i++) {
             damp[i] = Math.max(0f, 1f - rate[i] * dt);
         }
         long queue = cl.queue();
@@ -415,29 +317,10 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
         return k == Float.POSITIVE_INFINITY ? 0f : 1f / k;
     }
 
-    /** Uploads positions and velocities that are not what the device already holds. */
-    private void uploadStateIfChanged(State state) {
-        float[] x = state.positions();
-        float[] v = state.velocities();
-        if (!deviceStateKnown || !Arrays.equals(x, deviceX)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), xMem, true, 0L, x, null, null), "write positions");
-            System.arraycopy(x, 0, deviceX, 0, x.length);
-        }
-        if (!deviceStateKnown || !Arrays.equals(v, deviceV)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), vMem, true, 0L, v, null, null), "write velocities");
-            System.arraycopy(v, 0, deviceV, 0, v.length);
-        }
-        deviceStateKnown = true;
-    }
-
-    private void releaseModelBuffers() {
-        long[] all = {pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, invMassMem, gripMem, offsetMem, dampMem,
-            xMem, vMem, yMem, dMem};
-        for (long mem : all) {
-            OpenClContext.release(mem);
-        }
-        pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = invMassMem = gripMem = offsetMem = dampMem = 0L;
-        xMem = vMem = yMem = dMem = 0L;
+    @Override
+    void releaseModelBuffers() {
+        OpenClContext.releaseAll(pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, dampMem, yMem, dMem);
+        pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = dampMem = yMem = dMem = 0L;
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
@@ -447,16 +330,7 @@ public final class OpenClXpbdSolver implements ParticleContactSolver {
     }
 
     @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        releaseModelBuffers();
-        deviceColliders.close();
-        model = null;
-        cl.close();
-        MemoryUtil.memFree(particleWork);
+    void freeSolverMemory() {
         MemoryUtil.memFree(zero);
     }
 }

@@ -1,0 +1,193 @@
+package dev.weft.opencl;
+
+import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
+
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.step.Environment;
+import java.util.function.LongSupplier;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryUtil;
+
+/**
+ * What the device solvers share: a context and queue of their own on one device, the bound model's
+ * particles ({@link DeviceParticles}) and the state ({@link DeviceState}) on the device, the
+ * environment's colliders ({@link DeviceColliders}), and the frame of a step: refuse what the device
+ * does not run, bind the model when it is another one, upload what the host changed, run the solver's
+ * kernels, read the state back once. A solver says what it refuses, what it uploads for a model and
+ * what a step enqueues.
+ *
+ * @param <S> the solver's settings
+ */
+public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
+        permits OpenClMassSpringSolver, OpenClXpbdSolver {
+    /** The relaxed build (see the solvers' package-private constructors): contraction and mad allowed. */
+    private static final String RELAXED = "-D WEFT_RELAXED -cl-mad-enable";
+
+    private final S settings;
+    /** The solver as its refusals name it ("the OpenCL XPBD solver"). */
+    private final String solverName;
+    final OpenClContext cl;
+    final DeviceParticles particles;
+    final DeviceState deviceState;
+    private final DeviceColliders colliders;
+    /** The per-particle kernels' work size, made once (no allocation in a step). */
+    private final PointerBuffer particleWork;
+    private Model model;
+    private int n;
+    private boolean closed;
+
+    /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
+    OpenClSolver(S settings, OpenClDevice device, String solverName) {
+        this.settings = settings;
+        this.solverName = solverName;
+        this.cl = new OpenClContext(device);
+        this.particleWork = MemoryUtil.memAllocPointer(1);
+        this.particles = new DeviceParticles(cl);
+        this.deviceState = new DeviceState(cl);
+        this.colliders = new DeviceColliders(cl);
+    }
+
+    public S settings() {
+        return settings;
+    }
+
+    public OpenClDevice device() {
+        return cl.device();
+    }
+
+    /** Particle contacts are not on the device yet: turning them on is refused; null (off) is accepted. */
+    @Override
+    public OpenClSolver<S> withParticleContacts(ParticleContactSettings s) {
+        if (s != null) {
+            throw DeviceRefusals.particleContacts(solverName);
+        }
+        return this;
+    }
+
+    @Override
+    public ParticleContacts particleContacts() {
+        return null;
+    }
+
+    @Override
+    public final void step(Model m, State state, Environment env, float dt) {
+        refuseUnsupported(m, env);
+        bind(m);
+        if (state.particleCount() != n) {
+            throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
+        }
+        if (n > 0) {
+            if (colliders.bind(env.colliders(), particles.surface())) {
+                collidersChanged(colliders);
+            }
+            deviceState.uploadIfChanged(state);
+            enqueue(env, dt);
+            // the State holds the step's result when step returns
+            deviceState.readBack(state);
+        }
+        state.advance(dt);
+    }
+
+    /** Throws {@link UnsupportedOnDeviceException} for what the solver does not run on the device. */
+    abstract void refuseUnsupported(Model m, Environment env);
+
+    /** Throws for a model the solver cannot bind, before the bound one is released; by default none. */
+    void requireBindable(Model m) {
+    }
+
+    /**
+     * The solver's own data for {@code m}, after its particles and state buffers are bound: host
+     * arrays always, device buffers and kernel arguments where it has particles.
+     */
+    abstract void bindModel(Model m);
+
+    /** The collider buffers are new ones: the kernels' collider arguments are set again. */
+    abstract void collidersChanged(DeviceColliders c);
+
+    /** One step of {@code dt}'s kernels, the state on the device being the host's. */
+    abstract void enqueue(Environment env, float dt);
+
+    /** Releases the device buffers {@link #bindModel} made (also what it allocated off the heap). */
+    abstract void releaseModelBuffers();
+
+    /** Frees what the solver allocated off the heap at construction; by default nothing. */
+    void freeSolverMemory() {
+    }
+
+    /** Binds {@code m} (its data uploaded, the state buffers made) unless it is the bound model. */
+    final void bind(Model m) {
+        if (m == model) {
+            return;
+        }
+        requireBindable(m);
+        releaseModelBuffers();
+        model = m;
+        n = m.particleCount();
+        particles.bind(m);
+        deviceState.bind(n);
+        particleWork.put(0, n);
+        bindModel(m);
+    }
+
+    /** The bound model's particle count. */
+    final int particleCount() {
+        return n;
+    }
+
+    /** Builds {@code source} after the shared sources, with the CPU's rounding or relaxed; releases all on failure. */
+    final long program(String source, boolean cpuRounding, String defines) {
+        return orClose(() -> cpuRounding ? cl.buildSolver(source, defines) : cl.buildSolverRelaxed(source, RELAXED));
+    }
+
+    /** The kernel {@code name} of {@code program}; releases all on failure. */
+    final long kernel(long program, String name) {
+        return orClose(() -> cl.kernel(program, name));
+    }
+
+    private long orClose(LongSupplier make) {
+        try {
+            return make.getAsLong();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Kernel arguments {@code first}, {@code first + 1}, … set to these buffers. */
+    static void bufferArgs(long kernel, String name, int first, long... buffers) {
+        for (int a = 0; a < buffers.length; a++) {
+            ClCheck.ok(clSetKernelArg1p(kernel, first + a, buffers[a]), name + " argument " + (first + a));
+        }
+    }
+
+    /** One launch of a per-particle kernel over the bound model's particles. */
+    final void launchPerParticle(long kernel, String name) {
+        launch(kernel, null, particleWork, name);
+    }
+
+    /** One launch of {@code kernel} (1-D): {@code offset} null or its global offset, {@code size} its size. */
+    final void launch(long kernel, PointerBuffer offset, PointerBuffer size, String name) {
+        ClCheck.ok(clEnqueueNDRangeKernel(cl.queue(), kernel, 1, offset, size, null, null, null), name);
+    }
+
+    @Override
+    public final void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        releaseModelBuffers();
+        deviceState.close();
+        particles.close();
+        colliders.close();
+        model = null;
+        cl.close();
+        MemoryUtil.memFree(particleWork);
+        freeSolverMemory();
+    }
+}
