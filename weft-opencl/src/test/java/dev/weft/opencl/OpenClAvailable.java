@@ -12,4 +12,9 @@ final class OpenClAvailable {
         assumeTrue(reason == null, () -> "skipped: no OpenCL device here (" + reason + ")");
         return OpenClDevices.list().get(0);
     }
+
+    /** PoCL (OpenCL on the CPU), where the kernels must give the CPU's bits. */
+    static boolean isPocl(OpenClDevice device) {
+        return device.platformName().contains("Portable Computing Language");
+    }
 }

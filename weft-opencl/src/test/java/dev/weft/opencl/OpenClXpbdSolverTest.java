@@ -3,8 +3,6 @@ package dev.weft.opencl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.core.collide.BoxCollider;
-import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.contact.ParticleContactSettings;
@@ -17,7 +15,6 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
-import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -52,21 +49,15 @@ class OpenClXpbdSolverTest {
     /** The default settings: colored, one iteration, two stretch passes. */
     private static final XpbdSettings DEFAULTS = XpbdSettings.defaults();
 
-    private static boolean pocl(OpenClDevice device) {
-        return device.platformName().contains("Portable Computing Language");
-    }
-
     @Test
     void aHangingClothAgreesWithTheCpuAfterOneAndAfterAHundredSteps() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        Model model = hangingCloth(32);
-        Comparison c = compare(device, true, DEFAULTS, model, Environment.earth(), 100);
+        StepComparison c = compare(device, true, DEFAULTS, hangingCloth(32), Environment.earth(), 100);
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
-        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
         assertThat(c.travel).as("a falling, stretching cloth, not a still one").isGreaterThan(0.001f);
-        if (pocl(device)) {
-            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
+        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        if (OpenClAvailable.isPocl(device)) {
             assertThat(c.velocityAfterAll).as("PoCL: the CPU's bits").isZero();
         }
     }
@@ -76,16 +67,13 @@ class OpenClXpbdSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model model = hangingCloth(24);
         // ten iterations carry the multipliers from one to the next; one stretch pass is plain XPBD
-        Comparison iterated = compare(device, true, DEFAULTS.withIterations(10).withStretchPasses(1), model,
+        StepComparison iterated = compare(device, true, DEFAULTS.withIterations(10).withStretchPasses(1), model,
                 Environment.earth(), 100);
         // rigid stretch and shear: those colors take the multiplier-free pass, the bending colors do not
-        Comparison rigid = compare(device, true, DEFAULTS.withRigid(true).withStretchPasses(3), model,
+        StepComparison rigid = compare(device, true, DEFAULTS.withRigid(true).withStretchPasses(3), model,
                 Environment.earth(), 100);
-        for (Comparison c : List.of(iterated, rigid)) {
-            assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
-            if (pocl(device)) {
-                assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
-            }
+        for (StepComparison c : List.of(iterated, rigid)) {
+            c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
         }
     }
 
@@ -94,93 +82,52 @@ class OpenClXpbdSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model model = hangingMeshes(16);
         assertThat(hasScatteredStretchColor(model)).as("the extra passes take the listed kernel").isTrue();
-        Comparison c = compare(device, true, DEFAULTS.withStretchPasses(2), model, Environment.earth(), 100);
-        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
-        if (pocl(device)) {
-            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
-        }
+        compare(device, true, DEFAULTS.withStretchPasses(2), model, Environment.earth(), 100)
+                .assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        Model model = droppedCloth(24, 0.1f);
-        PlaneCollider floor = PlaneCollider.floor(0f, 0.005f, 0.4f);
-        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(floor));
+        PlaneCollider floor = TestScenes.floor();
         // 360 steps of 1/1800 s: it falls the 0.085 m to the floor's thickness in 0.13 s, lands and slides
-        Comparison c = compare(device, true, DEFAULTS, model, env, 360);
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), TestScenes.earthWith(floor), 360);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.08f);
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
-        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
-        if (pocl(device)) {
-            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
-        }
+        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        Model model = droppedCloth(24, 0.45f);
-        SphereCollider ball = new SphereCollider("ball", new float[] {0f, 0.2f, 0f}, 0.2f, 0.005f, 0.3f);
-        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(ball));
-        Comparison c = compare(device, true, DEFAULTS, model, env, 240);
+        SphereCollider ball = TestScenes.ball();
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.45f), TestScenes.earthWith(ball), 240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
-        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
-        if (pocl(device)) {
-            assertThat(c.afterAll).as("PoCL: the CPU's bits").isZero();
-        }
+        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void withoutTheCpusRoundingTheDifferenceStaysWithinTheTolerance() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        Model model = hangingCloth(32);
-        Comparison hanging = compare(device, false, DEFAULTS, model, Environment.earth(), 100);
-        assertThat(hanging.afterAll).isLessThanOrEqualTo(TOLERANCE);
-        assertThat(hanging.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-        Model dropped = droppedCloth(24, 0.1f);
-        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(PlaneCollider.floor(0f, 0.005f, 0.4f)));
-        Comparison landed = compare(device, false, DEFAULTS, dropped, env, 360);
-        assertThat(landed.afterAll).isLessThanOrEqualTo(TOLERANCE);
-        assertThat(landed.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+        StepComparison hanging = compare(device, false, DEFAULTS, hangingCloth(32), Environment.earth(), 100);
+        StepComparison landed = compare(device, false, DEFAULTS, droppedCloth(24, 0.1f),
+                TestScenes.earthWith(TestScenes.floor()), 360);
+        for (StepComparison c : List.of(hanging, landed)) {
+            assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+            assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+        }
     }
 
     @Test
     void pinnedParticlesKeepTheirBitsAndAHostEditIsUploaded() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model model = hangingCloth(16);
-        State cpu = State.atRest(model);
-        State gpu = State.atRest(model);
-        float[] start = gpu.positions().clone();
-        try (WorkerPool pool = new WorkerPool(1);
-             XpbdSolver reference = new XpbdSolver(DEFAULTS, pool);
-             OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
-            for (int k = 0; k < 100; k++) {
-                if (k == 50) { // a drag: one particle moved and given a velocity by the host
-                    for (State s : List.of(cpu, gpu)) {
-                        s.positions()[3 * 100 + 2] += 0.05f;
-                        s.velocities()[3 * 100 + 1] = 1f;
-                    }
-                }
-                reference.step(model, cpu, Environment.earth(), DT);
-                solver.step(model, gpu, Environment.earth(), DT);
-            }
-        }
-        assertThat(maxDifference(cpu.positions(), gpu.positions())).isLessThanOrEqualTo(TOLERANCE);
-        int pinned = 0;
-        for (int i = 0; i < model.particleCount(); i++) {
-            if (model.isPinned(i)) {
-                pinned++;
-                for (int a = 0; a < 3; a++) {
-                    assertThat(Float.floatToRawIntBits(gpu.positions()[3 * i + a]))
-                            .isEqualTo(Float.floatToRawIntBits(start[3 * i + a]));
-                    assertThat(gpu.velocities()[3 * i + a]).isZero();
-                }
-            }
-        }
-        assertThat(pinned).isEqualTo(2);
-        assertThat(gpu.steps()).isEqualTo(100);
+        StepComparison c = StepComparison.run("OpenCL XPBD vs CPU, a drag at step 50,", pool -> new XpbdSolver(DEFAULTS,
+                pool), () -> new OpenClXpbdSolver(DEFAULTS, device), model, Environment.earth(), DT, 100, 50);
+        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(StepComparison.assertPinnedKept(model, c.start.positions(), c.device)).isEqualTo(2);
+        assertThat(c.device.steps()).isEqualTo(100);
     }
 
     @Test
@@ -204,13 +151,10 @@ class OpenClXpbdSolverTest {
                     .isEqualTo(DeviceFeature.DIHEDRAL_BENDING);
             assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers");
-            Environment windy = Environment.earth().withWind(new float[] {3f, 0f, 0f}).withAir(1.2f, 1f, 0.02f);
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), windy, DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            Collider box = new BoxCollider("crate", new float[] {0f, -1f, 0f}, new float[] {0.5f, 0.5f, 0.5f}, 0f, 0f);
-            Environment boxed = new Environment(new float[] {0f, -9.81f, 0f}, List.of(box));
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), boxed, DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+                    DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("particle contacts");
@@ -223,12 +167,9 @@ class OpenClXpbdSolverTest {
         OpenClXpbdSolver.requireSupported(DEFAULTS.withTethers(false), tethered, Environment.earth());
     }
 
-    /** An n × n, 1 m grid cloth held horizontally 1 m up by its two top corners, distance bending, no tethers. */
+    /** The hanging grid cloth with distance bending, no tethers. */
     static Model hangingCloth(int n) {
-        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE);
-        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", n, n, 1f, 1f).withOrigin(-0.5f, 1f, -0.5f));
-        b.pinCorners(cloth, "top-left", "top-right");
-        return b.build();
+        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
     }
 
     /**
@@ -293,75 +234,17 @@ class OpenClXpbdSolverTest {
         return false;
     }
 
-    /** An n × n, 0.6 m cloth held horizontally at {@code height}, free, distance bending. */
+    /** The dropped cloth with distance bending, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE);
-        b.addGridCloth(GridClothSpec.of("cloth", n, n, 0.6f, 0.6f).withOrigin(-0.3f, height, -0.3f));
-        return b.build();
+        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
     }
 
-    /** Both solvers from rest, step by step; every position of the OpenCL run kept for checks. */
-    private static Comparison compare(OpenClDevice device, boolean cpuRounding, XpbdSettings settings, Model model,
-                                      Environment env, int steps) {
-        State start = State.atRest(model);
-        State cpu = start.copy();
-        State gpu = start.copy();
-        Comparison c = new Comparison(model);
-        try (WorkerPool pool = new WorkerPool(1);
-             XpbdSolver reference = new XpbdSolver(settings, pool);
-             OpenClXpbdSolver solver = new OpenClXpbdSolver(settings, device, cpuRounding)) {
-            for (int k = 0; k < steps; k++) {
-                reference.step(model, cpu, env, DT);
-                solver.step(model, gpu, env, DT);
-                c.record(gpu.positions());
-                if (k == 0) {
-                    c.afterOne = maxDifference(cpu.positions(), gpu.positions());
-                }
-            }
-        }
-        c.afterAll = maxDifference(cpu.positions(), gpu.positions());
-        c.velocityAfterAll = maxDifference(cpu.velocities(), gpu.velocities());
-        c.travel = maxDifference(start.positions(), gpu.positions());
-        System.out.printf((cpuRounding ? "" : "relaxed ") + "OpenCL XPBD vs CPU on %d particles (%d iterations, %d "
-                + "stretch passes%s), %d steps: max |dx| after 1 step %.3g m, after all %.3g m, max |dv| %.3g m/s%n",
-                model.particleCount(), settings.iterations(), settings.stretchPasses(), settings.rigid() ? ", rigid" : "",
-                steps, c.afterOne, c.afterAll, c.velocityAfterAll);
-        return c;
-    }
-
-    static float maxDifference(float[] a, float[] b) {
-        float most = 0f;
-        for (int k = 0; k < a.length; k++) {
-            most = Math.max(most, Math.abs(a[k] - b[k]));
-        }
-        return most;
-    }
-
-    /** What a comparison measured, and the smallest distance to each collider seen in any step. */
-    private static final class Comparison {
-        private final Model model;
-        private final List<float[]> frames = new java.util.ArrayList<>();
-        float afterOne;
-        float afterAll;
-        float velocityAfterAll;
-        float travel;
-
-        Comparison(Model model) {
-            this.model = model;
-        }
-
-        void record(float[] x) {
-            frames.add(x.clone());
-        }
-
-        float lowestClearance(Collider c) {
-            float least = Float.POSITIVE_INFINITY;
-            for (float[] x : frames) {
-                for (int i = 0; i < model.particleCount(); i++) {
-                    least = Math.min(least, c.signedDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]));
-                }
-            }
-            return least;
-        }
+    /** Both solvers from rest, step by step. */
+    private static StepComparison compare(OpenClDevice device, boolean cpuRounding, XpbdSettings settings, Model model,
+                                          Environment env, int steps) {
+        String label = String.format("%sOpenCL XPBD (%d iterations, %d stretch passes%s) vs CPU", cpuRounding ? ""
+                : "relaxed ", settings.iterations(), settings.stretchPasses(), settings.rigid() ? ", rigid" : "");
+        return StepComparison.run(label, pool -> new XpbdSolver(settings, pool),
+                () -> new OpenClXpbdSolver(settings, device, cpuRounding), model, env, DT, steps);
     }
 }
