@@ -197,7 +197,8 @@ class BenchCommandTest {
                 "cpu");
         // Jolt first, then each Weft setting, at the one size and thread count
         assertThat(peers.rows).extracting(r -> peers.cell(r, "engine") + " " + peers.cell(r, "setting"))
-                .containsExactly("jolt 10 iterations", "weft 6x1 dihedral", "weft 10x1 dihedral", "weft 10x1 distance");
+                .containsExactly("jolt 10 iterations", "weft 6x1 dihedral", "weft 10x1 dihedral", "weft 10x1 distance",
+                        "weft 10x1 isometric");
         double joltMs = peers.number(peers.rows.get(0), "ms_per_frame");
         for (List<String> row : peers.rows) {
             assertThat(peers.number(row, "particles")).isEqualTo(64);
