@@ -215,7 +215,7 @@ class BenchCommandTest {
         assertThat(md).contains("| N | threads | engine | setting | ms/frame | Weft / Jolt |")
                 .contains("| 8 | 1 | Jolt | 10 iterations |");
         assertThat(err.toString().lines().reduce((x, y) -> y)).hasValueSatisfying(last ->
-                assertThat(last).startsWith("  4/4 (100 %)"));
+                assertThat(last).startsWith("  5/5 (100 %)"));
 
         // its flags only
         assertThat(weft("bench", "--peers", "--modes", "jacobi", "--out", tmp.toString())).isEqualTo(2);
