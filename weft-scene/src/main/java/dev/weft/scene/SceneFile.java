@@ -76,11 +76,11 @@ public final class SceneFile {
         ModelBuilder b = new ModelBuilder();
         if (f.has("model")) {
             Fields m = Fields.of(f.get("model"), "model options", MODEL_KEYS);
-            String bending = m.choice("bending", "dihedral", "dihedral", "distance", "none");
+            String bending = m.choice("bending", "dihedral", "dihedral", "distance", "isometric", "none");
             if ("none".equals(bending)) {
                 b.bending(false);
             } else {
-                b.bendingModel("distance".equals(bending) ? BendingModel.DISTANCE : BendingModel.DIHEDRAL);
+                b.bendingModel(BendingModel.valueOf(bending.toUpperCase(java.util.Locale.ROOT)));
             }
             String springs = m.choice("springs", SpringLayout.STENCIL_24.label(), layouts());
             for (SpringLayout l : SpringLayout.values()) {

@@ -85,6 +85,18 @@ class SceneFileTest {
             + "\"height\": 1";
 
     @Test
+    void theModelOptionsNameEveryBendingModel() {
+        Scene iso = SceneFile.parse("iso.json", "{\"model\": {\"bending\": \"isometric\"}, \"bodies\": [" + GRID
+                + "}]}", Path.of("."));
+        assertThat(iso.model().bending().count()).isPositive();
+        assertThat(iso.model().bending().allIsometric()).isTrue();
+        Scene dihedral = SceneFile.parse("d.json", "{\"bodies\": [" + GRID + "}]}", Path.of("."));
+        assertThat(dihedral.model().bending().anyIsometric()).isFalse();
+        assertThat(error("{\"model\": {\"bending\": \"bergou\"}, \"bodies\": [" + GRID + "}]}").getMessage())
+                .contains("model.bending").contains("isometric");
+    }
+
+    @Test
     void everyBrokenFileSaysFileLineColumnKeyPathAndWhatIsAllowed() {
         // an unknown key, at the key, with the nearest allowed one
         assertThat(error("{\n  \"bodies\": [" + GRID + ", \"materail\": \"cloth\"}]\n}").getMessage())

@@ -115,5 +115,11 @@ class SceneSchemaTest {
             layouts.add(l.label());
         }
         assertThat(words(at(defs, "model", "properties", "springs", "enum"))).containsExactlyInAnyOrderElementsOf(layouts);
+        List<String> bending = new ArrayList<>();
+        for (dev.weft.core.model.BendingModel b : dev.weft.core.model.BendingModel.values()) {
+            bending.add(b.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        bending.add("none");
+        assertThat(words(at(defs, "model", "properties", "bending", "enum"))).containsExactlyInAnyOrderElementsOf(bending);
     }
 }

@@ -138,6 +138,20 @@ final class EditableConstraints {
             }
             return after;
         }
+
+        /** As {@link #carry(float[], int)} with {@code stride} values per constraint. */
+        float[] carry(float[] before, int count, int stride) {
+            if (place == null) {
+                return before;
+            }
+            float[] after = new float[stride * count];
+            for (int c = 0; c < place.length; c++) {
+                if (place[c] >= 0) {
+                    System.arraycopy(before, stride * c, after, stride * place[c], stride);
+                }
+            }
+            return after;
+        }
     }
 
     /**

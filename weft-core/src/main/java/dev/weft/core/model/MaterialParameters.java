@@ -15,6 +15,9 @@ import dev.weft.core.InvalidInputException;
  *       area d². (The discrete-shells constant, k_θ = 3B|e|²/A of Grinspun et al. 2003, assumes every edge
  *       bends and is 3 times too stiff on such a grid; MaterialParametersTest measures both.) On a square
  *       grid k_θ = B across the axis edges, 2B across the diagonals;</li>
+ *   <li>an isometric stencil (Bergou et al. 2006: C = ‖Σ_j K_j x_j‖, the stencil's mean-curvature vector,
+ *       energy ½k_iso·C²) gets k_iso = B/(A₀ + A₁) in N/m, A₀ + A₁ its two triangles' rest area, so that
+ *       Σ ½k_iso C² is ∫ ½Bκ² over a flat sheet bent into a cylinder ({@link #ISOMETRIC_FACTOR});</li>
  *   <li>a bend spring of rest length L (two particles two edges apart) gets k = {@link #BEND_SPRING_FACTOR}·B/L²:
  *       a spring resists a fold only through the shortening of its chord, quartically in the fold angle,
  *       so no stiffness matches a hinge at every angle; this one stores the same energy as the hinge it
@@ -30,6 +33,14 @@ import dev.weft.core.InvalidInputException;
  * Each solver then takes its own form: XPBD compliance α = 1/k, PD weight k, springs k_s = k.
  */
 public final class MaterialParameters {
+    /**
+     * k_iso = this·B/(A₀ + A₁) for an isometric stencil: Σ_e ½k_iso‖Σ_j K_j x_j‖² is then ½Bκ² over the area
+     * of a flat sheet rolled into a cylinder of curvature κ, on Weft's right-triangle grids and on equilateral
+     * meshes alike (Σ_e ‖K_e x‖²/(A₀+A₁) → ∫(κ₁+κ₂)² dA, measured in MaterialParametersTest). Bergou et al.'s
+     * Q = 3/(A₀+A₁)·K Kᵀ is three times this 1/(A₀+A₁)·K Kᵀ: their stiffness is B/3.
+     */
+    public static final float ISOMETRIC_FACTOR = 1f;
+
     /** 1 / (1 − cos ½)²: a bend spring of this k·B/L² stores a hinge's energy at a 1 rad fold. */
     public static final float BEND_SPRING_FACTOR = (float) (1.0 / Math.pow(1.0 - Math.cos(0.5), 2));
 
@@ -77,7 +88,10 @@ public final class MaterialParameters {
         return rest > 0f ? BEND_SPRING_FACTOR * m.bendStiffness() / (rest * rest) : 0f;
     }
 
-    /** k_θ in N·m/rad² per bending stencil (edge e0-e1, opposite vertices o0, o1) of {@code model}. */
+    /**
+     * The stiffness per bending stencil (edge e0-e1, opposite vertices o0, o1) of {@code model}: k_θ in
+     * N·m/rad² for a dihedral stencil, k_iso in N/m for an isometric one (see the class comment).
+     */
     public static float[] hingeStiffness(Model model) {
         BendingConstraints b = model.bending();
         int[] p = b.particles();
@@ -92,7 +106,11 @@ public final class MaterialParameters {
             float area = triangleArea(x, e0, ex, ey, ez, p[4 * c + 2]) + triangleArea(x, e0, ex, ey, ez, p[4 * c + 3]);
             float bend = inSeries(model.material(model.objectOf(e0)).bendStiffness(),
                     model.material(model.objectOf(p[4 * c + 2])).bendStiffness());
-            k[c] = area > 0f ? bend * (ex * ex + ey * ey + ez * ez) / area : 0f;
+            if (b.model(c) == BendingConstraints.ISOMETRIC) {
+                k[c] = area > 0f ? ISOMETRIC_FACTOR * bend / area : 0f;
+            } else {
+                k[c] = area > 0f ? bend * (ex * ex + ey * ey + ez * ez) / area : 0f;
+            }
         }
         return k;
     }
@@ -150,6 +168,25 @@ public final class MaterialParameters {
                 throw new InvalidInputException("seam.material", "is rigid (infinite stretch stiffness), which only "
                         + "xpbd, pbd and relaxation can take; the " + solver + " solver needs a finite stiffness in "
                         + "N/m (cotton: 2000)");
+            }
+        }
+    }
+
+    /**
+     * Checks that a solver which does not project isometric bending stencils ({@link
+     * BendingModel#ISOMETRIC}) is not given any, naming the body and what to use instead.
+     */
+    public static void requireNoIsometricBending(Model model, String solver) {
+        BendingConstraints b = model.bending();
+        if (!b.anyIsometric()) {
+            return;
+        }
+        for (int c = 0; c < b.count(); c++) {
+            if (b.model(c) == BendingConstraints.ISOMETRIC) {
+                String body = model.objects().get(model.objectOf(b.particles()[4 * c])).name();
+                throw new InvalidInputException(body + ".bending", "is isometric (Bergou et al. 2006), which only "
+                        + "xpbd and pbd simulate yet; run it with xpbd or pbd, or build it with dihedral or distance "
+                        + "bending for the " + solver + " solver");
             }
         }
     }

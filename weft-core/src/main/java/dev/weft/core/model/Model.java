@@ -30,6 +30,8 @@ public final class Model {
      * only remove stencils or rewire them to split copies at the same rest position).
      */
     private volatile float[] hingeStiffness;
+    /** Per bending stencil its four isometric weights K (0 for a dihedral stencil), computed on first use, carried. */
+    private volatile float[] isometricWeights;
     /** Soft bodies' volume-keeping tetrahedra (set once while the model is made, see {@link #carryTets}). */
     private TetConstraints tets = TetConstraints.NONE;
     /** Soft bodies' drawn surfaces embedded in their tetrahedra (set with the tetrahedra). */
@@ -370,6 +372,43 @@ public final class Model {
     /** Sets the hinge stiffness an edit carried over from the model it edited. */
     void carryHingeStiffness(float[] k) {
         hingeStiffness = k;
+    }
+
+    /**
+     * The constant cotangent weights K of every isometric bending stencil ({@link
+     * dev.weft.core.geom.IsometricBending#weights}), four per stencil in storage order (e0, e1, o0, o1), zeros
+     * for a dihedral stencil; from the rest shape, computed once per model and carried through edits (a split
+     * copy keeps its particle's rest position). Do not modify.
+     */
+    public float[] isometricWeights() {
+        float[] k = isometricWeights;
+        if (k == null) {
+            k = computeIsometricWeights(restPositions, bending);
+            isometricWeights = k;
+        }
+        return k;
+    }
+
+    static float[] computeIsometricWeights(float[] x, BendingConstraints b) {
+        int[] p = b.particles();
+        float[] k = new float[4 * b.count()];
+        for (int c = 0; c < b.count(); c++) {
+            if (b.model(c) == BendingConstraints.ISOMETRIC) {
+                dev.weft.core.geom.IsometricBending.weights(x, p[4 * c], p[4 * c + 1], p[4 * c + 2], p[4 * c + 3], k,
+                        4 * c);
+            }
+        }
+        return k;
+    }
+
+    /** The isometric weights if they were computed, else null (for an edit to carry). */
+    float[] computedIsometricWeights() {
+        return isometricWeights;
+    }
+
+    /** Sets the isometric weights an edit carried over from the model it edited. */
+    void carryIsometricWeights(float[] k) {
+        isometricWeights = k;
     }
 
     /** uv per particle (zeros for bodies without texture coordinates). */

@@ -38,6 +38,8 @@ public final class ModelBuilder {
     /** The materials constraint sets have of their own (a seam's thread). */
     private final List<Material> ownMaterials = new ArrayList<>();
     private final IntList bendStencils = new IntList(1024);
+    /** Per bending stencil, {@link BendingConstraints#DIHEDRAL} or {@link BendingConstraints#ISOMETRIC}. */
+    private final IntList bendModels = new IntList(256);
     /** Soft bodies' tetrahedra (four particles each, positively oriented), rest volumes, D_m⁻¹ and Lamé's μ, λ. */
     private final IntList tetParticles = new IntList();
     private final FloatList tetRestVolume = new FloatList();
@@ -89,10 +91,12 @@ public final class ModelBuilder {
      * constraints of kind {@link DistanceKind#BEND} instead of dihedral stencils, made when the body
      * is added, so {@link #bending(boolean) bending(false)} must come before it (as for ropes). On a
      * grid its colored passes end with the stretch edges ({@link LatticeColoring#stretchLastColor}).
+     * {@link BendingModel#ISOMETRIC} uses the dihedral model's stencils and coloring, with Bergou et al.'s
+     * constant weights; {@link #build} refuses it on a body whose rest shape is not flat.
      */
     public ModelBuilder bendingModel(BendingModel model) {
         if (model == null) {
-            throw new InvalidInputException("bendingModel", "must be one of dihedral, distance");
+            throw new InvalidInputException("bendingModel", "must be one of dihedral, distance, isometric");
         }
         this.bendingModel = model;
         return this;
@@ -219,7 +223,8 @@ public final class ModelBuilder {
             // Each dihedral stencil spans a quad's diagonal, and without shear constraints nothing holds
             // it: the quads shear into slivers that invert, and projecting angles measured on them adds
             // energy without bound (a free undamped 3 x 5 cloth: 15,000 times its kinetic energy in 5 s).
-            throw new InvalidInputException(s.name() + ".shear", "dihedral bending needs the shear constraints "
+            throw new InvalidInputException(s.name() + ".shear", bendingModel.name().toLowerCase(java.util.Locale.ROOT)
+                    + " bending needs the shear constraints "
                     + "that hold each quad's diagonal; give the grid shear (withShear(true)), bend by distance "
                     + "(bendingModel(DISTANCE)) or turn bending off (bending(false))");
         }
@@ -782,12 +787,19 @@ public final class ModelBuilder {
 
         int[] stencils = bending ? bendStencils.toArray() : new int[0];
         float[] restAngle = new float[stencils.length / 4];
+        byte[] bendModel = new byte[restAngle.length];
+        float[] weights = new float[4];
+        float[] curvature = new float[3];
         for (int i = 0; i < restAngle.length; i++) {
             float a = DihedralAngle.compute(x, stencils[4 * i], stencils[4 * i + 1], stencils[4 * i + 2],
                     stencils[4 * i + 3], null);
             restAngle[i] = Float.isNaN(a) ? 0f : a;
+            bendModel[i] = (byte) bendModels.get(i);
+            if (bendModel[i] == BendingConstraints.ISOMETRIC) {
+                restAngle[i] = isometricRestValue(x, stencils, i, restAngle[i], weights, curvature);
+            }
         }
-        BendingConstraints bendingSet = new BendingConstraints(stencils, restAngle,
+        BendingConstraints bendingSet = new BendingConstraints(stencils, restAngle, bendModel,
                 GreedyColoring.of(stencils, 4, n));
 
         TetherConstraints tetherSet = tethers ? buildTethers(x, invMass, pairs) : emptyTethers();
@@ -799,6 +811,47 @@ public final class ModelBuilder {
         return tetParticles.size() == 0 && skins.isEmpty() ? model
                 : model.carryTets(new TetConstraints(tetParticles.toArray(), tetRestVolume.toArray(),
                 tetRestInverse.toArray(), tetShearModulus.toArray(), tetLameLambda.toArray(), n), skins);
+    }
+
+    /**
+     * The largest rest fold, in radians, across an edge of a body with isometric bending. Bergou et al.'s
+     * model is quadratic about a flat rest shape: ‖Σ K_j x_j‖ holds every stencil flat, and a rest curvature
+     * subtracted from it would either lose its sign (a bump and a dent of one size alike) or need the
+     * stencil's current frame (no longer quadratic, no longer as cheap). A body cut flat passes; 1° leaves
+     * room for float32 rounding (a 1 cm grid 1 km from the origin has rest folds of about 0.4°).
+     */
+    static final float ISOMETRIC_FLAT_TOLERANCE = (float) Math.toRadians(1.0);
+
+    /**
+     * The rest value ‖Σ K_j x̄_j‖ of isometric stencil i (float rounding of a flat stencil, subtracted so that
+     * the rest shape is exactly at rest), refusing a stencil that is folded at rest.
+     */
+    private float isometricRestValue(float[] x, int[] stencils, int i, float restFold, float[] weights,
+                                     float[] curvature) {
+        int e0 = stencils[4 * i];
+        int e1 = stencils[4 * i + 1];
+        if (Math.abs(restFold) > ISOMETRIC_FLAT_TOLERANCE) {
+            String body = objects.get(objectIndexOf(e0)).name();
+            int first = objects.get(objectIndexOf(e0)).firstParticle();
+            throw new InvalidInputException(body + ".bending", String.format(java.util.Locale.ROOT,
+                    "is isometric, which needs a flat rest shape (Bergou et al. 2006), but the body is folded "
+                    + "%.2f degrees at rest across its edge %d-%d; bend it with the dihedral model "
+                    + "(bendingModel(DIHEDRAL), scene files: \"bending\": \"dihedral\"), which keeps any rest "
+                    + "shape", Math.toDegrees(restFold), e0 - first, e1 - first));
+        }
+        dev.weft.core.geom.IsometricBending.weights(x, e0, e1, stencils[4 * i + 2], stencils[4 * i + 3], weights, 0);
+        return dev.weft.core.geom.IsometricBending.curvature(x, null, e0, e1, stencils[4 * i + 2],
+                stencils[4 * i + 3], weights, 0, curvature);
+    }
+
+    private int objectIndexOf(int particle) {
+        for (int o = 0; o < objects.size(); o++) {
+            ModelObject body = objects.get(o);
+            if (particle >= body.firstParticle() && particle < body.firstParticle() + body.particleCount()) {
+                return o;
+            }
+        }
+        throw new IllegalStateException("particle " + particle + " belongs to no body");
     }
 
     private Coloring colorDistances(int[] pairs, int n) {
@@ -957,6 +1010,10 @@ public final class ModelBuilder {
     private void addStencils(int first, int[] stencils) {
         for (int s : stencils) {
             bendStencils.add(first + s);
+        }
+        int model = bendingModel == BendingModel.ISOMETRIC ? BendingConstraints.ISOMETRIC : BendingConstraints.DIHEDRAL;
+        for (int k = 0; k < stencils.length / 4; k++) {
+            bendModels.add(model);
         }
     }
 

@@ -61,7 +61,7 @@ final class ModelEditor {
             }
             made[5] = new MutableIncidence(tetherParticle, 1, n);
         }, () -> {
-            made[2] = new EditableConstraints(b, b.restAngle(), null, null);
+            made[2] = new EditableConstraints(b, b.restAngle(), b.models(), null);
             made[3] = new MutableIncidence(b.particles(), 4, n);
             made[6] = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence());
         });
@@ -394,7 +394,8 @@ final class ModelEditor {
         DistanceConstraints distances = new DistanceConstraints(d.particles(), d.param(), d.kind(), d.own(),
                 model.distances().ownMaterials(), d.colorStart(), d.naturalOrder());
         EditableConstraints.Layout b = laid[1];
-        BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.colorStart(), b.naturalOrder());
+        BendingConstraints bending = new BendingConstraints(b.particles(), b.param(), b.kind(), b.colorStart(),
+                b.naturalOrder());
         EditableConstraints.Layout t = laid[2];
         TetherConstraints tethers = new TetherConstraints(t.particles(), t.param(), t.colorStart(), t.naturalOrder());
         // no tetrahedron's particle was split (refused in apply), and copies are appended: they carry over
@@ -407,6 +408,10 @@ final class ModelEditor {
         float[] hinges = model.computedHingeStiffness();
         if (hinges != null) {
             edited.carryHingeStiffness(b.carry(hinges, bending.count()));
+        }
+        float[] weights = model.computedIsometricWeights();
+        if (weights != null) {
+            edited.carryIsometricWeights(b.carry(weights, bending.count(), 4));
         }
         return edited;
     }

@@ -330,6 +330,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
 
     private void bind(Model m, Environment env) {
         if (m != model) {
+            MaterialParameters.requireNoIsometricBending(m, "implicit");
             model = m;
             tethers.bind(m);
             n = m.particleCount();

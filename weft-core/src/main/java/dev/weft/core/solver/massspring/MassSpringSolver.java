@@ -154,6 +154,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
         if (m == model) {
             return;
         }
+        MaterialParameters.requireNoIsometricBending(m, "mass-spring");
         model = m;
         n = m.particleCount();
         w = m.invMass();

@@ -335,6 +335,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
 
     private void bind(Model m, State s, float dt) {
         if (m != model) {
+            MaterialParameters.requireNoIsometricBending(m, "pd");
             model = m;
             tethers.bind(m);
             n = m.particleCount();

@@ -100,6 +100,7 @@ public final class RelaxationSolver implements ParticleContactSolver {
     @Override
     public void step(Model m, State state, Environment env, float dt) {
         if (m != model) {
+            MaterialParameters.requireNoIsometricBending(m, "relaxation");
             MaterialParameters.requireNoElasticTets(m, "relaxation");
             model = m;
             frame.bind(m);

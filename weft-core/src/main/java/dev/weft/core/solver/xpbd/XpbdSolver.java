@@ -87,6 +87,12 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private float[] bendLambda;
     private int[] bendColorStart;
     private int[] bendNatural;
+    /** Per stencil {@link BendingConstraints#DIHEDRAL} or {@link BendingConstraints#ISOMETRIC}. */
+    private byte[] bendModel;
+    private boolean bendAnyIsometric;
+    private boolean bendAllIsometric;
+    /** The isometric stencils' constant weights K, four per stencil ({@link Model#isometricWeights}). */
+    private float[] isoWeights;
     private int[] tetherParticles;
     private float[] tetherLength;
     private int[] tetherColorStart;
@@ -332,10 +338,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 break;
             case GAUSS_SEIDEL:
                 for (int k = 0; k < bendNatural.length; k++) {
-                    projectBending(bendNatural[k], bendGradScratch);
+                    projectStencil(bendNatural[k], bendGradScratch);
                 }
                 for (int k = bendNatural.length - 1; k >= 0; k--) {
-                    projectBending(bendNatural[k], bendGradScratch);
+                    projectStencil(bendNatural[k], bendGradScratch);
                 }
                 break;
             case JACOBI:
@@ -374,6 +380,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             bendRest = b.restAngle();
             bendColorStart = b.colorStart();
             bendNatural = b.naturalOrder();
+            bendModel = b.models();
+            bendAnyIsometric = b.anyIsometric();
+            bendAllIsometric = b.allIsometric();
+            isoWeights = bendAnyIsometric ? m.isometricWeights() : null;
             bendLambda = new float[b.count()];
             TetherConstraints t = m.tethers();
             tetherParticles = t.particles();
@@ -641,14 +651,20 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     // ---- bending constraints -----------------------------------------------------------------
 
     private void projectBendingRange(int begin, int end) {
+        if (bendAllIsometric) {
+            projectIsometricRange(begin, end);
+            return;
+        }
         float[] grad = gradScratch.get();
         for (int c = begin; c < end; c++) {
-            projectBending(c, grad);
+            projectStencil(c, grad);
         }
     }
 
-    private void projectBending(int c, float[] grad) {
-        float dl = bendingMultiplierStep(c, grad, 1f);
+    /** Stencil c by its own model (Gauss–Seidel: its correction written at once). */
+    private void projectStencil(int c, float[] grad) {
+        float dl = bendAnyIsometric && bendModel[c] == BendingConstraints.ISOMETRIC
+                ? isometricMultiplierStep(c, grad, 1f) : bendingMultiplierStep(c, grad, 1f);
         if (dl == 0f) {
             return;
         }
@@ -665,7 +681,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private void bendingCorrections(int begin, int end) {
         float[] grad = gradScratch.get();
         for (int c = begin; c < end; c++) {
-            float dl = bendingMultiplierStep(c, grad, bendJacobiWeight[c]);
+            float dl = bendAnyIsometric && bendModel[c] == BendingConstraints.ISOMETRIC
+                    ? isometricMultiplierStep(c, grad, bendJacobiWeight[c])
+                    : bendingMultiplierStep(c, grad, bendJacobiWeight[c]);
             int o = 12 * c;
             for (int k = 0; k < 4; k++) {
                 float s = w[bendParticles[4 * c + k]] * dl;
@@ -706,6 +724,115 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             return 0f;
         }
         float dl = (-constraint - alpha * bendLambda[c]) / denom;
+        dl *= weight;
+        bendLambda[c] += dl;
+        return dl;
+    }
+
+    // ---- isometric bending (Bergou et al. 2006) ------------------------------------------------
+
+    /**
+     * Colored Gauss–Seidel over isometric stencils: C = ‖H‖ − ‖H̄‖ with H = Σ_j K_j x_j (constant weights,
+     * {@link dev.weft.core.geom.IsometricBending}), ∇_j C = K_j H/‖H‖, compliance 1/k_iso. The same arithmetic
+     * as {@link #isometricMultiplierStep} with the arrays in locals and the correction applied at once: about
+     * two distance constraints' work (no normals, no angle). H is summed from differences to x_e0, in the
+     * order IsometricBending.curvature sums it, so a stencil in its rest shape gives exactly its rest value.
+     */
+    private void projectIsometricRange(int begin, int end) {
+        final float[] y = this.y;
+        final float[] d = this.d;
+        final float[] w = this.w;
+        final float[] kw = isoWeights;
+        final int[] p = bendParticles;
+        final float[] rest = bendRest;
+        final float[] alphas = bendAlpha;
+        final float[] lambdas = bendLambda;
+        for (int c = begin; c < end; c++) {
+            int i0 = p[4 * c];
+            int i1 = p[4 * c + 1];
+            int i2 = p[4 * c + 2];
+            int i3 = p[4 * c + 3];
+            int a = 3 * i0;
+            int b = 3 * i1;
+            int o = 3 * i2;
+            int q = 3 * i3;
+            float k0 = kw[4 * c];
+            float k1 = kw[4 * c + 1];
+            float k2 = kw[4 * c + 2];
+            float k3 = kw[4 * c + 3];
+            float dax = d[a];
+            float day = d[a + 1];
+            float daz = d[a + 2];
+            float hx = k1 * ((y[b] - y[a]) + (d[b] - dax)) + k2 * ((y[o] - y[a]) + (d[o] - dax))
+                    + k3 * ((y[q] - y[a]) + (d[q] - dax));
+            float hy = k1 * ((y[b + 1] - y[a + 1]) + (d[b + 1] - day)) + k2 * ((y[o + 1] - y[a + 1]) + (d[o + 1] - day))
+                    + k3 * ((y[q + 1] - y[a + 1]) + (d[q + 1] - day));
+            float hz = k1 * ((y[b + 2] - y[a + 2]) + (d[b + 2] - daz)) + k2 * ((y[o + 2] - y[a + 2]) + (d[o + 2] - daz))
+                    + k3 * ((y[q + 2] - y[a + 2]) + (d[q + 2] - daz));
+            float len2 = hx * hx + hy * hy + hz * hz;
+            if (!(len2 > 0f)) {
+                continue; // flat: no direction, and nothing to correct
+            }
+            float w0 = w[i0];
+            float w1 = w[i1];
+            float w2 = w[i2];
+            float w3 = w[i3];
+            float alpha = alphas[c];
+            float denom = w0 * k0 * k0 + w1 * k1 * k1 + w2 * k2 * k2 + w3 * k3 * k3 + alpha;
+            if (!(denom > 1e-20f)) {
+                continue;
+            }
+            float len = (float) Math.sqrt(len2);
+            float dl = (rest[c] - len - alpha * lambdas[c]) / denom;
+            lambdas[c] += dl;
+            float s = dl / len;
+            float s0 = w0 * k0 * s;
+            float s1 = w1 * k1 * s;
+            float s2 = w2 * k2 * s;
+            float s3 = w3 * k3 * s;
+            d[a] = dax + s0 * hx;
+            d[a + 1] = day + s0 * hy;
+            d[a + 2] = daz + s0 * hz;
+            d[b] += s1 * hx;
+            d[b + 1] += s1 * hy;
+            d[b + 2] += s1 * hz;
+            d[o] += s2 * hx;
+            d[o + 1] += s2 * hy;
+            d[o + 2] += s2 * hz;
+            d[q] += s3 * hx;
+            d[q + 1] += s3 * hy;
+            d[q + 2] += s3 * hz;
+        }
+    }
+
+    /**
+     * Updates isometric stencil c's multiplier by {@code weight}·Δλ and returns that (0 when there is nothing
+     * to do); fills grad with ∇_j C = K_j H/‖H‖ (e0, e1, o0, o1).
+     */
+    private float isometricMultiplierStep(int c, float[] grad, float weight) {
+        int i0 = bendParticles[4 * c];
+        int i1 = bendParticles[4 * c + 1];
+        int i2 = bendParticles[4 * c + 2];
+        int i3 = bendParticles[4 * c + 3];
+        float len = dev.weft.core.geom.IsometricBending.curvature(y, d, i0, i1, i2, i3, isoWeights, 4 * c, grad);
+        if (!(len > 0f)) {
+            return 0f;
+        }
+        float nx = grad[0] / len;
+        float ny = grad[1] / len;
+        float nz = grad[2] / len;
+        float denom = bendAlpha[c];
+        for (int k = 0; k < 4; k++) {
+            float kk = isoWeights[4 * c + k];
+            denom += w[bendParticles[4 * c + k]] * kk * kk;
+            grad[3 * k] = kk * nx;
+            grad[3 * k + 1] = kk * ny;
+            grad[3 * k + 2] = kk * nz;
+        }
+        if (!(denom > 1e-20f)) {
+            return 0f;
+        }
+        float dl = (bendRest[c] - len - bendAlpha[c] * bendLambda[c]) / denom;
         dl *= weight;
         bendLambda[c] += dl;
         return dl;
