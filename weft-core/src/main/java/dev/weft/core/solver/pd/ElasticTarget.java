@@ -11,7 +11,7 @@ import dev.weft.core.geom.RotationSvd;
  * polar iteration X ← ½ (X + X⁻ᵀ) (quadratic near a rotation, about four steps) and P_v from Gauss–Newton steps
  * F ← F − (det F − 1) cof F / ‖cof F‖² onto det = 1 (to first order the nearest point, as with singular
  * values): each step one division, against the Jacobi SVD's chain of square roots and divisions (measured
- * 400 ns a tetrahedron). A squashed or inverted F takes the rotation-variant SVD ({@link RotationSvd}): its R
+ * 415–500 ns a tetrahedron). A squashed or inverted F takes the rotation-variant SVD ({@link RotationSvd}): its R
  * is a rotation even where F is a reflection, so an inverted tetrahedron is pulled back, not kept inverted.
  */
 final class ElasticTarget {

@@ -23,8 +23,8 @@ import dev.weft.core.model.TetConstraints;
  * <p>The local step writes, per tetrahedron and corner, W ((P − F) + F_d) g_j, where F_d = Σ_k (d_k − d₀) g_kᵀ
  * is the part of F the global step's sweeps recompute from the corrections d; a gather sums a particle's
  * corners ({@link #rhs()}). F is formed as I + (D_s − D_m) D_m⁻¹ with D_m the rest edges as the step's own
- * float operations compute them, and P − F as U (Σ_target − Σ) Vᵀ: a body in its rest shape has exactly
- * F = I, Σ = I, and no force, wherever it is.
+ * float operations compute them, and P − F directly ({@link ElasticTarget}): a body in its rest shape has
+ * exactly F = I, P − F = 0 and no force, wherever it is.
  *
  * <p>Tetrahedra of μ = 0 (a voxel body's volume-only cells, λ = ∞) are not PD terms: an infinite weight has no
  * place in its matrix; the voxel body's springs carry it.
