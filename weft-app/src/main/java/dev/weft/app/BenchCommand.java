@@ -83,7 +83,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--table", paramLabel = "NAME",
             description = "Reproduce a seed's benchmark table instead: seed000 (implicit Euler, appendix C.1); "
-                    + "seed004 (explicit mass-spring cloth on the CPU and on OpenCL, Verlet steps per second); "
+                    + "seed004 (explicit mass-spring cloth on the CPU and on OpenCL, Verlet steps per second); gpu "
+                    + "(XPBD, 10 iterations per 1/600 s step, 256^2 to 1024^2 particles, on the CPU and on OpenCL); "
                     + "tear: the cost of tearing 100 edges in one frame of the 100 x 100 cloth; softbody: a "
                     + "10,648-node tetrahedral block under XPBD and the jelly scene under every solver (ms per frame, "
                     + "volume error).")
@@ -99,13 +100,13 @@ final class BenchCommand implements Callable<Integer> {
     boolean big;
 
     @Option(names = "--particles", split = ",", paramLabel = "N",
-            description = "With --table seed000 or seed004: the cloth sizes in particles, each made a square of "
-                    + "round(sqrt(N))^2 (default: seed000 100,400,900,1600,2500,3600, the seed's; seed004 "
-                    + "1024,4096,16384,65536, 32^2 to 256^2).")
+            description = "With --table seed000, seed004 or gpu: the cloth sizes in particles, each made a square "
+                    + "of round(sqrt(N))^2 (default: seed000 100,400,900,1600,2500,3600, the seed's; seed004 "
+                    + "1024,4096,16384,65536, 32^2 to 256^2; gpu 65536,262144,1048576).")
     int[] tableParticles;
 
     @Option(names = "--device", paramLabel = "N",
-            description = "With --table seed004: the OpenCL device to time, by its index in `weft devices` "
+            description = "With --table seed004 or gpu: the OpenCL device to time, by its index in `weft devices` "
                     + "(default: ${DEFAULT-VALUE}).")
     int device = 0;
 
@@ -124,9 +125,9 @@ final class BenchCommand implements Callable<Integer> {
             return runPeers(out, given);
         }
         if (table != null) {
-            if (!List.of("seed000", "seed004", "tear", "softbody").contains(table)) {
+            if (!List.of("seed000", "seed004", "gpu", "tear", "softbody").contains(table)) {
                 throw new InvalidInputException("--table", "unknown table '" + table + "'; available: seed000, seed004, "
-                        + "tear, softbody");
+                        + "gpu, tear, softbody");
             }
             for (String flag : NOT_WITH_TABLE) {
                 if (given.has(flag)) {
@@ -134,11 +135,11 @@ final class BenchCommand implements Callable<Integer> {
                             + " (it is used by the xpbd and pd benchmark, without --table)");
                 }
             }
-            if (!"seed004".equals(table) && given.has("--device")) {
+            if (!List.of("seed004", "gpu").contains(table) && given.has("--device")) {
                 throw new InvalidInputException("--device", tablesOf("--device"));
             }
-            if ("seed004".equals(table)) {
-                return runSeed004(out, given);
+            if ("seed004".equals(table) || "gpu".equals(table)) {
+                return runDeviceTable(out, given);
             }
             if ("softbody".equals(table)) {
                 for (String flag : List.of("--big", "--particles")) {
@@ -352,19 +353,20 @@ final class BenchCommand implements Callable<Integer> {
     /** Which tables a table-only flag applies to, as its error says. */
     private static String tablesOf(String flag) {
         switch (flag) {
-            case "--particles": return "applies to --table seed000 and seed004 only";
-            case "--device": return "applies to --table seed004 only";
+            case "--particles": return "applies to --table seed000, seed004 and gpu only";
+            case "--device": return "applies to --table seed004 and gpu only";
             default: return "applies to --table seed000 only";
         }
     }
 
-    /** {@code --table seed004}: the CPU against OpenCL ({@link Seed004TableBench}). */
-    private int runSeed004(PrintWriter out, GivenFlags given) throws IOException {
+    /** {@code --table seed004} and {@code gpu}: the CPU against OpenCL ({@link Seed004TableBench}, {@link GpuTableBench}). */
+    private int runDeviceTable(PrintWriter out, GivenFlags given) throws IOException {
+        boolean gpu = "gpu".equals(table);
         if (given.has("--big")) {
             throw new InvalidInputException("--big", "applies to --table seed000 only");
         }
         checkThreads();
-        int[] sizes = Seed004TableBench.DEFAULT_PARTICLES;
+        int[] sizes = gpu ? GpuTableBench.DEFAULT_PARTICLES : Seed004TableBench.DEFAULT_PARTICLES;
         if (tableParticles != null) {
             for (int n : tableParticles) {
                 if (n < 4 || n > 4_000_000) {
@@ -378,9 +380,17 @@ final class BenchCommand implements Callable<Integer> {
             throw new InvalidInputException("--device", "must be an index >= 0 (`weft devices` lists them), got "
                     + device);
         }
-        int tableSamples = given.has("--samples") ? samples : 9;
-        int tableWarmup = given.has("--warmup") ? warmup : 3;
+        // the gpu table's samples are 0.1 s or longer (a 1M-particle step on the CPU takes seconds): fewer
+        int tableSamples = given.has("--samples") ? samples : gpu ? 5 : 9;
+        int tableWarmup = given.has("--warmup") ? warmup : gpu ? 1 : 3;
         checkSamples(tableSamples, tableWarmup);
+        if (gpu) {
+            ProgressBar progress = progress(GpuTableBench.rows(sizes, threads));
+            int rc = GpuTableBench.run(out, outDir.resolve("bench"), sizes, threads, device, tableWarmup, tableSamples,
+                    progress);
+            progress.clear();
+            return rc;
+        }
         ProgressBar progress = progress(Seed004TableBench.rows(sizes, threads));
         int rc = Seed004TableBench.run(out, outDir.resolve("bench"), sizes, threads, device, tableWarmup, tableSamples,
                 progress);

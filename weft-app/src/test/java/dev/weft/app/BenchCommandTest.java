@@ -183,7 +183,7 @@ class BenchCommandTest {
         // the 100 tears took (the bench fails otherwise) and the table says what it timed
         assertThat(out.toString()).contains("100 edges torn in one frame");
         assertThat(weft("bench", "--table", "tear", "--particles", "100", "--out", tmp.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("--particles").contains("seed000 and seed004 only");
+        assertThat(err.toString()).contains("--particles").contains("seed000, seed004 and gpu only");
     }
     @Test
     void peersRunsTheClothOnJoltAndWeftIntoACsvAndAMarkdownTable(@TempDir Path tmp) throws IOException {

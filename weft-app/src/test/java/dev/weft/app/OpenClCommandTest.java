@@ -66,4 +66,22 @@ class OpenClCommandTest {
         }
         assertThat(out.toString()).contains(missing == null ? "OpenCL: 0: " : "OpenCL: not measured");
     }
+
+    @Test
+    void gpuTableTimesXpbdOnTheCpuAndOpenClIntoACsv(@TempDir Path tmp) throws IOException {
+        int code = weft("bench", "--table", "gpu", "--particles", "256", "--threads", "1", "--samples", "1",
+                "--warmup", "0", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        CsvTable csv = CsvTable.read(tmp.resolve("bench").resolve("gpu.csv"));
+        List<String> expected = missing == null ? List.of("cpu/1/1", "opencl/-/1", "opencl/-/10") : List.of("cpu/1/1");
+        assertThat(csv.rows).extracting(r -> csv.cell(r, "backend") + "/" + csv.cell(r, "threads") + "/"
+                + csv.cell(r, "steps_per_readback")).containsExactlyElementsOf(expected);
+        for (List<String> row : csv.rows) {
+            assertThat(csv.number(row, "particles")).isEqualTo(256);
+            assertThat(csv.number(row, "iterations")).isEqualTo(10);
+            assertThat(csv.number(row, "steps_per_s")).isPositive();
+            assertThat(csv.number(row, "ms_per_step")).isCloseTo(1e3 / csv.number(row, "steps_per_s"),
+                    within(1e-3 * csv.number(row, "ms_per_step")));
+        }
+    }
 }

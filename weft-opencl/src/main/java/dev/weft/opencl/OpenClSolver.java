@@ -76,21 +76,36 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
 
     @Override
     public final void step(Model m, State state, Environment env, float dt) {
+        steps(m, state, env, dt, 1);
+    }
+
+    /** {@code count} steps on the device, the state uploaded (where the host changed it) and read back once. */
+    @Override
+    public final void steps(Model m, State state, Environment env, float dt, int count) {
         refuseUnsupported(m, env);
         bind(m);
         if (state.particleCount() != n) {
             throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
         }
-        if (n > 0) {
+        if (n > 0 && count > 0) {
             if (colliders.bind(env.colliders(), particles.surface())) {
                 collidersChanged(colliders);
             }
             deviceState.uploadIfChanged(state);
-            enqueue(env, dt);
-            // the State holds the step's result when step returns
+            for (int k = 0; k < count; k++) {
+                enqueue(env, dt);
+            }
+            // the State holds the last step's result when this returns
             deviceState.readBack(state);
         }
-        state.advance(dt);
+        for (int k = 0; k < count; k++) {
+            state.advance(dt);
+        }
+    }
+
+    @Override
+    public boolean batchesSteps() {
+        return true;
     }
 
     /** Throws {@link UnsupportedOnDeviceException} for what the solver does not run on the device. */

@@ -86,6 +86,18 @@ public final class Simulation implements AutoCloseable {
     public void advance(float frameDt) {
         Check.positive("frame time step", frameDt);
         float h = frameDt / substeps;
+        if (substeps > 1 && solver.batchesSteps() && !model.tears() && !anyColliderMoves()) {
+            // a device solver keeps the state between the substeps: it crosses to the host once a frame
+            solver.steps(model, state, environment, h, substeps);
+            checkFinite();
+        } else {
+            substeps(h);
+        }
+        afterFrame();
+    }
+
+    /** The frame's substeps one at a time, with what the host does between them. */
+    private void substeps(float h) {
         for (int s = 0; s < substeps; s++) {
             environment.advanceColliders(state.time(), h, state.positions());
             solver.step(model, state, environment, h);
@@ -98,6 +110,19 @@ public final class Simulation implements AutoCloseable {
                 edit(Tearing.find(model, state.positions()));
             }
         }
+    }
+
+    /** Whether a collider's pose changes with time (it must then be advanced before each substep). */
+    private boolean anyColliderMoves() {
+        for (Collider c : environment.colliders()) {
+            if (c.moving()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void afterFrame() {
         // Once a frame: a blow-up that stays bounded takes several steps to grow a hundredfold, and
         // per substep this scan cost 10 % of an XPBD substep on the default scene (JFR samples).
         checkStretch();

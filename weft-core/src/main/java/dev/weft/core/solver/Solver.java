@@ -17,6 +17,26 @@ public interface Solver extends AutoCloseable {
     void step(Model model, State state, Environment environment, float dt);
 
     /**
+     * {@code count} steps of {@code dt}, for a caller with nothing to do between them (no tearing, no
+     * moving collider, no drag). A solver whose state lives elsewhere (a device) overrides it to bring
+     * the state back once, after the last step, instead of after each; by default {@code count} calls of
+     * {@link #step}, the same result.
+     */
+    default void steps(Model model, State state, Environment environment, float dt, int count) {
+        for (int k = 0; k < count; k++) {
+            step(model, state, environment, dt);
+        }
+    }
+
+    /**
+     * True when {@link #steps} is cheaper than as many {@link #step} calls (the state crosses to and from
+     * a device at each call), so a caller with nothing to do between substeps should batch them.
+     */
+    default boolean batchesSteps() {
+        return false;
+    }
+
+    /**
      * What the solver carries from one step to the next beyond the {@link State} (the implicit solver's
      * released contacts), for a checkpoint; null when nothing.
      */
