@@ -18,13 +18,13 @@ import java.util.Locale;
 
 /**
  * Where a run's solver steps, as {@code --backend} names it: {@code cpu} (the Java solvers, on
- * {@code --threads}), {@code opencl} (device 0) or {@code opencl:N} (device N as {@code weft devices}
+ * {@code --threads}), {@code opencl} (the first GPU, else device 0) or {@code opencl:N} (device N as {@code weft devices}
  * numbers them). Only some solvers have a device implementation, and those refuse some scene features;
  * both are refused here before the run starts, in the command line's words (which flag or scene key
  * turns the feature off), not the library's.
  *
  * @param text   the flag's value as given, for messages
- * @param device the OpenCL device index, or -1 for the cpu
+ * @param device the OpenCL device index or {@link OpenClDevices#PREFERRED}, or -1 for the cpu
  */
 record Backend(String text, int device) {
     static final String FLAG = "--backend";
@@ -39,7 +39,7 @@ record Backend(String text, int device) {
             return CPU;
         }
         if (t.equals("opencl")) {
-            return new Backend(text, 0);
+            return new Backend(text, OpenClDevices.PREFERRED);
         }
         if (t.startsWith("opencl:")) {
             try {
@@ -56,7 +56,7 @@ record Backend(String text, int device) {
     }
 
     boolean openCl() {
-        return device >= 0;
+        return device != CPU.device;
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.opencl.OpenClDevices;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -107,8 +108,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--device", paramLabel = "N",
             description = "With --table seed004 or gpu: the OpenCL device to time, by its index in `weft devices` "
-                    + "(default: ${DEFAULT-VALUE}).")
-    int device = 0;
+                    + "(default: the first GPU, else device 0).")
+    int device = OpenClDevices.PREFERRED;
 
     @Option(names = "--quiet", description = "No progress bar (it goes to standard error: a bar on a terminal, a "
             + "line every tenth of the measurements elsewhere).")
@@ -369,14 +370,14 @@ final class BenchCommand implements Callable<Integer> {
         int[] sizes = gpu ? GpuTableBench.DEFAULT_PARTICLES : Seed004TableBench.DEFAULT_PARTICLES;
         if (tableParticles != null) {
             for (int n : tableParticles) {
-                if (n < 4 || n > 4_000_000) {
-                    throw new InvalidInputException("--particles", "each size must be between 4 and 4000000 particles, "
-                            + "got " + n);
+                if (n < 4 || n > 4096 * 4096) {
+                    throw new InvalidInputException("--particles", "each size must be between 4 and 16777216 (4096^2) "
+                            + "particles, got " + n);
                 }
             }
             sizes = tableParticles.clone();
         }
-        if (device < 0) {
+        if (device < 0 && device != OpenClDevices.PREFERRED) {
             throw new InvalidInputException("--device", "must be an index >= 0 (`weft devices` lists them), got "
                     + device);
         }

@@ -86,9 +86,26 @@ public final class OpenClDevices {
         return devices;
     }
 
-    /** Device {@code index} of {@link #list()}; an index beyond it is an error listing what there is. */
+    /**
+     * What {@code opencl} without a number means to {@link #pick}: the first GPU or accelerator, else the
+     * first device. A machine with a GPU often has PoCL too, listed first; its user means the GPU.
+     */
+    public static final int PREFERRED = -2;
+
+    /**
+     * Device {@code index} of {@link #list()}, or the {@link #PREFERRED} one; an index beyond the list is an
+     * error listing what there is.
+     */
     public static OpenClDevice pick(int index) {
         List<OpenClDevice> devices = list();
+        if (index == PREFERRED) {
+            for (OpenClDevice d : devices) {
+                if (d.type().equals("GPU") || d.type().equals("ACCELERATOR")) {
+                    return d;
+                }
+            }
+            return devices.get(0);
+        }
         if (index < 0 || index >= devices.size()) {
             StringBuilder names = new StringBuilder();
             for (OpenClDevice d : devices) {

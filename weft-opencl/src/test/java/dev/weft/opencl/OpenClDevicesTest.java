@@ -26,6 +26,20 @@ class OpenClDevicesTest {
     }
 
     @Test
+    void openclWithoutANumberMeansTheFirstGpuElseTheFirstDevice() {
+        OpenClAvailable.firstDevice();
+        List<OpenClDevice> devices = OpenClDevices.list();
+        OpenClDevice expected = devices.get(0);
+        for (OpenClDevice d : devices) {
+            if (d.type().equals("GPU") || d.type().equals("ACCELERATOR")) {
+                expected = d;
+                break;
+            }
+        }
+        assertThat(OpenClDevices.pick(OpenClDevices.PREFERRED)).isEqualTo(expected);
+    }
+
+    @Test
     void aDeviceIndexBeyondTheListIsAnErrorNamingWhatThereIs() {
         OpenClDevice first = OpenClAvailable.firstDevice();
         int beyond = OpenClDevices.list().size();
