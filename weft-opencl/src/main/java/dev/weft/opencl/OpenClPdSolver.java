@@ -12,6 +12,7 @@ import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.solver.pd.InnerSolver;
+import dev.weft.core.solver.pd.LatticeRedBlack;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
 import dev.weft.core.step.Environment;
@@ -30,10 +31,10 @@ import org.lwjgl.system.MemoryUtil;
  * the velocity. The float operations are PdSolver's general (slot-list) path in its order (see
  * {@code pd.cl}), so PoCL gives its bits.
  *
- * <p>Where the CPU solver takes its lattice kernels instead ({@code LatticeRedBlack}: rbgs on a model
- * whose springs are exactly one 4-neighbour row-major lattice with one k), the device still runs the
- * slot-list path: the same equations and red-black order, neighbour terms summed in another order
- * and grouped otherwise, so the two differ by float rounding there (measured in the tests).
+ * <p>Where the CPU solver takes its lattice kernels instead ({@link LatticeRedBlack#of}: rbgs on a model
+ * whose springs are exactly one 4-neighbour row-major lattice with one k, seed 001's cloth), so does
+ * the device: per particle its right and lower spring's projection, then per color one launch over
+ * that color's particles, neighbours at fixed offsets, in those kernels' float operations.
  *
  * <p>Device memory: the model's springs, incidence, coloring and per-particle weights are uploaded when
  * the model changes; m/h² and the inverse diagonal when h changes; positions and velocities live on the
@@ -54,9 +55,13 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
     private final long jacobiKernel;
     private final long chebyshevKernel;
     private final long finishKernel;
+    private final long latticeProjectKernel;
+    private final long latticeSweepKernel;
     /** The spring and coordinate launches' sizes, made once (no allocation in a step). */
     private final PointerBuffer springWork = MemoryUtil.memAllocPointer(1);
     private final PointerBuffer coordinateWork = MemoryUtil.memAllocPointer(1);
+    /** One lattice color launch's size: rows × ⌈columns / 2⌉. */
+    private final PointerBuffer latticeColorWork = MemoryUtil.memAllocPointer(1);
     /** Per particle color: its first place in the color order and its size (one launch's offset and size). */
     private PointerBuffer colorOffset;
     private PointerBuffer colorSize;
@@ -64,6 +69,8 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
     // bound model
     private int springCount;
     private int colors;
+    /** The lattice PdSolver's red-black kernels run on, or null (the slot-list path). */
+    private LatticeRedBlack lattice;
     private float[] invMass;
     /** Σ k over each particle's springs (PdSolver.springWeight). */
     private float[] springWeight;
@@ -96,6 +103,10 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
     private long dMem;
     private long nextMem;
     private long olderMem;
+    private long restRightMem;
+    private long restDownMem;
+    private long projRightMem;
+    private long projDownMem;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClPdSolver(PdSettings settings, OpenClDevice device) {
@@ -116,6 +127,8 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
         jacobiKernel = kernel(program, "pd_relax");
         chebyshevKernel = kernel(program, "pd_chebyshev");
         finishKernel = kernel(program, "pd_finish");
+        latticeProjectKernel = kernel(program, "pd_lattice_project");
+        latticeSweepKernel = kernel(program, "pd_lattice_sweep");
     }
 
     /** Refused before a context is made. */
@@ -197,6 +210,16 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
 
     /** PdSolver.iterate's general path: the local step, then {@code innerIterations} sweeps. */
     private void iterate() {
+        if (lattice != null) {
+            launchPerParticle(latticeProjectKernel, "pd_lattice_project");
+            for (int sweep = 0; sweep < settings().innerIterations(); sweep++) {
+                for (int color = 0; color < 2; color++) {
+                    clSetKernelArg1i(latticeSweepKernel, 2, color);
+                    launch(latticeSweepKernel, null, latticeColorWork, "pd_lattice_sweep");
+                }
+            }
+            return;
+        }
         if (springCount > 0) {
             launch(projectKernel, null, springWork, "pd_project");
         }
@@ -285,6 +308,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
                     ? settings().omega() / springsOfP : settings().omega();
             identity[p] = p;
         }
+        lattice = LatticeRedBlack.of(settings(), m, springK, false); // elastic tetrahedra are refused
         Coloring coloring = m.particleColoring();
         int[] colorStart = coloring.colorStart();
         colors = colorStart.length - 1;
@@ -346,9 +370,41 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
             clSetKernelArg1i(chebyshevKernel, 0, 3 * n);
             bufferArgs(chebyshevKernel, "pd_chebyshev", 3, nextMem, olderMem, dMem);
         }
+        if (lattice != null) {
+            bindLattice(n, springK[0]);
+        }
         clSetKernelArg1i(finishKernel, 0, n);
         bufferArgs(finishKernel, "pd_finish", 1, invMassMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "pd_finish", 8, xMem, vMem, yMem, dMem);
+    }
+
+    /** The lattice kernels' rest lengths uploaded, their projection buffers made (zero), arguments set. */
+    private void bindLattice(int n, float k) {
+        int rows = lattice.rows();
+        int columns = lattice.columns();
+        latticeColorWork.put(0, (long) rows * ((columns + 1) / 2));
+        restRightMem = cl.upload(lattice.restRight());
+        restDownMem = cl.upload(lattice.restDown());
+        projRightMem = cl.buffer(12L * n);
+        projDownMem = cl.buffer(12L * n);
+        float[] zeros = new float[3 * n];
+        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), projRightMem, true, 0L, zeros, null, null), "clear projections");
+        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), projDownMem, true, 0L, zeros, null, null), "clear projections");
+        clSetKernelArg1i(latticeProjectKernel, 0, n);
+        clSetKernelArg1i(latticeProjectKernel, 1, columns);
+        bufferArgs(latticeProjectKernel, "pd_lattice_project", 2, restRightMem, restDownMem, yMem, dMem, projRightMem,
+                projDownMem);
+        clSetKernelArg1i(latticeSweepKernel, 0, rows);
+        clSetKernelArg1i(latticeSweepKernel, 1, columns);
+        clSetKernelArg1f(latticeSweepKernel, 3, k);
+        clSetKernelArg1f(latticeSweepKernel, 4, settings().omega());
+        bufferArgs(latticeSweepKernel, "pd_lattice_sweep", 5, massOverH2Mem, invDiagonalMem, projRightMem, projDownMem,
+                yMem, dMem);
+    }
+
+    /** Whether the bound model runs on the lattice kernels (as PdSolver does on it). */
+    boolean usesLatticeKernels() {
+        return lattice != null;
     }
 
     @Override
@@ -391,10 +447,13 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
     void releaseModelBuffers() {
         OpenClContext.releaseAll(pairsMem, restMem, springKMem, slotAMem, slotBMem, slotStartMem, slotNeighbourMem,
                 projectionMem, colorOrderMem, identityOrderMem, omegaMem, springWeightMem, massOverH2Mem,
-                invDiagonalMem, dragMem, yMem, dMem, nextMem, olderMem);
+                invDiagonalMem, dragMem, yMem, dMem, nextMem, olderMem, restRightMem, restDownMem, projRightMem,
+                projDownMem);
         pairsMem = restMem = springKMem = slotAMem = slotBMem = slotStartMem = slotNeighbourMem = 0L;
         projectionMem = colorOrderMem = identityOrderMem = omegaMem = springWeightMem = massOverH2Mem = 0L;
         invDiagonalMem = dragMem = yMem = dMem = nextMem = olderMem = 0L;
+        restRightMem = restDownMem = projRightMem = projDownMem = 0L;
+        lattice = null;
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
@@ -407,5 +466,6 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
     void freeSolverMemory() {
         MemoryUtil.memFree(springWork);
         MemoryUtil.memFree(coordinateWork);
+        MemoryUtil.memFree(latticeColorWork);
     }
 }

@@ -173,3 +173,102 @@ __kernel void pd_finish(const int n, __global const float* invMass, __global con
     v[i3 + 1] = (vy + (p.y - settled.y) * invH) * 1.0f;
     v[i3 + 2] = (vz + (p.z - settled.z) * invH) * 1.0f;
 }
+
+// ---- seed 001's 4-neighbour lattice: PdSolver's LatticeRedBlack kernels ------------------------------
+// Where PdSolver takes them (rbgs, one k, springs exactly one row-major lattice), the device does too, in
+// their float operations and order: the projections of a particle's right and lower spring sit at its own
+// index, a particle's neighbours are p +- 1 and p +- columns.
+
+// LatticeRedBlack.projectOne: out[a] = L (q_a - q_b) / |q_a - q_b| (0 for coincident ends)
+inline void lattice_project_one(__global const float* y, __global const float* d, int a, int b, float length,
+                                __global float* out) {
+    float dx = (y[a] - y[b]) + (d[a] - d[b]);
+    float dy = (y[a + 1] - y[b + 1]) + (d[a + 1] - d[b + 1]);
+    float dz = (y[a + 2] - y[b + 2]) + (d[a + 2] - d[b + 2]);
+    float d2 = dx * dx + dy * dy + dz * dz;
+    float s = d2 > 1e-24f ? length / sqrt(d2) : 0.0f;
+    out[a] = dx * s;
+    out[a + 1] = dy * s;
+    out[a + 2] = dz * s;
+}
+
+// LatticeRedBlack.project for particle p (one work-item per particle): its right and lower springs
+__kernel void pd_lattice_project(const int n, const int columns, __global const float* restRight,
+                                 __global const float* restDown, __global const float* y, __global const float* d,
+                                 __global float* projRight, __global float* projDown) {
+    int p = get_global_id(0);
+    if (p >= n) {
+        return;
+    }
+    int p3 = 3 * p;
+    if (restRight[p] > 0.0f) {
+        lattice_project_one(y, d, p3, p3 + 3, restRight[p], projRight);
+    }
+    if (restDown[p] > 0.0f) {
+        lattice_project_one(y, d, p3, p3 + 3 * columns, restDown[p], projDown);
+    }
+}
+
+// LatticeRedBlack.sweep for one particle of color (row + column) % 2 == color: work-item i is the
+// (i % perRow)-th such particle of row i / perRow, perRow = (columns + 1) / 2. SOR with omega on the
+// correction d; pinned particles (1/a_p = 0) keep their position.
+__kernel void pd_lattice_sweep(const int rows, const int columns, const int color, const float k,
+                               const float omega, __global const float* massOverH2,
+                               __global const float* invDiagonal, __global const float* projRight,
+                               __global const float* projDown, __global const float* y, __global float* d) {
+    int perRow = (columns + 1) / 2;
+    int i = get_global_id(0);
+    int r = i / perRow;
+    if (r >= rows) {
+        return;
+    }
+    int col = 2 * (i % perRow) + ((r + color) & 1);
+    if (col >= columns) {
+        return;
+    }
+    int c3 = 3 * columns;
+    int p = r * columns + col;
+    float ip = invDiagonal[p];
+    if (ip == 0.0f) {
+        return;
+    }
+    int p3 = 3 * p;
+    float yx = y[p3];
+    float yy = y[p3 + 1];
+    float yz = y[p3 + 2];
+    float dx = d[p3];
+    float dy = d[p3 + 1];
+    float dz = d[p3 + 2];
+    float sx = 0.0f;
+    float sy = 0.0f;
+    float sz = 0.0f;
+    if (col > 0) { // left neighbour: q_p ~ q_left - p_(left->p)
+        int o = p3 - 3;
+        sx += ((y[o] - yx) + (d[o] - dx)) - projRight[o];
+        sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) - projRight[o + 1];
+        sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) - projRight[o + 2];
+    }
+    if (col < columns - 1) { // right neighbour: q_p ~ q_right + p_(p->right)
+        int o = p3 + 3;
+        sx += ((y[o] - yx) + (d[o] - dx)) + projRight[p3];
+        sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) + projRight[p3 + 1];
+        sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) + projRight[p3 + 2];
+    }
+    if (r > 0) {
+        int o = p3 - c3;
+        sx += ((y[o] - yx) + (d[o] - dx)) - projDown[o];
+        sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) - projDown[o + 1];
+        sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) - projDown[o + 2];
+    }
+    if (r < rows - 1) {
+        int o = p3 + c3;
+        sx += ((y[o] - yx) + (d[o] - dx)) + projDown[p3];
+        sy += ((y[o + 1] - yy) + (d[o + 1] - dy)) + projDown[p3 + 1];
+        sz += ((y[o + 2] - yz) + (d[o + 2] - dz)) + projDown[p3 + 2];
+    }
+    float mh = massOverH2[p];
+    float sw = omega * ip;
+    d[p3] = dx + sw * (k * sx - mh * dx);
+    d[p3 + 1] = dy + sw * (k * sy - mh * dy);
+    d[p3 + 2] = dz + sw * (k * sz - mh * dz);
+}

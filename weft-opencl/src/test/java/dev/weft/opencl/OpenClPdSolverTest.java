@@ -29,25 +29,24 @@ import org.junit.jupiter.api.Test;
  * The OpenCL PD solver (rbgs, jacobi, jacobi-seed, SOR and Chebyshev; distance constraints) against the
  * CPU's {@link PdSolver} on one thread, on the same scenes.
  *
- * <p>Tolerance: the PD kernels do PdSolver's float operations of its general (slot-list) path in its
- * order (no contraction, correctly rounded division and square root where the device has them), so
- * on PoCL the runs agree bit for bit (measured: 0 m and 0 m/s after 1 step and after all steps of every
- * scene and inner solver here), checked exactly there. Built "relaxed" ({@code WEFT_RELAXED}:
- * contraction and mad allowed, OpenCL's default division and square root), the kernels measured on
- * PoCL 3.0e-7 m (rbgs) and 2.4e-7 m (jacobi) after 100 steps of the 32 × 32 hanging cloth, 1.9e-9 m on
- * the cloth landed on the floor after 360 steps, velocities at most 3.0e-5 m/s (the tests print them).
- * The CPU's own lattice kernels, which the device does not have, sum the same terms in another order;
- * against them the device measured 1.2e-6 m and 3.5e-5 m/s after 100 steps of seed 001's 32 × 32
- * hanging lattice. {@link #TOLERANCE}, 1e-5 m (1/3000 of the 3.2 cm spacing), is 8 times the largest
- * of these; {@link #VELOCITY_TOLERANCE}, 1e-3 m/s, 28 times (a position rounding δ becomes δ/h in
- * velocity, h = 1/480 s). What the relaxed build on PoCL mostly measures is contraction: a GPU's 2.5
- * and 3 ulp division and square root are not in it, which is what the margin is for.
+ * <p>Tolerance: the PD kernels do PdSolver's float operations in its order, on its slot-list path and,
+ * where it takes them, on its lattice kernels (no contraction, correctly rounded division and square
+ * root where the device has them), so on PoCL the runs agree bit for bit (measured: 0 m and 0 m/s after
+ * 1 step and after all steps of every scene and inner solver here), checked exactly there. Built
+ * "relaxed" ({@code WEFT_RELAXED}: contraction and mad allowed, OpenCL's default division and square
+ * root), the kernels measured on PoCL 3.0e-7 m (rbgs) and 2.4e-7 m (jacobi) after 100 steps of the 32 ×
+ * 32 hanging cloth, 4.8e-7 m on seed 001's 32 × 32 hanging lattice, 1.9e-9 m on the cloth landed on the
+ * floor after 360 steps, velocities at most 3.1e-5 m/s (the tests print them). {@link #TOLERANCE}, 5e-6
+ * m (1/6000 of the 3.2 cm spacing), is 10 times the largest position difference; {@link
+ * #VELOCITY_TOLERANCE}, 5e-4 m/s, 16 times the largest velocity difference (a position rounding δ
+ * becomes δ/h in velocity, h = 1/480 s). What the relaxed build on PoCL mostly measures is contraction:
+ * a GPU's 2.5 and 3 ulp division and square root are not in it, which is what the margin is for.
  */
 class OpenClPdSolverTest {
     /** Positions within this (m) of the CPU's on any device (see the class comment). */
-    private static final float TOLERANCE = 1e-5f;
+    private static final float TOLERANCE = 5e-6f;
     /** Velocities within this (m/s) of the CPU's on any device. */
-    private static final float VELOCITY_TOLERANCE = 1e-3f;
+    private static final float VELOCITY_TOLERANCE = 5e-4f;
     /** Seed 001's step: 8 per 60 Hz frame. */
     private static final float DT = ConvergenceExperiment.STEP;
     /** Red-black Gauss–Seidel, 4 alternations of 4 sweeps. */
@@ -107,16 +106,26 @@ class OpenClPdSolverTest {
     }
 
     @Test
-    void seedOnesLatticeWhereTheCpuTakesItsLatticeKernelsAgreesWithinTheTolerance() {
+    void seedOnesLatticeRunsOnTheLatticeKernelsAsOnTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model lattice = ConvergenceExperiment.HANGING.model(32, 1000f);
-        StepComparison c = compare(device, true, DEFAULTS, lattice, Environment.earth(), 100);
-        assertThat(c.travel).isGreaterThan(0.05f);
-        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
-        assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-        double cpuResidual = ClothMetrics.residual(lattice, c.cpu.positions());
-        assertThat(ClothMetrics.residual(lattice, c.device.positions())).isCloseTo(cpuResidual,
-                within(0.01 * cpuResidual));
+        for (PdSettings s : List.of(DEFAULTS, DEFAULTS.withOmega(1.5f).withIterations(10, 1))) {
+            StepComparison c = compare(device, true, s, lattice, Environment.earth(), 100);
+            assertThat(c.travel).isGreaterThan(0.05f);
+            assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+            c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        }
+        try (OpenClPdSolver solver = new OpenClPdSolver(DEFAULTS, device)) {
+            solver.step(lattice, State.atRest(lattice), Environment.earth(), DT);
+            assertThat(solver.usesLatticeKernels()).isTrue();
+            Model cloth = hangingCloth(8); // shear and bending springs: not a lattice
+            solver.step(cloth, State.atRest(cloth), Environment.earth(), DT);
+            assertThat(solver.usesLatticeKernels()).isFalse();
+        }
+        try (OpenClPdSolver jacobi = new OpenClPdSolver(DEFAULTS.withInner(InnerSolver.JACOBI), device)) {
+            jacobi.step(lattice, State.atRest(lattice), Environment.earth(), DT);
+            assertThat(jacobi.usesLatticeKernels()).as("the lattice kernels are red-black only").isFalse();
+        }
     }
 
     @Test
@@ -148,7 +157,9 @@ class OpenClPdSolverTest {
                 Environment.earth(), 100);
         StepComparison landed = compare(device, false, DEFAULTS, droppedCloth(24, 0.1f),
                 TestScenes.earthWith(TestScenes.floor()), 360);
-        for (StepComparison c : List.of(hanging, jacobi, landed)) {
+        StepComparison lattice = compare(device, false, DEFAULTS, ConvergenceExperiment.HANGING.model(32, 1000f),
+                Environment.earth(), 100);
+        for (StepComparison c : List.of(hanging, jacobi, landed, lattice)) {
             assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
         }
