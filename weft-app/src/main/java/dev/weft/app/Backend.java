@@ -11,6 +11,7 @@ import dev.weft.opencl.DeviceFeature;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClMassSpringSolver;
+import dev.weft.opencl.OpenClPdSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
 import dev.weft.opencl.UnsupportedOnDeviceException;
 import java.util.List;
@@ -30,7 +31,7 @@ record Backend(String text, int device) {
     static final String FLAG = "--backend";
     static final Backend CPU = new Backend("cpu", -1);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
-    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "xpbd");
+    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pd", "xpbd");
 
     /** {@code cpu}, {@code opencl} or {@code opencl:N}. */
     static Backend parse(String text) {
@@ -78,6 +79,8 @@ record Backend(String text, int device) {
             }
             if (solver.equals("xpbd")) {
                 OpenClXpbdSolver.requireSupported(settings.xpbd(), model, env);
+            } else if (solver.equals("pd")) {
+                OpenClPdSolver.requireSupported(settings.pd(), model, env);
             } else {
                 OpenClMassSpringSolver.requireSupported(settings.massSpring(), model, env);
             }
@@ -96,6 +99,8 @@ record Backend(String text, int device) {
         switch (solver) {
             case "mass-spring":
                 return new OpenClMassSpringSolver(settings.massSpring(), d);
+            case "pd":
+                return new OpenClPdSolver(settings.pd(), d);
             case "xpbd":
                 return new OpenClXpbdSolver(settings.xpbd(), d);
             default:
@@ -146,6 +151,15 @@ record Backend(String text, int device) {
             case ITERATION_MODE:
                 tail = "--solver " + solver + " in mode " + settings.xpbd().mode().label() + " yet, only colored; use "
                         + "--mode colored or --backend cpu";
+                break;
+            case INNER_SOLVER:
+                tail = "--solver pd with --inner-solver " + settings.pd().inner().label() + " yet (sequential "
+                        + "Gauss-Seidel is one thread by definition), only rbgs, jacobi and jacobi-seed; use "
+                        + "--inner-solver rbgs or --backend cpu";
+                break;
+            case TETRAHEDRA:
+                tail = "tetrahedral bodies with --solver " + solver + " yet (scene " + scene + " has "
+                        + model.tets().count() + " tetrahedra); use --backend cpu";
                 break;
             default:
                 tail = e.getMessage() + "; use --backend cpu";

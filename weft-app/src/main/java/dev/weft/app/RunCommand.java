@@ -128,7 +128,8 @@ class RunCommand implements Callable<Integer> {
 
     @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N",
             description = "Where the solver steps: cpu (Java, --threads), opencl (OpenCL device 0) or opencl:N (device N "
-                    + "of 'weft devices'); opencl runs --solver mass-spring and xpbd (colored) so far (default: ${DEFAULT-VALUE}).")
+                    + "of 'weft devices'); opencl runs --solver mass-spring, xpbd (colored) and pd (rbgs, jacobi) so far "
+                    + "(default: ${DEFAULT-VALUE}).")
     String backendName = "cpu";
 
     @Option(names = "--threads", paramLabel = "T",

@@ -65,7 +65,7 @@ class BackendCommandTest {
     }
 
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"mass-spring", "xpbd"})
+    @CsvSource({"mass-spring", "xpbd", "pd"})
     void openClWritesTheCpusMetricsAndFrames(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         Path scene = untetheredDrape(tmp);
@@ -90,10 +90,15 @@ class BackendCommandTest {
         "run drape --solver mass-spring --backend opencl | --backend: opencl does not run tethers with --solver "
                 + "mass-spring yet, and scene drape has 8188; use --backend cpu, or a scene file with \"model\": "
                 + "{\"tethers\": false}",
-        "run drape --solver pd --backend opencl | --backend: opencl runs --solver mass-spring, xpbd so far, not pd; "
-                + "use --backend cpu",
-        "render drape --solver pbd --backend opencl:0 | --backend: opencl:0 runs --solver mass-spring, xpbd so far, "
-                + "not pbd",
+        "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
+                + "scene drape has 8188; use --backend cpu, or a scene file with \"model\": {\"tethers\": false}",
+        "run drape --solver implicit --backend opencl | --backend: opencl runs --solver mass-spring, pd, xpbd so far, "
+                + "not implicit; use --backend cpu",
+        "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
+                + "--inner-solver gs yet (sequential Gauss-Seidel is one thread by definition), only rbgs, jacobi and "
+                + "jacobi-seed; use --inner-solver rbgs or --backend cpu",
+        "render drape --solver pbd --backend opencl:0 | --backend: opencl:0 runs --solver mass-spring, pd, xpbd so "
+                + "far, not pbd",
         "run drape --solver xpbd --mode jacobi --backend opencl | --backend: opencl does not run --solver xpbd in "
                 + "mode jacobi yet, only colored; use --mode colored or --backend cpu",
         "run drape --backend opencl | --backend: opencl does not run tethers with --solver xpbd yet, and scene drape "

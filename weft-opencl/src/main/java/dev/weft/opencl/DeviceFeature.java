@@ -19,7 +19,9 @@ public enum DeviceFeature {
     /** Soft bodies' tetrahedra (volume and elasticity). */
     TETRAHEDRA("tetrahedra"),
     /** An iteration mode other than the one the device runs. */
-    ITERATION_MODE("iteration mode");
+    ITERATION_MODE("iteration mode"),
+    /** An inner solver of Projective Dynamics' global step other than those the device runs. */
+    INNER_SOLVER("inner solver");
 
     private final String label;
 

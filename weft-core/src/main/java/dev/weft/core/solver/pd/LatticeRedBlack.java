@@ -1,5 +1,7 @@
 package dev.weft.core.solver.pd;
 
+import dev.weft.core.model.Model;
+
 /**
  * The local step and the red-black Gauss–Seidel sweep of Projective Dynamics specialised to seed
  * 001's 4-neighbour lattice in row-major order, as the seed's GPU kernels index it: a particle's
@@ -13,8 +15,10 @@ package dev.weft.core.solver.pd;
  * <p>Rows are the unit of parallel work: a pass over rows [begin, end) writes only those rows'
  * particles (projections) or only that color's particles in them (sweep), so any thread count gives
  * bitwise the same result.
+ *
+ * <p>Public for the device solvers, which take the same path where {@link #of} says PdSolver does.
  */
-final class LatticeRedBlack {
+public final class LatticeRedBlack {
     final int columns;
     final int rows;
     /** Rest length of the spring from p to p + 1 and from p to p + columns (0 where there is none). */
@@ -31,6 +35,44 @@ final class LatticeRedBlack {
         this.restDown = restDown;
         this.projRight = new float[3 * columns * rows];
         this.projDown = new float[3 * columns * rows];
+    }
+
+    /**
+     * The lattice PdSolver runs these kernels on for model {@code m} with {@code settings} (its distance
+     * constraints' weights {@code springK}), or null where it takes the slot-list path: red-black
+     * Gauss–Seidel, one weight k for all springs, no elastic tetrahedra, and springs that are exactly one
+     * 4-neighbour row-major lattice ({@link #detect}).
+     */
+    public static LatticeRedBlack of(PdSettings settings, Model m, float[] springK, boolean elasticTets) {
+        if (settings.inner() != InnerSolver.RED_BLACK_GAUSS_SEIDEL || elasticTets || springK.length == 0) {
+            return null;
+        }
+        for (float k : springK) {
+            if (k != springK[0]) {
+                return null;
+            }
+        }
+        return detect(m.particleCount(), m.distances().particles(), m.distances().restLength());
+    }
+
+    /** Particles per row. */
+    public int columns() {
+        return columns;
+    }
+
+    /** Rows of particles. */
+    public int rows() {
+        return rows;
+    }
+
+    /** Per particle, the rest length of its spring to the right (p + 1), 0 where there is none; a copy. */
+    public float[] restRight() {
+        return restRight.clone();
+    }
+
+    /** Per particle, the rest length of its spring downwards (p + columns), 0 where there is none; a copy. */
+    public float[] restDown() {
+        return restDown.clone();
     }
 
     /**

@@ -348,8 +348,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             k = uniform(springK);
             buildSlots(m.distanceIncidence());
             bindTets(m);
-            lattice = latticeKernels && settings.inner() == InnerSolver.RED_BLACK_GAUSS_SEIDEL && !Float.isNaN(k)
-                    && tets == null ? LatticeRedBlack.detect(n, springs, rest) : null;
+            lattice = latticeKernels ? LatticeRedBlack.of(settings, m, springK, tets != null) : null;
             Coloring coloring = m.particleColoring();
             colorOrder = coloring.order();
             colorStart = coloring.colorStart();
