@@ -139,6 +139,7 @@ public final class OpenClDevices {
         if (runtimeFailure != null) {
             throw unavailable(runtimeFailure);
         }
+        SignalChaining.warnIfMissing();
         Configuration.OPENCL_EXPLICIT_INIT.set(true);
         try {
             if (Platform.get() == Platform.LINUX) {
