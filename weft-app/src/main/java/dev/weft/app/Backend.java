@@ -3,16 +3,16 @@ package dev.weft.app;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
-import dev.weft.opencl.DeviceFeature;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
-import dev.weft.opencl.UnsupportedOnDeviceException;
 import java.util.List;
 import java.util.Locale;
 
