@@ -60,7 +60,16 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
 
     /** A solver with its own OpenGL 4.3 context (released by {@link #close}). */
     public GlslMassSpringSolver(MassSpringSettings settings) {
-        super(settings, NAME);
+        this(settings, true);
+    }
+
+    /**
+     * With {@code cpuRounding} off the shaders are built as a GPU compiler may treat them (contraction and
+     * reassociation allowed, division and square root through reciprocals): how far such a driver may
+     * drift from the CPU, which the tests measure to justify their tolerance.
+     */
+    GlslMassSpringSolver(MassSpringSettings settings, boolean cpuRounding) {
+        super(settings, NAME, cpuRounding);
         enterForSetup();
         try {
             forceProgram = program("", "mass_spring.glsl", "mass_spring_forces.comp");

@@ -31,6 +31,8 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver
     static final int COLLIDER_RECORDS = 6;
 
     private final S settings;
+    /** "#define WEFT_RELAXED" for the relaxed build (see common.glsl), else nothing. */
+    private final String rounding;
     /** The solver as its refusals name it ("the GLSL XPBD solver"). */
     private final String solverName;
     final ComputeContext gl;
@@ -41,9 +43,13 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver
     private int n;
     private boolean closed;
 
-    /** A solver with its own OpenGL 4.3 context ({@link ComputeContext#open}); released by {@link #close}. */
-    GlslSolver(S settings, String solverName) {
+    /**
+     * A solver with its own OpenGL 4.3 context ({@link ComputeContext#open}); released by {@link #close}.
+     * {@code cpuRounding} off builds the shaders relaxed (see {@code common.glsl}).
+     */
+    GlslSolver(S settings, String solverName, boolean cpuRounding) {
         this.settings = settings;
+        this.rounding = cpuRounding ? "" : "#define WEFT_RELAXED\n";
         this.solverName = solverName;
         this.gl = ComputeContext.open();
         this.particles = new GlslParticles(gl);
@@ -154,7 +160,7 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver
         all[0] = "common.glsl";
         all[1] = "colliders.glsl";
         System.arraycopy(sources, 0, all, 2, sources.length);
-        return gl.program(defines, all);
+        return gl.program(rounding + defines, all);
     }
 
     /** The context current for a subclass's constructor to build its programs and find its uniforms. */

@@ -76,7 +76,16 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
 
     /** A solver with its own OpenGL 4.3 context (released by {@link #close}); refuses a mode other than colored. */
     public GlslXpbdSolver(XpbdSettings settings) {
-        super(supported(settings), NAME);
+        this(settings, true);
+    }
+
+    /**
+     * With {@code cpuRounding} off the shaders are built as a GPU compiler may treat them (contraction and
+     * reassociation allowed, division and square root through reciprocals): how far such a driver may
+     * drift from the CPU, which the tests measure to justify their tolerance.
+     */
+    GlslXpbdSolver(XpbdSettings settings, boolean cpuRounding) {
+        super(supported(settings), NAME, cpuRounding);
         enterForSetup();
         try {
             predictProgram = program("", "xpbd.glsl", "xpbd_predict.comp");

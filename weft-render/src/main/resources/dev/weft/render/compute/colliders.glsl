@@ -19,7 +19,7 @@ float removedShare(float slip, float push, float staticCoefficient, float kineti
     if (slip <= holds) {
         return 1.0f;
     }
-    precise float share = kineticCoefficient * push / slip;
+    precise float share = DIV(kineticCoefficient * push, slip);
     return min(1.0f, share);
 }
 
@@ -40,7 +40,7 @@ vec3 respond(vec3 p, vec3 p0, vec3 n, float depth, float g, float muS, float muK
         if (t2 > 0.0f) {
             precise float gs = g * muS;
             precise float gk = g * muK;
-            precise float scale = removedShare(sqrt(t2), depth, gs, gk);
+            precise float scale = removedShare(SQRT(t2), depth, gs, gk);
             px -= scale * tx;
             py -= scale * ty;
             pz -= scale * tz;
@@ -52,13 +52,13 @@ vec3 respond(vec3 p, vec3 p0, vec3 n, float depth, float g, float muS, float muK
 // SphereCollider.localDistance: signed distance in the body frame, outward normal into n
 float sphereDistance(float x, float y, float z, float radius, out vec3 n) {
     precise float d2 = x * x + y * y + z * z;
-    precise float d = sqrt(d2);
+    precise float d = SQRT(d2);
     if (d < 1e-12f) {
         n = vec3(0.0f, 1.0f, 0.0f);
     } else {
-        precise float nx = x / d;
-        precise float ny = y / d;
-        precise float nz = z / d;
+        precise float nx = DIV(x, d);
+        precise float ny = DIV(y, d);
+        precise float nz = DIV(z, d);
         n = vec3(nx, ny, nz);
     }
     precise float sd = d - radius;
@@ -115,10 +115,10 @@ float sphereTouch(float ax, float ay, float az, float ux, float uy, float uz, fl
                 sideOut = side;
                 return t;
             }
-            precise float step = eps / len; // grazing or leaving: step past
+            precise float step = DIV(eps, len); // grazing or leaving: step past
             t += step;
         } else {
-            precise float step = d / len;
+            precise float step = DIV(d, len);
             t += step;
         }
         if (t >= 1.0f) {
@@ -200,7 +200,7 @@ vec3 collideSphere(int o, vec3 p, vec3 p0, float off, float g) {
     precise float t = 0.0f;
     if (v2 > 0.0f) {
         precise float qv = qx * vx + qy * vy + qz * vz;
-        precise float f = -qv / v2;
+        precise float f = DIV(-qv, v2);
         t = max(0.0f, min(1.0f, f));
     }
     precise float kx = qx + t * vx;
@@ -229,7 +229,7 @@ vec3 collideSphere(int o, vec3 p, vec3 p0, float off, float g) {
     precise float s = 0.0f;
     if (len2 > 0.0f) {
         precise float au = a.x * ux + a.y * uy + a.z * uz;
-        precise float f = -au / len2;
+        precise float f = DIV(-au, len2);
         s = max(0.0f, min(1.0f, f));
     }
     precise float cx = a.x + s * ux;
@@ -242,7 +242,7 @@ vec3 collideSphere(int o, vec3 p, vec3 p0, float off, float g) {
     vec3 n;
     float side;
     precise float sdA = sphereDistance(a.x, a.y, a.z, radius, n);
-    precise float len = sqrt(len2);
+    precise float len = SQRT(len2);
     precise float hit = sdA >= 0.0f ? sphereTouch(a.x, a.y, a.z, ux, uy, uz, len, sdA, eps, radius, n, side) : -1.0f;
     if (hit >= 0.0f) {
         // touched at h = a + t u: respond against the tangent plane at its closest point (a sphere is convex)

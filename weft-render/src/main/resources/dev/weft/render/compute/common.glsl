@@ -6,6 +6,20 @@
 // compiler may fuse a*b + c into one fused multiply-add and reassociate, which Java never does; with
 // it the shaders compute the CPU solvers' operations in their order (the tests measure what is left).
 // A store into a buffer is not a precise variable, so results go through one before they are stored.
+// Division and square root are DIV and SQRT: GLSL lets a driver compute them to 2.5 ulp (a GPU's
+// reciprocal and reciprocal square root); Mesa's llvmpipe rounds them correctly, as Java does.
+//
+// WEFT_RELAXED (GlslSolver's relaxed build, which the tests use to measure what a driver without those
+// guarantees gives) drops 'precise' and computes a/b as a * (1/b) and sqrt(x) as x * inversesqrt(x),
+// as GPU compilers do.
+#ifdef WEFT_RELAXED
+#define precise
+#define DIV(a, b) ((a) * (1.0f / (b)))
+#define SQRT(x) ((x) > 0.0f ? (x) * inversesqrt(x) : 0.0f)
+#else
+#define DIV(a, b) ((a) / (b))
+#define SQRT(x) sqrt(x)
+#endif
 
 layout(local_size_x = 64) in;
 

@@ -24,8 +24,8 @@ void main() {
         springForce[o + 2] = 0.0f;
         return;
     }
-    precise float l = sqrt(l2);
-    precise float inv = 1.0f / l;
+    precise float l = SQRT(l2);
+    precise float inv = DIV(1.0f, l);
     precise float dvx = v[a] - v[b];
     precise float dvy = v[a + 1] - v[b + 1];
     precise float dvz = v[a + 2] - v[b + 2];

@@ -50,17 +50,17 @@ void main() {
     if (wsum == 0.0f || d2 < 1e-24f) {
         return;
     }
-    precise float len = sqrt(d2);
+    precise float len = SQRT(d2);
 #ifdef RIGID
-    precise float scale = (rest[c] - len) / (wsum * len);
+    precise float scale = DIV(rest[c] - len, wsum * len);
 #else
     // the compliant multiplier step: (L - |C| - alpha lambda) / (w_a + w_b + alpha)
     float alpha = alphas[c];
     float lambda = lambdas[c];
-    precise float dl = (rest[c] - len - alpha * lambda) / (wsum + alpha);
+    precise float dl = DIV(rest[c] - len - alpha * lambda, wsum + alpha);
     precise float updated = lambda + dl;
     lambdas[c] = updated;
-    precise float scale = dl / len;
+    precise float scale = DIV(dl, len);
 #ifdef LISTED
     // as projectDistance: no write for a zero step (d - 0·dx can flip a zero's sign)
     if (scale == 0.0f) {
