@@ -1,5 +1,6 @@
 package dev.weft.render.compute;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.render.EglHeadlessContext;
 import dev.weft.render.RenderUnavailableException;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import org.lwjgl.opengl.GL11;
 import org.lwjgl.opengl.GL15;
 import org.lwjgl.opengl.GL20;
 import org.lwjgl.opengl.GL30;
+import org.lwjgl.opengl.GL32;
 import org.lwjgl.opengl.GL41;
 import org.lwjgl.opengl.GL43;
 import org.lwjgl.opengl.GLCapabilities;
@@ -39,6 +41,8 @@ public final class ComputeContext implements AutoCloseable {
     private static final int BINDINGS_NEEDED = 15;
 
     private final EglHeadlessContext egl;
+    /** GL_MAX_SHADER_STORAGE_BLOCK_SIZE: the largest buffer a shader may see whole (the spec's floor is 16 MiB). */
+    private long maxBufferBytes;
     private final List<Integer> programs = new ArrayList<>();
     private final List<Integer> buffers = new ArrayList<>();
     // what enter() found current, for exit()
@@ -76,6 +80,7 @@ public final class ComputeContext implements AutoCloseable {
                         + " (compute shaders), and " + withoutHint(e.getMessage()), e);
             }
             c = new ComputeContext(egl);
+            c.maxBufferBytes = GL32.glGetInteger64(GL43.GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
             int blocks = GL11.glGetInteger(GL43.GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS);
             int bindings = GL11.glGetInteger(GL43.GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS);
             if (blocks < BLOCKS_NEEDED || bindings < BINDINGS_NEEDED) {
@@ -188,8 +193,16 @@ public final class ComputeContext implements AutoCloseable {
         GL41.glProgramUniform3f(program, location, x, y, z);
     }
 
-    /** A storage buffer of {@code bytes} (at least 4), contents undefined, bound at {@code binding}. */
+    /**
+     * A storage buffer of {@code bytes} (at least 4), contents undefined, bound at {@code binding}; a model
+     * needing more than the driver lets a shader see is refused, rather than read beyond the end as zeros.
+     */
     int buffer(long bytes, int binding) {
+        if (bytes > maxBufferBytes) {
+            throw new InvalidInputException("model", "needs a shader storage buffer of " + bytes + " bytes, and "
+                    + egl.description() + " allows " + maxBufferBytes + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE); use a "
+                    + "smaller model, another driver or another backend");
+        }
         int b = GL15.glGenBuffers();
         GL15.glBindBuffer(GL43.GL_SHADER_STORAGE_BUFFER, b);
         GL15.glBufferData(GL43.GL_SHADER_STORAGE_BUFFER, Math.max(4L, bytes), GL15.GL_DYNAMIC_COPY);
