@@ -6,6 +6,7 @@ import dev.weft.render.RenderUnavailableException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -239,12 +240,12 @@ public final class ComputeContext implements AutoCloseable {
     static void clear(int buffer, int floats) {
         GL15.glBindBuffer(GL43.GL_SHADER_STORAGE_BUFFER, buffer);
         GL43.glClearBufferSubData(GL43.GL_SHADER_STORAGE_BUFFER, GL30.GL_R32F, 0L, 4L * floats, GL11.GL_RED,
-                GL11.GL_FLOAT, (java.nio.ByteBuffer) null);
+                GL11.GL_FLOAT, (ByteBuffer) null);
     }
 
     /** Reads the start of {@code buffer} into {@code data} (waits for the shaders that wrote it). */
     static void read(int buffer, float[] data) {
-        GL42Barrier.beforeRead();
+        Barriers.beforeRead();
         GL15.glBindBuffer(GL43.GL_SHADER_STORAGE_BUFFER, buffer);
         GL15.glGetBufferSubData(GL43.GL_SHADER_STORAGE_BUFFER, 0L, data);
     }
@@ -256,7 +257,7 @@ public final class ComputeContext implements AutoCloseable {
         }
         GL20.glUseProgram(program);
         GL43.glDispatchCompute((invocations + GROUP - 1) / GROUP, 1, 1);
-        GL42Barrier.afterDispatch();
+        Barriers.afterDispatch();
     }
 
     /** Deletes these buffers (0 is none). */
@@ -296,8 +297,8 @@ public final class ComputeContext implements AutoCloseable {
     }
 
     /** The memory barriers between dispatches and before a read-back. */
-    private static final class GL42Barrier {
-        private GL42Barrier() {
+    private static final class Barriers {
+        private Barriers() {
         }
 
         /** The next dispatch sees this one's storage writes. */
