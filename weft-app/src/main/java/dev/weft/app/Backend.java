@@ -3,61 +3,76 @@ package dev.weft.app;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
-import dev.weft.opencl.DeviceFeature;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClPdSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
-import dev.weft.opencl.UnsupportedOnDeviceException;
+import dev.weft.render.compute.GlslMassSpringSolver;
+import dev.weft.render.compute.GlslSolver;
+import dev.weft.render.compute.GlslXpbdSolver;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Where a run's solver steps, as {@code --backend} names it: {@code cpu} (the Java solvers, on
- * {@code --threads}), {@code opencl} (the first GPU, else device 0) or {@code opencl:N} (device N as {@code weft devices}
- * numbers them). Only some solvers have a device implementation, and those refuse some scene features;
- * both are refused here before the run starts, in the command line's words (which flag or scene key
- * turns the feature off), not the library's.
+ * {@code --threads}), {@code opencl} (the first GPU, else device 0), {@code opencl:N} (device N as {@code weft devices}
+ * numbers them) or {@code glsl} (OpenGL 4.3 compute shaders through EGL: the GPU's driver, or Mesa's
+ * llvmpipe on the CPU). Only some solvers have a device implementation, and those refuse some scene
+ * features; both are refused here before the run starts, in the command line's words (which flag or
+ * scene key turns the feature off), not the library's.
  *
  * @param text   the flag's value as given, for messages
- * @param device the OpenCL device index or {@link OpenClDevices#PREFERRED}, or -1 for the cpu
+ * @param device the OpenCL device index or {@link OpenClDevices#PREFERRED}, or -1 for the cpu and glsl
+ * @param glsl   whether the solver runs in GLSL compute shaders
  */
-record Backend(String text, int device) {
+record Backend(String text, int device, boolean glsl) {
     static final String FLAG = "--backend";
-    static final Backend CPU = new Backend("cpu", -1);
+    static final Backend CPU = new Backend("cpu", -1, false);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
     static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pd", "xpbd");
+    /** The solvers with a GLSL implementation, in the order messages list them. */
+    static final List<String> GLSL_SOLVERS = List.of("mass-spring", "xpbd");
 
-    /** {@code cpu}, {@code opencl} or {@code opencl:N}. */
+    /** {@code cpu}, {@code opencl}, {@code opencl:N} or {@code glsl}. */
     static Backend parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.equals("cpu")) {
             return CPU;
         }
+        if (t.equals("glsl")) {
+            return new Backend(text, -1, true);
+        }
         if (t.equals("opencl")) {
-            return new Backend(text, OpenClDevices.PREFERRED);
+            return new Backend(text, OpenClDevices.PREFERRED, false);
         }
         if (t.startsWith("opencl:")) {
             try {
                 int n = Integer.parseInt(t.substring("opencl:".length()));
                 if (n >= 0) {
-                    return new Backend(text, n);
+                    return new Backend(text, n, false);
                 }
             } catch (NumberFormatException e) {
                 // the message below
             }
         }
-        throw new InvalidInputException(FLAG, "must be cpu, opencl or opencl:N (N a device number of 'weft "
-                + "devices'), got '" + text + "'");
+        throw new InvalidInputException(FLAG, "must be cpu, opencl, opencl:N (N a device number of 'weft "
+                + "devices') or glsl, got '" + text + "'");
     }
 
     boolean openCl() {
         return device != CPU.device;
+    }
+
+    /** OpenCL or GLSL: the solver runs on a device of its own, not on the run's threads. */
+    boolean onDevice() {
+        return openCl() || glsl;
     }
 
     /**
@@ -66,18 +81,23 @@ record Backend(String text, int device) {
      */
     void requireSupported(String solver, SolverSettings settings, Model model, Environment env, boolean contacts,
                           String scene) {
-        if (!openCl()) {
+        if (!onDevice()) {
             return;
         }
-        if (!OPENCL_SOLVERS.contains(solver)) {
-            throw new InvalidInputException(FLAG, text + " runs --solver " + String.join(", ", OPENCL_SOLVERS)
+        List<String> solvers = glsl ? GLSL_SOLVERS : OPENCL_SOLVERS;
+        if (!solvers.contains(solver)) {
+            throw new InvalidInputException(FLAG, text + " runs --solver " + String.join(", ", solvers)
                     + " so far, not " + solver + "; use --backend cpu");
         }
         try {
             if (contacts) {
                 throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "asked for");
             }
-            if (solver.equals("xpbd")) {
+            if (glsl && solver.equals("xpbd")) {
+                GlslXpbdSolver.requireSupported(settings.xpbd(), model, env);
+            } else if (glsl) {
+                GlslMassSpringSolver.requireSupported(settings.massSpring(), model, env);
+            } else if (solver.equals("xpbd")) {
                 OpenClXpbdSolver.requireSupported(settings.xpbd(), model, env);
             } else if (solver.equals("pd")) {
                 OpenClPdSolver.requireSupported(settings.pd(), model, env);
@@ -87,11 +107,26 @@ record Backend(String text, int device) {
         } catch (UnsupportedOnDeviceException e) {
             throw refusal(e, solver, settings, model, scene);
         }
-        pickDevice(); // a device number beyond the list is bad input too, before anything is written
+        if (openCl()) {
+            pickDevice(); // a device number beyond the list is bad input too, before anything is written
+        }
     }
 
-    /** The solver {@code solver} on this backend (on the cpu, {@code pool}'s threads; else its own device queue). */
+    /**
+     * The solver {@code solver} on this backend (on the cpu, {@code pool}'s threads; else its own device
+     * queue or OpenGL context: no OpenGL 4.3 is {@code RenderUnavailableException}, exit 5).
+     */
     Solver create(String solver, SolverSettings settings, WorkerPool pool) {
+        if (glsl) {
+            switch (solver) {
+                case "mass-spring":
+                    return new GlslMassSpringSolver(settings.massSpring());
+                case "xpbd":
+                    return new GlslXpbdSolver(settings.xpbd());
+                default:
+                    throw new AssertionError(solver); // requireSupported refused it
+            }
+        }
         if (!openCl()) {
             return Solvers.create(solver, settings, pool);
         }
@@ -108,8 +143,11 @@ record Backend(String text, int device) {
         }
     }
 
-    /** The device the solver runs on, in one line, for the run's header; null on the cpu. */
-    String describeDevice() {
+    /** The device {@code created} (this backend's solver) runs on, in one line, for the run's header; null on the cpu. */
+    String describeDevice(Solver created) {
+        if (glsl) {
+            return ((GlslSolver<?>) created).describeDevice();
+        }
         return openCl() ? pickDevice().describe() : null;
     }
 

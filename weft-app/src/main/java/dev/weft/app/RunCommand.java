@@ -28,6 +28,7 @@ import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.render.PngFrameRecorder;
+import dev.weft.render.compute.GlslMassSpringSolver;
 import dev.weft.scene.SceneLibrary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -126,9 +127,10 @@ class RunCommand implements Callable<Integer> {
             description = "Solver steps per frame (default: the scene's for the solver, see 'weft scenes').")
     Integer substeps;
 
-    @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N",
-            description = "Where the solver steps: cpu (Java, --threads), opencl (OpenCL device 0) or opencl:N (device N "
-                    + "of 'weft devices'); opencl runs --solver mass-spring, xpbd (colored) and pd (rbgs, jacobi) so far "
+    @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N|glsl",
+            description = "Where the solver steps: cpu (Java, --threads), opencl (the first OpenCL GPU, else device 0), "
+                    + "opencl:N (device N of 'weft devices') or glsl (OpenGL 4.3 compute shaders); opencl runs --solver "
+                    + "mass-spring, xpbd (colored) and pd (rbgs, jacobi), glsl mass-spring and xpbd (colored) so far "
                     + "(default: ${DEFAULT-VALUE}).")
     String backendName = "cpu";
 
@@ -309,13 +311,16 @@ class RunCommand implements Callable<Integer> {
             if (pictures != null) {
                 out.println("  " + frames.description());
             }
-            if (backend.openCl()) {
-                out.println("  backend " + backend.text() + ": " + backend.describeDevice());
+            if (backend.onDevice()) {
+                out.println("  backend " + backend.text() + ": " + backend.describeDevice(sim.solver()));
             }
-            if (sim.solver() instanceof MassSpringSolver || sim.solver() instanceof OpenClMassSpringSolver) {
+            if (sim.solver() instanceof MassSpringSolver || sim.solver() instanceof OpenClMassSpringSolver
+                    || sim.solver() instanceof GlslMassSpringSolver) {
                 double stable = sim.solver() instanceof MassSpringSolver ms ? ms.stableStep(model)
+                        : sim.solver() instanceof GlslMassSpringSolver gs ? gs.stableStep(model)
                         : ((OpenClMassSpringSolver) sim.solver()).stableStep(model);
                 int verlet = sim.solver() instanceof MassSpringSolver ms ? ms.verletStepsPer(model, dt / steps)
+                        : sim.solver() instanceof GlslMassSpringSolver gs ? gs.verletStepsPer(model, dt / steps)
                         : ((OpenClMassSpringSolver) sim.solver()).verletStepsPer(model, dt / steps);
                 out.printf(Locale.ROOT, "  %d Verlet step(s) per substep; the springs' stable step is %.4f ms%s%n",
                         verlet, 1e3 * stable, dt / steps > stable * verlet

@@ -15,6 +15,9 @@ import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClUnavailableException;
+import dev.weft.render.RenderUnavailableException;
+import dev.weft.render.compute.ComputeContext;
+import dev.weft.render.compute.GlslMassSpringSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,10 +31,11 @@ import java.util.Locale;
  * {@code weft bench --table seed004}: seed 004's comparison of one mass-spring cloth algorithm on
  * several backends. Square 1 m cloths of 32² … 256² particles with seed 004's 12 springs per particle
  * ({@link SpringLayout#PATTERN_12}), the default material, pinned at two corners and falling, explicit
- * Verlet at each size's longest stable step; timed on the CPU solver for each thread count and on the
- * OpenCL solver. A row is Verlet steps per second, the median of timed samples after warm-up ones, with
- * the positions back on the host after every {@code readback} steps: 1 (as a renderer drawing every
- * step from the host would need), and for OpenCL also 10 (the device runs ten steps between reads).
+ * Verlet at each size's longest stable step; timed on the CPU solver for each thread count, on the
+ * OpenCL solver and on the GLSL compute solver (OpenGL 4.3 through EGL). A row is Verlet steps per
+ * second, the median of timed samples after warm-up ones, with the positions back on the host after
+ * every {@code readback} steps: 1 (as a renderer drawing every step from the host would need), and for
+ * OpenCL and GLSL also 10 (the device runs ten steps between reads).
  *
  * <p>The seed's text as stored here breaks off before its measurements (section 22.4 onwards), so
  * there are no published numbers to print beside these.
@@ -39,7 +43,7 @@ import java.util.Locale;
 final class Seed004TableBench {
     /** 32², 64², 128², 256² particles. */
     static final int[] DEFAULT_PARTICLES = {32 * 32, 64 * 64, 128 * 128, 256 * 256};
-    /** Verlet steps per read-back of the OpenCL rows: every step, and ten on the device between reads. */
+    /** Verlet steps per read-back of the OpenCL and GLSL rows: every step, and ten on the device between reads. */
     static final int[] OPENCL_READBACKS = {1, 10};
     /** A timed sample runs at least this long (s), so that a fast step is not timed one call at a time. */
     private static final double SAMPLE_SECONDS = 0.05;
@@ -49,9 +53,9 @@ final class Seed004TableBench {
     private Seed004TableBench() {
     }
 
-    /** The rows {@link #run} measures (OpenCL rows counted even where it turns out to be missing). */
+    /** The rows {@link #run} measures (OpenCL and GLSL rows counted even where they turn out to be missing). */
     static int rows(int[] particles, int[] threadCounts) {
-        return particles.length * (threadCounts.length + OPENCL_READBACKS.length);
+        return particles.length * (threadCounts.length + 2 * OPENCL_READBACKS.length);
     }
 
     static int run(PrintWriter out, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
@@ -65,10 +69,19 @@ final class Seed004TableBench {
         } catch (OpenClUnavailableException e) {
             missing = e.getMessage();
         }
+        String glsl;
+        String glslMissing = null;
+        try (ComputeContext probe = ComputeContext.open()) {
+            glsl = probe.description();
+        } catch (RenderUnavailableException e) {
+            glsl = null;
+            glslMissing = e.getMessage();
+        }
         out.printf(Locale.ROOT, "weft bench --table seed004: explicit mass-spring cloth (seed 004's 12 springs per "
                 + "particle), Verlet steps per second; median of %d samples after %d warm-up samples%n", samples, warmup);
-        out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n", jdk, cpu,
-                device != null ? device.describe() : "not measured: " + missing);
+        out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n  GLSL: %s%n", jdk, cpu,
+                device != null ? device.describe() : "not measured: " + missing,
+                glsl != null ? glsl : "not measured: " + glslMissing);
         out.printf(Locale.ROOT, "  (the seed's text stored here ends before its measurements: no published "
                 + "numbers to compare)%n%n");
         out.printf(Locale.ROOT, "%9s %8s %-8s %7s %9s %12s %12s%n", "particles", "springs", "backend", "threads",
@@ -100,6 +113,17 @@ final class Seed004TableBench {
                     }
                 }
                 progress.advance("seed004 " + side + "x" + side + ", opencl, read back every " + readback);
+            }
+            for (int readback : OPENCL_READBACKS) {
+                if (glsl != null) {
+                    try (GlslMassSpringSolver solver = new GlslMassSpringSolver(settings())) {
+                        double stable = solver.stableStep(model);
+                        double rate = stepsPerSecond(solver, model, stable, readback, warmup, samples);
+                        progress.clear();
+                        rows.add(row(out, model, "glsl", "-", glsl, readback, rate, stable, jdk, cpu));
+                    }
+                }
+                progress.advance("seed004 " + side + "x" + side + ", glsl, read back every " + readback);
             }
         }
         Files.createDirectories(dir);

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --backend cpu|opencl|opencl:N} on {@code run} and {@code render}: a scene the device runs gives
- * the cpu's metrics (PoCL computes the CPU's bits); what the device does not run is one line naming the
- * flag and what turns the feature off, exit 2, before anything is written.
+ * {@code --backend cpu|opencl|opencl:N|glsl} on {@code run} and {@code render}: a scene the device runs
+ * gives the cpu's metrics (PoCL and llvmpipe compute the CPU's bits); what the device does not run is one
+ * line naming the flag and what turns the feature off, exit 2, before anything is written.
  */
 class BackendCommandTest {
     private final StringWriter out = new StringWriter();
@@ -85,6 +85,41 @@ class BackendCommandTest {
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
     }
 
+    /**
+     * GLSL on Mesa's llvmpipe (which the test command installs) computes the CPU's bits, so the metrics
+     * and the last frame's mesh are the cpu run's.
+     */
+    @ParameterizedTest(name = "--solver {0}")
+    @CsvSource({"mass-spring", "xpbd"})
+    void glslWritesTheCpusMetricsAndFrames(String solver, @TempDir Path tmp) throws IOException {
+        Path scene = untetheredDrape(tmp);
+        for (String backend : List.of("cpu", "glsl")) {
+            int code = weft("run", scene.toString(), "--solver", solver, "--backend", backend, "--frames", "3",
+                    "--threads", "1", "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        assertThat(out.toString()).contains("backend glsl: EGL ");
+        Path cpu = tmp.resolve("cpu").resolve("drape16");
+        Path device = tmp.resolve("glsl").resolve("drape16");
+        List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(4);
+        if (out.toString().contains("llvmpipe")) {
+            assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
+            assertThat(Files.readString(device.resolve("frame_00003.obj")))
+                    .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
+        }
+    }
+
+    /** render's pictures and the solver's compute shaders take turns on one thread, each in its own context. */
+    @Test
+    void renderDrawsWhatTheGlslSolverComputes(@TempDir Path tmp) throws IOException {
+        Path scene = untetheredDrape(tmp);
+        int code = weft("render", scene.toString(), "--solver", "xpbd", "--backend", "glsl", "--frames", "2",
+                "--width", "64", "--height", "36", "--threads", "1", "--quiet", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(tmp.resolve("drape16").resolve("render").resolve("frame_00002.png")).exists();
+    }
+
     @ParameterizedTest(name = "weft {0}")
     @CsvSource(delimiter = '|', value = {
         "run drape --solver mass-spring --backend opencl | --backend: opencl does not run tethers with --solver "
@@ -106,9 +141,19 @@ class BackendCommandTest {
         "run hanging --backend opencl | --backend: opencl does not run dihedral bending yet (scene hanging has",
         "run stack --solver mass-spring --backend opencl | --backend: opencl does not run scene stack's collider box "
                 + "yet: it is a BoxCollider",
-        "run drape --backend gpu | --backend: must be cpu, opencl or opencl:N (N a device number of 'weft devices'), "
-                + "got 'gpu'",
-        "run drape --backend opencl:-1 | --backend: must be cpu, opencl or opencl:N"
+        "run drape --backend gpu | --backend: must be cpu, opencl, opencl:N (N a device number of 'weft devices') "
+                + "or glsl, got 'gpu'",
+        "run drape --backend opencl:-1 | --backend: must be cpu, opencl, opencl:N",
+        "run drape --solver mass-spring --backend glsl | --backend: glsl does not run tethers with --solver "
+                + "mass-spring yet, and scene drape has 8188; use --backend cpu, or a scene file with \"model\": "
+                + "{\"tethers\": false}",
+        "run drape --solver pd --backend glsl | --backend: glsl runs --solver mass-spring, xpbd so far, not pd; "
+                + "use --backend cpu",
+        "run hanging --backend glsl | --backend: glsl does not run dihedral bending yet (scene hanging has",
+        "run stack --solver mass-spring --backend glsl | --backend: glsl does not run scene stack's collider box "
+                + "yet: it is a BoxCollider, which the GLSL compute solvers do not support yet",
+        "render drape --solver xpbd --mode jacobi --backend glsl | --backend: glsl does not run --solver xpbd in "
+                + "mode jacobi yet, only colored; use --mode colored or --backend cpu"
     })
     void whatTheDeviceDoesNotRunIsOneLineNamingTheFlag(String command, String expected, @TempDir Path tmp) {
         List<String> args = new ArrayList<>(List.of(command.split(" ")));

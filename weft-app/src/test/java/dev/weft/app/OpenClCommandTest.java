@@ -40,16 +40,17 @@ class OpenClCommandTest {
     }
 
     @Test
-    void seed004TableTimesTheCpuAndOpenClIntoACsv(@TempDir Path tmp) throws IOException {
+    void seed004TableTimesTheCpuOpenClAndGlslIntoACsv(@TempDir Path tmp) throws IOException {
         int code = weft("bench", "--table", "seed004", "--particles", "64", "--threads", "1,2", "--samples", "2",
                 "--warmup", "1", "--out", tmp.toString());
         assertThat(code).as(err.toString()).isZero();
         CsvTable csv = CsvTable.read(tmp.resolve("bench").resolve("seed004.csv"));
         assertThat(csv.header).containsExactly("particles", "springs", "backend", "threads", "device",
                 "verlet_steps_per_readback", "steps_per_s", "ms_per_step", "stable_step_s", "jdk", "cpu");
+        // GLSL: the test command installs Mesa, whose llvmpipe runs the compute shaders
         List<String> expected = missing == null
-                ? List.of("cpu/1/1", "cpu/2/1", "opencl/-/1", "opencl/-/10")
-                : List.of("cpu/1/1", "cpu/2/1");
+                ? List.of("cpu/1/1", "cpu/2/1", "opencl/-/1", "opencl/-/10", "glsl/-/1", "glsl/-/10")
+                : List.of("cpu/1/1", "cpu/2/1", "glsl/-/1", "glsl/-/10");
         assertThat(csv.rows).extracting(r -> csv.cell(r, "backend") + "/" + csv.cell(r, "threads") + "/"
                 + csv.cell(r, "verlet_steps_per_readback")).containsExactlyElementsOf(expected);
         for (List<String> row : csv.rows) {
@@ -64,7 +65,8 @@ class OpenClCommandTest {
                     within(1e-3 * csv.number(row, "ms_per_step")));
             assertThat(csv.cell(row, "device")).isNotBlank();
         }
-        assertThat(out.toString()).contains(missing == null ? "OpenCL: 0: " : "OpenCL: not measured");
+        assertThat(out.toString()).contains(missing == null ? "OpenCL: 0: " : "OpenCL: not measured")
+                .contains("GLSL: EGL ");
     }
 
     @Test

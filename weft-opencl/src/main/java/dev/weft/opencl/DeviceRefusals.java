@@ -2,6 +2,8 @@ package dev.weft.opencl;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.Model;
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
 
 /**

@@ -4,6 +4,8 @@ import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 
 /**
  * The colliders the OpenCL kernels know, as the flat records {@code mass_spring.cl} reads: a still

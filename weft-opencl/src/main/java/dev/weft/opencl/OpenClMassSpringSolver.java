@@ -7,6 +7,7 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.massspring.StableStep;

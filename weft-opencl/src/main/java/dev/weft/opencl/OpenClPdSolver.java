@@ -1,5 +1,7 @@
 package dev.weft.opencl;
 
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import static org.lwjgl.opencl.CL10.clEnqueueCopyBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;

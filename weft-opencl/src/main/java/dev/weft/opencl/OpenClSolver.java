@@ -8,6 +8,7 @@ import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
 import java.util.function.LongSupplier;
 import org.lwjgl.PointerBuffer;

@@ -1,5 +1,7 @@
 package dev.weft.opencl;
 
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

@@ -23,6 +23,7 @@ import org.lwjgl.egl.EGL15;
 import org.lwjgl.egl.EGLCapabilities;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GL11;
+import org.lwjgl.opengl.GL30;
 import org.lwjgl.opengl.GLCapabilities;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.FunctionProvider;
@@ -30,7 +31,8 @@ import org.lwjgl.system.JNI;
 import org.lwjgl.system.MemoryStack;
 
 /**
- * An OpenGL 3.3 core context with no window and no display server, through EGL. It prefers Mesa's
+ * An OpenGL core context (3.3 for drawing, 4.3 for compute shaders: {@link #create(int, int)}) with no
+ * window and no display server, through EGL. It prefers Mesa's
  * surfaceless platform (EGL_MESA_platform_surfaceless), which needs neither X11 nor a GPU: with
  * llvmpipe it renders on the CPU. The context has no default framebuffer; draw into an
  * {@link OffscreenTarget}. It is current on the thread that created it, and only there.
@@ -53,17 +55,29 @@ public final class EglHeadlessContext implements AutoCloseable {
     private final long context;
     private final long surface;
     private final String description;
+    private final GLCapabilities capabilities;
     private boolean closed;
 
-    private EglHeadlessContext(long display, long context, long surface, String description) {
+    private EglHeadlessContext(long display, long context, long surface, String description,
+                               GLCapabilities capabilities) {
         this.display = display;
         this.context = context;
         this.surface = surface;
         this.description = description;
+        this.capabilities = capabilities;
     }
 
-    /** Creates a context and makes it current on this thread; throws {@link RenderUnavailableException}. */
+    /** An OpenGL 3.3 core context (what the renderer needs), current on this thread; see {@link #create(int, int)}. */
     public static EglHeadlessContext create() {
+        return create(3, 3);
+    }
+
+    /**
+     * Creates an OpenGL {@code major.minor} core context (or a later version the driver gives) and makes it
+     * current on this thread; throws {@link RenderUnavailableException} naming the version when the driver
+     * cannot make one.
+     */
+    public static EglHeadlessContext create(int major, int minor) {
         synchronized (LOCK) {
             EGLCapabilities client;
             try {
@@ -88,9 +102,9 @@ public final class EglHeadlessContext implements AutoCloseable {
                     throw new RenderUnavailableException("EGL has no " + platform + " display (client extensions: "
                             + clientExtensions + ")");
                 }
-                int[] major = new int[1];
-                int[] minor = new int[1];
-                if (!EGL10.eglInitialize(display, major, minor)) {
+                int[] eglMajor = new int[1];
+                int[] eglMinor = new int[1];
+                if (!EGL10.eglInitialize(display, eglMajor, eglMinor)) {
                     throw new RenderUnavailableException("eglInitialize failed on the " + platform
                             + " display (EGL error 0x" + Integer.toHexString(EGL10.eglGetError()) + ")");
                 }
@@ -101,7 +115,7 @@ public final class EglHeadlessContext implements AutoCloseable {
             long display = sharedDisplay;
             displayUsers++;
             try {
-                return createOn(display, platform);
+                return createOn(display, platform, major, minor);
             } catch (RuntimeException e) {
                 release();
                 throw e;
@@ -109,7 +123,7 @@ public final class EglHeadlessContext implements AutoCloseable {
         }
     }
 
-    private static EglHeadlessContext createOn(long display, String platform) {
+    private static EglHeadlessContext createOn(long display, String platform, int major, int minor) {
         String extensions = EGL10.eglQueryString(display, EGL_EXTENSIONS);
         String vendor = EGL10.eglQueryString(display, EGL10.EGL_VENDOR);
         if (!EGL12.eglBindAPI(EGL14.EGL_OPENGL_API)) {
@@ -124,11 +138,12 @@ public final class EglHeadlessContext implements AutoCloseable {
                 throw new RenderUnavailableException("EGL (" + vendor + ") has no RGB8 OpenGL configuration");
             }
             long config = configs.get(0);
-            int[] attributes = {EGL15.EGL_CONTEXT_MAJOR_VERSION, 3, EGL15.EGL_CONTEXT_MINOR_VERSION, 3,
+            int[] attributes = {EGL15.EGL_CONTEXT_MAJOR_VERSION, major, EGL15.EGL_CONTEXT_MINOR_VERSION, minor,
                 EGL15.EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL15.EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
             long context = EGL10.eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
             if (context == EGL_NO_CONTEXT) {
-                throw new RenderUnavailableException("EGL (" + vendor + ") cannot create an OpenGL 3.3 core context"
+                throw new RenderUnavailableException("EGL (" + vendor + ") cannot create an OpenGL " + major + "."
+                        + minor + " core context"
                         + " (EGL error 0x" + Integer.toHexString(EGL10.eglGetError()) + ")");
             }
             long surface = EGL_NO_SURFACE;
@@ -143,13 +158,17 @@ public final class EglHeadlessContext implements AutoCloseable {
                         + Integer.toHexString(EGL10.eglGetError()) + ")");
             }
             GLCapabilities gl = loadGl();
-            if (!gl.OpenGL33) {
-                throw new RenderUnavailableException("OpenGL 3.3 is needed, the driver offers "
-                        + GL11.glGetString(GL11.GL_VERSION));
+            int version = 10 * GL11.glGetInteger(GL30.GL_MAJOR_VERSION) + GL11.glGetInteger(GL30.GL_MINOR_VERSION);
+            if (version < 10 * major + minor) {
+                String offered = GL11.glGetString(GL11.GL_VERSION);
+                EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+                EGL10.eglDestroyContext(display, context);
+                throw new RenderUnavailableException("OpenGL " + major + "." + minor + " is needed, the driver offers "
+                        + offered);
             }
             String description = "EGL " + platform + " (" + vendor + "), OpenGL " + GL11.glGetString(GL11.GL_VERSION)
                     + ", " + GL11.glGetString(GL11.GL_RENDERER);
-            return new EglHeadlessContext(display, context, surface, description);
+            return new EglHeadlessContext(display, context, surface, description, gl);
         }
     }
 
@@ -183,12 +202,23 @@ public final class EglHeadlessContext implements AutoCloseable {
         return description;
     }
 
-    /** Makes this context current on the calling thread. */
+    /** Makes this context current on the calling thread (LWJGL's OpenGL functions with it). */
     public void makeCurrent() {
         if (!EGL10.eglMakeCurrent(display, surface, surface, context)) {
             throw new IllegalStateException("eglMakeCurrent failed (EGL error 0x"
                     + Integer.toHexString(EGL10.eglGetError()) + ")");
         }
+        GL.setCapabilities(capabilities);
+    }
+
+    /** Whether this context is the calling thread's current one. */
+    public boolean isCurrent() {
+        return EGL14.eglGetCurrentContext() == context;
+    }
+
+    /** The OpenGL functions and extensions of this context. */
+    public GLCapabilities capabilities() {
+        return capabilities;
     }
 
     @Override

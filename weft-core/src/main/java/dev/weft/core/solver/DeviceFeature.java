@@ -1,9 +1,9 @@
-package dev.weft.opencl;
+package dev.weft.core.solver;
 
 /**
- * What a scene or a solver's settings may ask for that the OpenCL solvers do not run yet, so that a
- * caller (the command line) can say which of its own flags or scene keys turns it off rather than
- * repeat the library's advice.
+ * What a scene or a solver's settings may ask for that a device solver (OpenCL, GLSL compute) does not
+ * run yet, so that a caller (the command line) can say which of its own flags or scene keys turns it
+ * off rather than repeat the library's advice.
  */
 public enum DeviceFeature {
     /** Long-range attachments to pinned particles. */

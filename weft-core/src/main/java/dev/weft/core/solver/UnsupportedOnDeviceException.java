@@ -1,10 +1,11 @@
-package dev.weft.opencl;
+package dev.weft.core.solver;
 
 import dev.weft.core.InvalidInputException;
 
 /**
- * A model, environment or setting an OpenCL solver refuses because it does not run it yet (rather than
- * run it wrongly). The message names the feature and what to do; {@link #feature()} says which one it is.
+ * A model, environment or setting a device solver (OpenCL, GLSL compute) refuses because it does not
+ * run it yet (rather than run it wrongly). The message names the feature and what to do; {@link
+ * #feature()} says which one it is.
  */
 public final class UnsupportedOnDeviceException extends InvalidInputException {
     private static final long serialVersionUID = 1L;

@@ -1,0 +1,318 @@
+package dev.weft.render.compute;
+
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.MaterialParameters;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
+
+/**
+ * {@link XpbdSolver}'s colored mode in OpenGL 4.3 compute shaders, for distance constraints (stretch,
+ * shear and distance bending, compliance α = 1/k from the bodies' materials, rigid where the material
+ * or {@link XpbdSettings#rigid()} says): the prediction, per iteration one dispatch per color of the
+ * distance constraints and, for {@link XpbdSettings#stretchPasses()} beyond the first, one per color of
+ * the stretch constraints, then the settle, still planes and spheres, velocities and damping, in the
+ * CPU solver's float operations and order ({@code xpbd_*.comp}: ports of weft-opencl's {@code xpbd.cl}).
+ *
+ * <p>Buffers: the model's constraints, masses and materials are uploaded when the model changes; the
+ * compliances over h² and the damping factors when h changes; positions and velocities stay in storage
+ * buffers and are uploaded only when the {@link State}'s differ from what the last step read back. A
+ * step reads positions and velocities back once, when it returns.
+ *
+ * <p>Not in the shaders yet, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
+ * Gauss–Seidel modes, dihedral bending, tethers (unless {@link XpbdSettings#tethers()} is off or the
+ * model has none), tetrahedra, air and wind, particle contacts, and colliders other than still planes
+ * and spheres.
+ */
+public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
+    private static final String NAME = "the GLSL XPBD solver";
+    // binding points of this solver's buffers (xpbd.glsl and the xpbd_*.comp)
+    private static final int PAIRS = 7;
+    private static final int REST = 8;
+    private static final int COMPLIANCES = 9;
+    private static final int MULTIPLIERS = 10;
+    private static final int STRETCH_ORDER = 11;
+    private static final int DAMPING = 12;
+    private static final int PREDICTIONS = 13;
+    private static final int CORRECTIONS = 14;
+
+    private final int predictProgram;
+    private final int distanceProgram;
+    private final int rigidProgram;
+    private final int listedProgram;
+    private final int finishProgram;
+    private final Uniforms predict;
+    private final Uniforms finish;
+    private final int[] firstAt = new int[3];
+    private final int[] countAt = new int[3];
+
+    // bound model
+    private int count;
+    private int colors;
+    private int[] colorStart;
+    private byte[] kind;
+    private float[] stiffness;
+    private int[] stretchColorStart;
+    /** Per color: where an extra pass starts (in storage where its stretch constraints are one run, else in the order). */
+    private int[] stretchFirst;
+    /** Per color: its stretch constraints are one run of the storage (XpbdSolver sweeps those in place). */
+    private boolean[] stretchContiguous;
+    /** Per color: every constraint in it has zero compliance (XpbdSolver's multiplier-free pass). */
+    private boolean[] colorRigid;
+    private float[] alpha;
+    private float[] rate;
+    private float[] damp;
+    private float preparedStep = Float.NaN;
+    private int[] buffers = new int[0];
+    private int alphaBuffer;
+    private int lambdaBuffer;
+    private int dampBuffer;
+
+    /** A solver with its own OpenGL 4.3 context (released by {@link #close}); refuses a mode other than colored. */
+    public GlslXpbdSolver(XpbdSettings settings) {
+        this(settings, true);
+    }
+
+    /**
+     * With {@code cpuRounding} off the shaders are built as a GPU compiler may treat them (contraction and
+     * reassociation allowed, division and square root through reciprocals): how far such a driver may
+     * drift from the CPU, which the tests measure to justify their tolerance.
+     */
+    GlslXpbdSolver(XpbdSettings settings, boolean cpuRounding) {
+        super(supported(settings), NAME, cpuRounding);
+        enterForSetup();
+        try {
+            predictProgram = program("", "xpbd.glsl", "xpbd_predict.comp");
+            distanceProgram = program("", "xpbd.glsl", "xpbd_distances.comp");
+            rigidProgram = program("#define RIGID\n", "xpbd.glsl", "xpbd_distances.comp");
+            listedProgram = program("#define LISTED\n", "xpbd.glsl", "xpbd_distances.comp");
+            finishProgram = program("", "xpbd.glsl", "xpbd_finish.comp");
+            predict = new Uniforms(predictProgram, "h", "gravity");
+            finish = new Uniforms(finishProgram, "invH", "colliderCount");
+            int[] colored = {distanceProgram, rigidProgram, listedProgram};
+            for (int k = 0; k < 3; k++) {
+                firstAt[k] = ComputeContext.uniform(colored[k], "first");
+                countAt[k] = ComputeContext.uniform(colored[k], "count");
+            }
+        } catch (RuntimeException e) {
+            exitSetup(e);
+            throw e;
+        }
+        exitSetup(null);
+    }
+
+    /** A per-particle program's uniform n and two more, by name. */
+    private record Uniforms(int program, int n, int a, int b) {
+        Uniforms(int program, String a, String b) {
+            this(program, ComputeContext.uniform(program, "n"), ComputeContext.uniform(program, a),
+                    ComputeContext.uniform(program, b));
+        }
+    }
+
+    /** Refused before a context is made. */
+    private static XpbdSettings supported(XpbdSettings settings) {
+        requireSupported(settings);
+        return settings;
+    }
+
+    @Override
+    public String name() {
+        return "xpbd";
+    }
+
+    /** Throws {@link UnsupportedOnDeviceException} for settings the shaders do not run (a mode other than colored). */
+    public static void requireSupported(XpbdSettings settings) {
+        if (settings.mode() != IterationMode.COLORED) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", NAME + " runs the colored "
+                    + "mode only so far, not " + settings.mode().label() + "; use colored or the cpu backend");
+        }
+    }
+
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
+     * {@code m} in {@code env}; needs no OpenGL, so a caller can refuse before it opens a context.
+     */
+    public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
+        requireSupported(settings);
+        if (m.bending().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
+                    + m.bending().count() + " dihedral bending stencils, which " + NAME + " does not project "
+                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
+                    + "use the cpu backend");
+        }
+        GlslRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
+        if (m.tets().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
+                    + " tetrahedra, which " + NAME + " does not project yet; use the cpu backend");
+        }
+        GlslRefusals.requireNoAir(NAME, env);
+        GlslRefusals.requireSupportedColliders(env);
+    }
+
+    @Override
+    void refuseUnsupported(Model m, Environment env) {
+        requireSupported(settings(), m, env);
+    }
+
+    /** The prediction, the multipliers cleared, the iterations' color sweeps, the finish. */
+    @Override
+    void dispatch(Environment env, float dt, int colliderCount) {
+        prepare(dt);
+        int n = particleCount();
+        ComputeContext.setFloat(predictProgram, predict.a(), dt);
+        ComputeContext.setVec3(predictProgram, predict.b(), env.gravityX(), env.gravityY(), env.gravityZ());
+        ComputeContext.dispatch(predictProgram, n);
+        if (count > 0) {
+            ComputeContext.clear(lambdaBuffer, count);
+            for (int it = 0; it < settings().iterations(); it++) {
+                sweep();
+            }
+        }
+        ComputeContext.setFloat(finishProgram, finish.a(), 1f / dt);
+        ComputeContext.setInt(finishProgram, finish.b(), colliderCount);
+        ComputeContext.dispatch(finishProgram, n);
+    }
+
+    /** One iteration of XpbdSolver's colored distance sweep: every color, then the extra stretch passes. */
+    private void sweep() {
+        for (int c = 0; c < colors; c++) {
+            int size = colorStart[c + 1] - colorStart[c];
+            if (size > 0) {
+                launchColor(colorRigid[c] ? 1 : 0, colorStart[c], size);
+            }
+        }
+        for (int pass = 1; pass < settings().stretchPasses(); pass++) {
+            for (int c = 0; c < colors; c++) {
+                int size = stretchColorStart[c + 1] - stretchColorStart[c];
+                if (size > 0) {
+                    // as XpbdSolver: a run in storage is swept in place by the multiplier pass, others via the order
+                    launchColor(stretchContiguous[c] ? 0 : 2, stretchFirst[c], size);
+                }
+            }
+        }
+    }
+
+    /** One dispatch of program {@code k} (plain, rigid, listed) over {@code size} constraints from {@code first}. */
+    private void launchColor(int k, int first, int size) {
+        int program = k == 0 ? distanceProgram : k == 1 ? rigidProgram : listedProgram;
+        ComputeContext.setInt(program, firstAt[k], first);
+        ComputeContext.setInt(program, countAt[k], size);
+        ComputeContext.dispatch(program, size);
+    }
+
+    /** The model's constraints and materials uploaded, the colors' first constraints; uniforms set. */
+    @Override
+    void bindModel(Model m) {
+        int n = particleCount();
+        DistanceConstraints dc = m.distances();
+        count = dc.count();
+        colorStart = dc.colorStart();
+        colors = colorStart.length - 1;
+        kind = dc.kind();
+        stiffness = MaterialParameters.distanceStiffness(m);
+        alpha = new float[count];
+        colorRigid = new boolean[colors];
+        int[] stretchOrder = bindStretchOrder();
+        stretchFirst = new int[colors];
+        for (int c = 0; c < colors; c++) {
+            int from = stretchColorStart[c];
+            stretchFirst[c] = stretchContiguous[c] && from < stretchOrder.length ? stretchOrder[from] : from;
+        }
+        rate = MaterialParameters.particleDamping(m);
+        damp = new float[n];
+        preparedStep = Float.NaN;
+        alphaBuffer = gl.buffer(4L * count, COMPLIANCES);
+        lambdaBuffer = gl.buffer(4L * count, MULTIPLIERS);
+        dampBuffer = gl.buffer(4L * n, DAMPING);
+        buffers = new int[] {
+            gl.upload(dc.particles(), PAIRS),
+            gl.upload(dc.restLength(), REST),
+            gl.upload(stretchOrder, STRETCH_ORDER),
+            gl.buffer(12L * n, PREDICTIONS),
+            gl.buffer(12L * n, CORRECTIONS),
+            alphaBuffer, lambdaBuffer, dampBuffer,
+        };
+        ComputeContext.setInt(predictProgram, predict.n(), n);
+        ComputeContext.setInt(finishProgram, finish.n(), n);
+    }
+
+    /**
+     * XpbdSolver.bindStretchOrder: the stretch constraints grouped by color (into {@link #stretchColorStart}),
+     * and per color whether they are one run of the storage; returns the order.
+     */
+    private int[] bindStretchOrder() {
+        int stretches = 0;
+        for (int c = 0; c < count; c++) {
+            stretches += kind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
+        }
+        int[] order = new int[stretches];
+        stretchColorStart = new int[colors + 1];
+        int k = 0;
+        for (int color = 0; color < colors; color++) {
+            stretchColorStart[color] = k;
+            for (int c = colorStart[color]; c < colorStart[color + 1]; c++) {
+                if (kind[c] == DistanceKind.STRETCH.code()) {
+                    order[k++] = c;
+                }
+            }
+        }
+        stretchColorStart[colors] = k;
+        stretchContiguous = new boolean[colors];
+        for (int color = 0; color < colors; color++) {
+            boolean run = true;
+            for (int j = stretchColorStart[color] + 1; j < stretchColorStart[color + 1] && run; j++) {
+                run = order[j] == order[j - 1] + 1;
+            }
+            stretchContiguous[color] = run;
+        }
+        return order;
+    }
+
+    /**
+     * When h changed: XpbdSolver.bind's compliances over h² (and which colors are all rigid) and
+     * PositionStep's damping factors for {@code Damping.AFTER}, uploaded.
+     */
+    private void prepare(float dt) {
+        if (dt == preparedStep) {
+            return;
+        }
+        float invH2 = 1f / (dt * dt);
+        for (int c = 0; c < count; c++) {
+            boolean rigid = settings().rigid() && kind[c] != DistanceKind.BEND.code();
+            alpha[c] = rigid ? 0f : Math.min(compliance(stiffness[c]) * invH2, Float.MAX_VALUE);
+        }
+        for (int k = 0; k < colors; k++) {
+            boolean rigid = true;
+            for (int c = colorStart[k]; c < colorStart[k + 1] && rigid; c++) {
+                rigid = alpha[c] == 0f;
+            }
+            colorRigid[k] = rigid;
+        }
+        for (int i = 0; i < damp.length; i++) {
+            damp[i] = Math.max(0f, 1f - rate[i] * dt);
+        }
+        if (count > 0) {
+            ComputeContext.write(alphaBuffer, alpha);
+        }
+        ComputeContext.write(dampBuffer, damp);
+        preparedStep = dt;
+    }
+
+    /** 1/k, with 0 for a rigid (infinite) stiffness and +∞ for none (as XpbdSolver). */
+    private static float compliance(float k) {
+        return k == Float.POSITIVE_INFINITY ? 0f : 1f / k;
+    }
+
+    @Override
+    void releaseModelBuffers() {
+        gl.delete(buffers);
+        buffers = new int[0];
+        alphaBuffer = lambdaBuffer = dampBuffer = 0;
+    }
+}

@@ -1,0 +1,259 @@
+package dev.weft.render.compute;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.mesh.TriangleMesh;
+import dev.weft.core.model.BendingModel;
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The GLSL compute XPBD solver (colored mode, distance constraints) against the CPU's {@link
+ * XpbdSolver} on one thread, on the same scenes.
+ *
+ * <p>Tolerance: as for the mass-spring shaders, the XPBD shaders do the CPU's float operations in its
+ * order ('precise' on every result), so on Mesa's llvmpipe, which rounds division and square root
+ * correctly, the runs agree bit for bit (measured: 0 m and 0 m/s after 1 step and after all steps of
+ * every scene here, checked bit for bit there). Built relaxed ({@code WEFT_RELAXED}: no 'precise',
+ * a/b as a·(1/b), sqrt as x·inversesqrt(x), as a GPU compiler may), the shaders measured on llvmpipe
+ * 7.5e-9 m after one step and 1.2e-7 m after 100 steps of the 32 × 32 hanging cloth (1.8e-7 m with rigid
+ * stretch and three passes; velocities up to 1.9e-4 m/s), 9.3e-10 m after one step and 1.5e-8 m
+ * (4.7e-5 m/s) on the cloth landed on the floor after 360 steps, 3.3e-7 m on the cloth dropped on the
+ * sphere after 240 steps (the tests print them). {@link #TOLERANCE}, 2e-6 m (1/16000 of the 3.2 cm
+ * spacing), is 6 times the largest position difference;
+ * {@link #VELOCITY_TOLERANCE}, 2e-3 m/s, 10 times the largest velocity difference (a projection's
+ * rounding δ becomes a velocity δ/h, h = 1/1800 s). These are weft-opencl's tolerances, which its
+ * relaxed build on PoCL measured alike.
+ */
+class GlslXpbdSolverTest {
+    /** Positions within this (m) of the CPU's on any device (see the class comment). */
+    private static final float TOLERANCE = 2e-6f;
+    /** Velocities within this (m/s) of the CPU's on any device. */
+    private static final float VELOCITY_TOLERANCE = 2e-3f;
+    /** One substep of the default scene's 30 at 60 fps. */
+    private static final float DT = 1f / 1800f;
+    /** The default settings: colored, one iteration, two stretch passes. */
+    private static final XpbdSettings DEFAULTS = XpbdSettings.defaults();
+
+    @Test
+    void aHangingClothAgreesWithTheCpuAfterOneAndAfterAHundredSteps() {
+        StepComparison c = compare(true, DEFAULTS, hangingCloth(32), Environment.earth(), 100);
+        assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+        assertThat(c.travel).as("a falling, stretching cloth, not a still one").isGreaterThan(0.001f);
+        c.assertAgrees(TOLERANCE, GlslDriver.cpuBits());
+        if (GlslDriver.cpuBits()) {
+            assertThat(c.velocityAfterAll).as("llvmpipe: the CPU's bits").isZero();
+        }
+    }
+
+    @Test
+    void moreIterationsOnePassAndRigidColorsAgreeToo() {
+        Model model = hangingCloth(24);
+        // ten iterations carry the multipliers from one to the next; one stretch pass is plain XPBD
+        StepComparison iterated = compare(true, DEFAULTS.withIterations(10).withStretchPasses(1), model,
+                Environment.earth(), 100);
+        // rigid stretch and shear: those colors take the multiplier-free pass, the bending colors do not
+        StepComparison rigid = compare(true, DEFAULTS.withRigid(true).withStretchPasses(3), model,
+                Environment.earth(), 100);
+        for (StepComparison c : List.of(iterated, rigid)) {
+            c.assertAgrees(TOLERANCE, GlslDriver.cpuBits());
+        }
+    }
+
+    @Test
+    void twoMeshClothsWhoseStretchColorsAreScatteredAgreeToo() {
+        Model model = hangingMeshes(16);
+        assertThat(hasScatteredStretchColor(model)).as("the extra passes take the listed kernel").isTrue();
+        compare(true, DEFAULTS.withStretchPasses(2), model, Environment.earth(), 100)
+                .assertAgrees(TOLERANCE, GlslDriver.cpuBits());
+    }
+
+    @Test
+    void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
+        PlaneCollider floor = TestScenes.floor();
+        // 360 steps of 1/1800 s: it falls the 0.085 m to the floor's thickness in 0.13 s, lands and slides
+        StepComparison c = compare(true, DEFAULTS, droppedCloth(24, 0.1f), TestScenes.earthWith(floor), 360);
+        assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
+        assertThat(c.travel).isGreaterThan(0.08f);
+        assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
+        c.assertAgrees(TOLERANCE, GlslDriver.cpuBits());
+    }
+
+    @Test
+    void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
+        SphereCollider ball = TestScenes.ball();
+        StepComparison c = compare(true, DEFAULTS, droppedCloth(24, 0.45f), TestScenes.earthWith(ball), 240);
+        assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
+        c.assertAgrees(TOLERANCE, GlslDriver.cpuBits());
+    }
+
+    @Test
+    void twoRunsGiveTheSameBits() {
+        Model model = droppedCloth(24, 0.45f);
+        Environment env = TestScenes.earthWith(TestScenes.ball());
+        XpbdSettings settings = DEFAULTS.withIterations(4);
+        StepComparison first = compare(true, settings, model, env, 120);
+        StepComparison second = compare(true, settings, model, env, 120);
+        assertThat(first.travel).isGreaterThan(0.01f);
+        StepComparison.assertSameBits(first.device, second.device);
+    }
+
+    @Test
+    void withoutTheCpusRoundingTheDifferenceStaysWithinTheTolerance() {
+        StepComparison hanging = compare(false, DEFAULTS, hangingCloth(32), Environment.earth(), 100);
+        StepComparison landed = compare(false, DEFAULTS, droppedCloth(24, 0.1f),
+                TestScenes.earthWith(TestScenes.floor()), 360);
+        for (StepComparison c : List.of(hanging, landed)) {
+            assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+            assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+            c.assertStatisticsAgree();
+        }
+        compare(false, DEFAULTS, droppedCloth(24, 0.45f), TestScenes.earthWith(TestScenes.ball()), 240)
+                .assertStatisticsAgree();
+    }
+
+    @Test
+    void pinnedParticlesKeepTheirBitsAndAHostEditIsUploaded() {
+        Model model = hangingCloth(16);
+        StepComparison c = StepComparison.run("GLSL XPBD vs CPU, a drag at step 50,", pool -> new XpbdSolver(DEFAULTS,
+                pool), () -> new GlslXpbdSolver(DEFAULTS), model, Environment.earth(), DT, 100, 50);
+        assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
+        assertThat(StepComparison.assertPinnedKept(model, c.start.positions(), c.device)).isEqualTo(2);
+        assertThat(c.device.steps()).isEqualTo(100);
+    }
+
+    @Test
+    void whatIsNotInTheShadersYetIsRefusedByName() {
+        assertThatThrownBy(() -> new GlslXpbdSolver(DEFAULTS.withMode(IterationMode.JACOBI)))
+                .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("colored")
+                .hasMessageContaining("jacobi");
+        ModelBuilder b = new ModelBuilder().tethers(false); // dihedral bending, as by default
+        b.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
+        Model dihedral = b.build();
+        ModelBuilder t = new ModelBuilder().bendingModel(BendingModel.DISTANCE); // tethers on, as by default
+        ModelObject cloth = t.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
+        t.pinCorners(cloth, "top-left", "top-right");
+        Model tethered = t.build();
+        Model plain = hangingCloth(8);
+        try (GlslXpbdSolver solver = new GlslXpbdSolver(DEFAULTS)) {
+            assertThatThrownBy(() -> solver.step(dihedral, State.atRest(dihedral), Environment.earth(), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("dihedral bending")
+                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature())
+                    .isEqualTo(DeviceFeature.DIHEDRAL_BENDING);
+            assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers");
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+                    DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
+                    .hasMessageContaining("BoxCollider");
+            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("particle contacts");
+            // after the refusals it still runs what it supports
+            State s = State.atRest(plain);
+            solver.step(plain, s, Environment.earth(), DT);
+            assertThat(s.steps()).isEqualTo(1);
+        }
+        // tethers are fine where the settings leave them out, as on the CPU
+        GlslXpbdSolver.requireSupported(DEFAULTS.withTethers(false), tethered, Environment.earth());
+    }
+
+    /** The hanging grid cloth with distance bending, no tethers. */
+    static Model hangingCloth(int n) {
+        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
+    }
+
+    /**
+     * Two of those as triangle meshes with alternating diagonals (greedy coloring, not the lattice's), one
+     * beside the other, each pinned at the two corners of its first row: a color holds both bodies'
+     * constraints, so its stretch constraints are two runs with the first body's bending between.
+     */
+    private static Model hangingMeshes(int n) {
+        float[] positions = new float[3 * n * n];
+        float[] uvs = new float[2 * n * n];
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                int i = r * n + c;
+                positions[3 * i] = -0.5f + c / (float) (n - 1);
+                positions[3 * i + 1] = 1f;
+                positions[3 * i + 2] = -0.5f + r / (float) (n - 1);
+                uvs[2 * i] = c / (float) (n - 1);
+                uvs[2 * i + 1] = r / (float) (n - 1);
+            }
+        }
+        int[] triangles = new int[6 * (n - 1) * (n - 1)];
+        int t = 0;
+        for (int r = 0; r + 1 < n; r++) {
+            for (int c = 0; c + 1 < n; c++) {
+                int a = r * n + c;
+                int b = a + 1;
+                int d = a + n;
+                int e = d + 1;
+                int[] tri = (r + c) % 2 == 0 ? new int[] {a, d, e, a, e, b} : new int[] {a, d, b, b, d, e};
+                System.arraycopy(tri, 0, triangles, t, 6);
+                t += 6;
+            }
+        }
+        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE);
+        ModelObject left = b.addMeshCloth("left", new TriangleMesh(positions, uvs, triangles));
+        b.pinIndices(left, 0, n - 1);
+        float[] moved = positions.clone();
+        for (int k = 0; k < moved.length; k += 3) {
+            moved[k] += 1.5f;
+        }
+        ModelObject right = b.addMeshCloth("right", new TriangleMesh(moved, uvs, triangles));
+        b.pinIndices(right, 0, n - 1);
+        return b.build();
+    }
+
+    /** Whether some color's stretch constraints are not one run of the storage. */
+    private static boolean hasScatteredStretchColor(Model m) {
+        DistanceConstraints d = m.distances();
+        int[] start = d.colorStart();
+        byte[] kind = d.kind();
+        for (int color = 0; color + 1 < start.length; color++) {
+            int last = -2;
+            for (int c = start[color]; c < start[color + 1]; c++) {
+                if (kind[c] == DistanceKind.STRETCH.code()) {
+                    if (last >= 0 && c != last + 1) {
+                        return true;
+                    }
+                    last = c;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The dropped cloth with distance bending, no tethers. */
+    private static Model droppedCloth(int n, float height) {
+        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
+    }
+
+    /** Both solvers from rest, step by step. */
+    private static StepComparison compare(boolean cpuRounding, XpbdSettings settings, Model model,
+                                          Environment env, int steps) {
+        String label = String.format("%sGLSL XPBD (%d iterations, %d stretch passes%s) vs CPU", cpuRounding ? ""
+                : "relaxed ", settings.iterations(), settings.stretchPasses(), settings.rigid() ? ", rigid" : "");
+        return StepComparison.run(label, pool -> new XpbdSolver(settings, pool),
+                () -> new GlslXpbdSolver(settings, cpuRounding), model, env, DT, steps);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.weft.render.compute;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.metrics.ClothMetrics;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Solver;
+import dev.weft.core.step.Environment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A CPU solver (one thread) and a GLSL compute solver stepped side by side from the model at rest, and
+ * what that measured; every position of the device run is kept for the collider checks. (weft-opencl's
+ * test helper of the same name, with the statistics and the bitwise checks added.)
+ */
+final class StepComparison {
+    /** The particle a host drag moves. */
+    private static final int DRAGGED = 100;
+
+    final Model model;
+    final State start;
+    final State cpu;
+    final State device;
+    private final List<float[]> frames = new ArrayList<>();
+    float afterOne;
+    float afterAll;
+    float velocityAfterAll;
+    float travel;
+
+    private StepComparison(Model model) {
+        this.model = model;
+        this.start = State.atRest(model);
+        this.cpu = start.copy();
+        this.device = start.copy();
+    }
+
+    /** {@code steps} steps of {@code dt}; printed as "{@code label} on N particles, …". */
+    static StepComparison run(String label, Function<WorkerPool, Solver> cpuSolver, Supplier<Solver> deviceSolver,
+                              Model model, Environment env, float dt, int steps) {
+        return run(label, cpuSolver, deviceSolver, model, env, dt, steps, -1);
+    }
+
+    /**
+     * As above; before step {@code dragAt} (-1: none) the host moves one particle and gives it a
+     * velocity in both states, as a drag does, which the device solver must upload.
+     */
+    static StepComparison run(String label, Function<WorkerPool, Solver> cpuSolver, Supplier<Solver> deviceSolver,
+                              Model model, Environment env, float dt, int steps, int dragAt) {
+        StepComparison c = new StepComparison(model);
+        try (WorkerPool pool = new WorkerPool(1);
+             Solver reference = cpuSolver.apply(pool);
+             Solver solver = deviceSolver.get()) {
+            for (int k = 0; k < steps; k++) {
+                if (k == dragAt) {
+                    for (State s : List.of(c.cpu, c.device)) {
+                        s.positions()[3 * DRAGGED + 2] += 0.05f;
+                        s.velocities()[3 * DRAGGED + 1] = 1f;
+                    }
+                }
+                reference.step(model, c.cpu, env, dt);
+                solver.step(model, c.device, env, dt);
+                c.frames.add(c.device.positions().clone());
+                if (k == 0) {
+                    c.afterOne = maxDifference(c.cpu.positions(), c.device.positions());
+                }
+            }
+        }
+        c.afterAll = maxDifference(c.cpu.positions(), c.device.positions());
+        c.velocityAfterAll = maxDifference(c.cpu.velocities(), c.device.velocities());
+        c.travel = maxDifference(c.start.positions(), c.device.positions());
+        System.out.printf("%s on %d particles, %d steps: max |dx| after 1 step %.3g m, after all %.3g m, "
+                + "max |dv| %.3g m/s%n", label, model.particleCount(), steps, c.afterOne, c.afterAll, c.velocityAfterAll);
+        return c;
+    }
+
+    /**
+     * Positions within {@code tolerance} after all steps and the statistics within 1 %; where {@code
+     * cpuBits}, positions and velocities exactly the CPU's, every bit (signed zeros included).
+     */
+    void assertAgrees(float tolerance, boolean cpuBits) {
+        assertThat(afterAll).isLessThanOrEqualTo(tolerance);
+        assertStatisticsAgree();
+        if (cpuBits) {
+            assertSameBits(cpu, device);
+        }
+    }
+
+    /**
+     * The statistics of the last step within 1 % of the CPU's: the largest strain and the residual (seed
+     * 001's Σ (|x_a − x_b| − L)²) of the distance constraints, kinetic plus gravitational energy. A
+     * statistic near zero (a cloth lying slack on the floor has no strain) is held to a floor instead:
+     * strain 1e-4 (the tests' 1e-5 m position tolerance over a 2.6 cm edge is 4e-4), residual 1e-8 m²,
+     * energy 1e-6 J.
+     */
+    void assertStatisticsAgree() {
+        float[] g = {0f, -9.81f, 0f};
+        assertWithinOnePercent("max strain", ClothMetrics.maxStrain(model, cpu.positions()),
+                ClothMetrics.maxStrain(model, device.positions()), 1e-4);
+        assertWithinOnePercent("residual", ClothMetrics.residual(model, cpu.positions()),
+                ClothMetrics.residual(model, device.positions()), 1e-8);
+        assertWithinOnePercent("energy", ClothMetrics.kineticEnergy(model, cpu.velocities())
+                + ClothMetrics.gravitationalEnergy(model, cpu.positions(), g), ClothMetrics.kineticEnergy(model,
+                device.velocities()) + ClothMetrics.gravitationalEnergy(model, device.positions(), g), 1e-6);
+    }
+
+    private static void assertWithinOnePercent(String what, double reference, double measured, double floor) {
+        assertThat(Math.abs(measured - reference)).as(what + ": GLSL " + measured + " vs CPU " + reference)
+                .isLessThanOrEqualTo(Math.max(0.01 * Math.abs(reference), floor));
+    }
+
+    /** Every float of positions and velocities has the same bits in both states. */
+    static void assertSameBits(State a, State b) {
+        for (float[][] pair : new float[][][] {{a.positions(), b.positions()}, {a.velocities(), b.velocities()}}) {
+            for (int k = 0; k < pair[0].length; k++) {
+                if (Float.floatToRawIntBits(pair[0][k]) != Float.floatToRawIntBits(pair[1][k])) {
+                    assertThat(pair[1][k]).as("float " + k + " has other bits than the CPU's").isEqualTo(pair[0][k]);
+                    assertThat(Float.floatToRawIntBits(pair[1][k])).as("float " + k + "'s bits (a signed zero?)")
+                            .isEqualTo(Float.floatToRawIntBits(pair[0][k]));
+                }
+            }
+        }
+    }
+
+    /** The smallest signed distance to {@code c} of any particle in any step of the device run. */
+    float lowestClearance(Collider c) {
+        float least = Float.POSITIVE_INFINITY;
+        for (float[] x : frames) {
+            for (int i = 0; i < model.particleCount(); i++) {
+                least = Math.min(least, c.signedDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]));
+            }
+        }
+        return least;
+    }
+
+    static float maxDifference(float[] a, float[] b) {
+        float most = 0f;
+        for (int k = 0; k < a.length; k++) {
+            most = Math.max(most, Math.abs(a[k] - b[k]));
+        }
+        return most;
+    }
+
+    /** Asserts each pinned particle kept its bits from {@code start} and has zero velocity; returns how many. */
+    static int assertPinnedKept(Model model, float[] start, State state) {
+        int pinned = 0;
+        for (int i = 0; i < model.particleCount(); i++) {
+            if (model.isPinned(i)) {
+                pinned++;
+                for (int a = 0; a < 3; a++) {
+                    assertThat(Float.floatToRawIntBits(state.positions()[3 * i + a]))
+                            .isEqualTo(Float.floatToRawIntBits(start[3 * i + a]));
+                    assertThat(state.velocities()[3 * i + a]).isZero();
+                }
+            }
+        }
+        return pinned;
+    }
+}
