@@ -91,9 +91,46 @@ public final class ComputeContext implements AutoCloseable {
                         + "storage blocks per compute shader and " + BINDINGS_NEEDED + " binding points; " + offered
                         + " has " + blocks + " and " + bindings);
             }
+            c.selfCheck();
             return c;
         } finally {
             before.restore();
+        }
+    }
+
+    /** Values the self-check runs through its shader. */
+    private static final int CHECKED = 256;
+
+    /**
+     * Runs a tiny shader (o = 2 in + 1) on buffers made the solvers' way and reads it back; a wrong value
+     * closes the context and throws. On an H200 with NVIDIA's 580 driver every EGL context after a process's
+     * first took its buffer calls into the first one's objects (GL_INVALID_OPERATION, zeros read back), and
+     * the solvers then ran with every particle pinned, quietly: the check turns that into this error.
+     */
+    private void selfCheck() {
+        egl.makeCurrent();
+        int program = program("", "self_check.comp");
+        float[] in = new float[CHECKED];
+        for (int i = 0; i < CHECKED; i++) {
+            in[i] = i;
+        }
+        int input = upload(in, 2);
+        int output = buffer(4L * CHECKED, 0);
+        setInt(program, uniform(program, "n"), CHECKED);
+        dispatch(program, CHECKED);
+        float[] out = new float[CHECKED];
+        read(output, out);
+        delete(input, output);
+        for (int i = 0; i < CHECKED; i++) {
+            if (out[i] != 2f * i + 1f) {
+                String driver = egl.description();
+                int error = GL11.glGetError();
+                close();
+                throw new RenderUnavailableException("the GLSL compute backend's self-check failed on " + driver
+                        + ": a test shader gave " + out[i] + " for " + (2f * i + 1f) + " at " + i + " (GL error 0x"
+                        + Integer.toHexString(error) + "); NVIDIA's 580 driver does this on every EGL "
+                        + "context after a process's first. Use --backend opencl, or one GLSL solver per process");
+            }
         }
     }
 
