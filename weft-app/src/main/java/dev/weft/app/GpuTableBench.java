@@ -25,7 +25,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -157,31 +156,13 @@ final class GpuTableBench {
     static double stepsPerSecond(Solver solver, Model model, float step, int readback, int warmup, int samples) {
         Environment env = Environment.earth();
         State state = State.atRest(model);
-        long t0 = System.nanoTime();
-        int settle = 0;
-        do {
-            solver.steps(model, state, env, step, readback);
-            settle++;
-        } while (settle < 3 || System.nanoTime() - t0 < SETTLE_SECONDS * 1e9);
-        double perCall = (System.nanoTime() - t0) / 1e9 / settle;
-        int calls = (int) Math.max(1, Math.min(100_000, Math.ceil(SAMPLE_SECONDS / perCall)));
-        double[] rates = new double[samples];
-        for (int s = 0; s < warmup + samples; s++) {
-            long start = System.nanoTime();
-            for (int c = 0; c < calls; c++) {
-                solver.steps(model, state, env, step, readback);
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            if (s >= warmup) {
-                rates[s - warmup] = (double) calls * readback / seconds;
-            }
-        }
+        double rate = StepRate.median(() -> solver.steps(model, state, env, step, readback), readback, 3,
+                SETTLE_SECONDS, SAMPLE_SECONDS, warmup, samples);
         int bad = ClothMetrics.firstNonFinite(state.positions());
         if (bad >= 0) {
-            throw new IllegalStateException("gpu table: the cloth blew up (particle " + bad / 3 + " is not finite)");
+            throw new IllegalStateException("gpu table: the cloth blew up (particle " + bad + " is not finite)");
         }
-        Arrays.sort(rates);
-        return rates[samples / 2];
+        return rate;
     }
 
     private static String row(PrintWriter out, String solver, Model model, float step, String backend, String threads,

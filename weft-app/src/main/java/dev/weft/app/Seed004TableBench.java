@@ -23,7 +23,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -163,30 +162,14 @@ final class Seed004TableBench {
         float dt = (float) (readback * stable * 0.999);
         Environment env = Environment.earth();
         State state = State.atRest(model);
-        long t0 = System.nanoTime();
-        for (int k = 0; k < SETTLE_CALLS; k++) {
-            solver.step(model, state, env, dt);
-        }
-        double perCall = (System.nanoTime() - t0) / 1e9 / SETTLE_CALLS;
-        int calls = (int) Math.max(1, Math.min(100_000, Math.round(SAMPLE_SECONDS / perCall)));
-        double[] rates = new double[samples];
-        for (int s = 0; s < warmup + samples; s++) {
-            long start = System.nanoTime();
-            for (int c = 0; c < calls; c++) {
-                solver.step(model, state, env, dt);
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            if (s >= warmup) {
-                rates[s - warmup] = (double) calls * readback / seconds;
-            }
-        }
+        double rate = StepRate.median(() -> solver.step(model, state, env, dt), readback, SETTLE_CALLS, 0,
+                SAMPLE_SECONDS, warmup, samples);
         for (float x : state.positions()) {
             if (!Float.isFinite(x)) {
                 throw new IllegalStateException("seed004 bench: the cloth blew up (a non-finite position)");
             }
         }
-        Arrays.sort(rates);
-        return rates[samples / 2];
+        return rate;
     }
 
     private static String row(PrintWriter out, Model model, String backend, String threads, String device, int readback,
