@@ -94,6 +94,7 @@ final class GpuTableBench {
                 device != null ? device.describe() : "not measured: " + missing);
         out.printf(Locale.ROOT, "%-6s %9s %11s %-8s %7s %9s %11s %10s%n", "solver", "particles", "constraints",
                 "backend", "threads", "readback", "steps/s", "ms/step");
+        StepRatePlot plot = new StepRatePlot("XPBD and PD, 10 iterations a step: steps per second");
         List<String> rows = new ArrayList<>();
         rows.add("particles,constraints,solver,iterations,step_s,backend,threads,device,steps_per_readback,"
                 + "steps_per_s,ms_per_step,jdk,cpu");
@@ -109,7 +110,8 @@ final class GpuTableBench {
                          Solver cpuSolver = xpbd ? new XpbdSolver(xpbdSettings(), pool) : new PdSolver(PD_RBGS_10, pool)) {
                         double rate = stepsPerSecond(cpuSolver, model, step, 1, warmup, samples);
                         progress.clear();
-                        rows.add(row(out, solver, model, step, "cpu", Integer.toString(t), cpu, 1, rate, jdk, cpu));
+                        rows.add(row(out, plot, solver, model, step, "cpu", Integer.toString(t), cpu, 1, rate, jdk,
+                                cpu));
                     }
                     progress.advance(what + ", cpu " + t + " thread(s)");
                 }
@@ -119,7 +121,7 @@ final class GpuTableBench {
                                 : new OpenClPdSolver(PD_RBGS_10, device)) {
                             double rate = stepsPerSecond(deviceSolver, model, step, readback, warmup, samples);
                             progress.clear();
-                            rows.add(row(out, solver, model, step, "opencl", "-", device.deviceName(), readback, rate,
+                            rows.add(row(out, plot, solver, model, step, "opencl", "-", device.deviceName(), readback, rate,
                                     jdk, cpu));
                         }
                     }
@@ -130,8 +132,10 @@ final class GpuTableBench {
         Files.createDirectories(dir);
         Path csv = dir.resolve("gpu.csv");
         AtomicTextFile.write(csv, rows);
+        Path png = dir.resolve("gpu.png");
+        plot.write(png);
         progress.clear();
-        out.printf(Locale.ROOT, "%nwrote %s%n", csv);
+        out.printf(Locale.ROOT, "%nwrote %s and %s%n", csv, png);
         return 0;
     }
 
@@ -165,9 +169,12 @@ final class GpuTableBench {
         return rate;
     }
 
-    private static String row(PrintWriter out, String solver, Model model, float step, String backend, String threads,
-                              String device, int readback, double rate, String jdk, String cpu) {
+    private static String row(PrintWriter out, StepRatePlot plot, String solver, Model model, float step,
+                              String backend, String threads, String device, int readback, double rate, String jdk,
+                              String cpu) {
         int constraints = model.distances().count();
+        plot.add(solver + ", " + backend + (backend.equals("cpu") ? ", " + threads + " thread(s)"
+                : ", read back every " + readback), model.particleCount(), rate);
         out.printf(Locale.ROOT, "%-6s %9d %11d %-8s %7s %9d %11.1f %10.3f%n", solver, model.particleCount(),
                 constraints, backend, threads, readback, rate, 1e3 / rate);
         out.flush();

@@ -85,6 +85,7 @@ final class Seed004TableBench {
                 + "numbers to compare)%n%n");
         out.printf(Locale.ROOT, "%9s %8s %-8s %7s %9s %12s %12s%n", "particles", "springs", "backend", "threads",
                 "readback", "steps/s", "ms/step");
+        StepRatePlot plot = new StepRatePlot("seed 004: explicit mass-spring cloth, Verlet steps per second");
         List<String> rows = new ArrayList<>();
         rows.add("particles,springs,backend,threads,device,verlet_steps_per_readback,steps_per_s,ms_per_step,"
                 + "stable_step_s,jdk,cpu");
@@ -97,7 +98,7 @@ final class Seed004TableBench {
                     double stable = solver.stableStep(model);
                     double rate = stepsPerSecond(solver, model, stable, 1, warmup, samples);
                     progress.clear();
-                    rows.add(row(out, model, "cpu", Integer.toString(t), cpu, 1, rate, stable, jdk, cpu));
+                    rows.add(row(out, plot, model, "cpu", Integer.toString(t), cpu, 1, rate, stable, jdk, cpu));
                 }
                 progress.advance("seed004 " + side + "x" + side + ", cpu " + t + " thread(s)");
             }
@@ -107,7 +108,7 @@ final class Seed004TableBench {
                         double stable = solver.stableStep(model);
                         double rate = stepsPerSecond(solver, model, stable, readback, warmup, samples);
                         progress.clear();
-                        rows.add(row(out, model, "opencl", "-", device.deviceName(), readback, rate, stable, jdk,
+                        rows.add(row(out, plot, model, "opencl", "-", device.deviceName(), readback, rate, stable, jdk,
                                 cpu));
                     }
                 }
@@ -119,7 +120,7 @@ final class Seed004TableBench {
                         double stable = solver.stableStep(model);
                         double rate = stepsPerSecond(solver, model, stable, readback, warmup, samples);
                         progress.clear();
-                        rows.add(row(out, model, "glsl", "-", glsl, readback, rate, stable, jdk, cpu));
+                        rows.add(row(out, plot, model, "glsl", "-", glsl, readback, rate, stable, jdk, cpu));
                     } catch (RenderUnavailableException e) {
                         // a driver that fails the context's self-check (NVIDIA 580 after the first context):
                         // the other backends' rows are still worth having
@@ -134,8 +135,10 @@ final class Seed004TableBench {
         Files.createDirectories(dir);
         Path csv = dir.resolve("seed004.csv");
         AtomicTextFile.write(csv, rows);
+        Path png = dir.resolve("seed004.png");
+        plot.write(png);
         progress.clear();
-        out.printf(Locale.ROOT, "%nwrote %s%n", csv);
+        out.printf(Locale.ROOT, "%nwrote %s and %s%n", csv, png);
         return 0;
     }
 
@@ -172,9 +175,11 @@ final class Seed004TableBench {
         return rate;
     }
 
-    private static String row(PrintWriter out, Model model, String backend, String threads, String device, int readback,
-                              double rate, double stable, String jdk, String cpu) {
+    private static String row(PrintWriter out, StepRatePlot plot, Model model, String backend, String threads,
+                              String device, int readback, double rate, double stable, String jdk, String cpu) {
         int springs = model.springs().pairs().length / 2;
+        plot.add(backend + (backend.equals("cpu") ? ", " + threads + " thread(s)" : ", read back every " + readback),
+                model.particleCount(), rate);
         out.printf(Locale.ROOT, "%9d %8d %-8s %7s %9d %12.1f %12.4f%n", model.particleCount(), springs, backend,
                 threads, readback, rate, 1e3 / rate);
         out.flush();

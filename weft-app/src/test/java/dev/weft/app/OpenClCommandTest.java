@@ -65,8 +65,18 @@ class OpenClCommandTest {
                     within(1e-3 * csv.number(row, "ms_per_step")));
             assertThat(csv.cell(row, "device")).isNotBlank();
         }
-        assertThat(out.toString()).contains(missing == null ? "OpenCL: 0: " : "OpenCL: not measured")
-                .contains("GLSL: EGL ");
+        // the device timed: the first GPU, else device 0 (its index in `weft devices`)
+        assertThat(out.toString()).contains(missing == null ? "OpenCL: " + OpenClDevices.pick(OpenClDevices.PREFERRED)
+                .index() + ": " : "OpenCL: not measured").contains("GLSL: EGL ");
+        assertPlot(tmp.resolve("bench").resolve("seed004.png"));
+    }
+
+    /** The table's plot: a whole PNG (written after the CSV), XChart's 900 × 600. */
+    private static void assertPlot(Path png) throws IOException {
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image).as("%s is a PNG", png).isNotNull();
+        assertThat(image.getWidth()).isEqualTo(900);
+        assertThat(image.getHeight()).isEqualTo(600);
     }
 
     @Test
@@ -94,5 +104,6 @@ class OpenClCommandTest {
             assertThat(csv.number(row, "ms_per_step")).isCloseTo(1e3 / csv.number(row, "steps_per_s"),
                     within(1e-3 * csv.number(row, "ms_per_step")));
         }
+        assertPlot(tmp.resolve("bench").resolve("gpu.png"));
     }
 }
