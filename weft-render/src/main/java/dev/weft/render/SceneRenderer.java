@@ -121,6 +121,11 @@ public final class SceneRenderer implements AutoCloseable {
         }
     }
 
+    /** Draws from now on a ball thrown after this renderer was made (the viewer's cannonballs). Needs the context. */
+    public void addProjectile(Projectile ball) {
+        addSolid(new StaticMesh(ColliderShapes.capsule(ball.radius(), 0f)), ball, ball.radius());
+    }
+
     private void addSolid(StaticMesh mesh, Collider body, float reach) {
         solids.add(mesh);
         solidBodies.add(body);

@@ -1,0 +1,238 @@
+package dev.weft.app;
+
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.model.Model;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.scene.Scene;
+import dev.weft.core.sim.Simulation;
+import dev.weft.core.solver.ParticleContactSolver;
+import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.SolverSettings;
+import dev.weft.core.solver.Solvers;
+import dev.weft.core.step.Environment;
+import dev.weft.render.RenderStyle;
+import dev.weft.render.view.InputScript;
+import dev.weft.render.view.Viewer;
+import dev.weft.render.view.ViewedScene;
+import dev.weft.scene.SceneLibrary;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code weft view}: the scene in a window, simulated in real time, to pull, cut, tear and shoot at. */
+@Command(name = "view", mixinStandardHelpOptions = true,
+        description = {"Open a scene in a window and simulate it in real time (OpenGL 3.3 through GLFW; needs a "
+                + "display, e.g. xvfb-run -a weft view on a machine without one).",
+            "Mouse: left drag on the cloth drags it, on empty space orbits; shift + left drag cuts along the stroke; "
+                + "right/middle drag pans; wheel zooms.",
+            "Keys: space pause, N single step, R reset, M slow motion (1, 1/4, 1/16), B cannonball towards the "
+                + "cursor, T tearing on/off, F frame the scene, C the scene's camera, Esc/Q quit."})
+final class ViewCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE", description = SceneArgument.DESCRIPTION)
+    String scene = SceneLibrary.DEFAULT;
+
+    @Option(names = "--width", paramLabel = "W", description = "Window width in pixels (default: ${DEFAULT-VALUE}).")
+    int width = 960;
+
+    @Option(names = "--height", paramLabel = "H", description = "Window height in pixels (default: ${DEFAULT-VALUE}).")
+    int height = 540;
+
+    @Option(names = "--samples", paramLabel = "S",
+            description = "Multisample anti-aliasing samples per pixel, 1 = off (default: ${DEFAULT-VALUE}).")
+    int samples = 1;
+
+    @Option(names = "--frames", paramLabel = "N", description = "Close after N drawn frames (default: run until closed).")
+    Integer frames;
+
+    @Option(names = "--screenshot", paramLabel = "FILE.png", description = "Save the last drawn frame (needs --frames).")
+    Path screenshot;
+
+    @Option(names = "--script", paramLabel = "FILE.json",
+            description = "Replay timed input (mouse, keys, panel values at drawn frames; see docs/viewer.md) through "
+                    + "the handlers a person's input takes; the simulation then runs in lock-step, one frame per "
+                    + "drawn frame.")
+    Path script;
+
+    @Option(names = "--lockstep", description = "One simulated frame per drawn frame instead of real time.")
+    boolean lockstep;
+
+    @Option(names = "--solver", paramLabel = "NAME",
+            description = "Solver: xpbd, pd, pbd, implicit, mass-spring, relaxation (default: the scene's, else xpbd).")
+    String solver;
+
+    @Option(names = "--iterations", paramLabel = "K",
+            description = "xpbd, pbd: constraint iterations per substep (default: the scene's).")
+    Integer iterations;
+
+    @Option(names = "--substeps", paramLabel = "S", description = "Solver steps per frame (default: the scene's).")
+    Integer substeps;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Simulation worker threads (default: available processors, ${DEFAULT-VALUE}).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--self-collision", description = "Particle contact within and between cloths (off by default).")
+    boolean selfCollision;
+
+    /**
+     * The strain at which the T key's tearing breaks bodies whose material does not tear by itself (woven
+     * cloth tears near 30 % stretch); --tear-strain (the material option) makes them tear from the start.
+     */
+    static final float KEY_TEAR_STRAIN = 0.3f;
+
+    @Option(names = "--wireframe", description = "Draw the cloth's triangle edges over it.")
+    boolean wireframe;
+
+    @CommandLine.Mixin
+    MaterialOptions material = new MaterialOptions();
+
+    @CommandLine.Mixin
+    EnvironmentOptions environment = new EnvironmentOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
+        Viewer.Options options = options();
+        World world = world();
+        Scene first = world.load();
+        out.printf(Locale.ROOT, "weft view: scene %s (%d particles), %s, %d x %d%s%n", first.name(),
+                first.model().particleCount(), world.solverLabel(), width, height,
+                script != null ? ", script " + script + " in lock-step" : lockstep ? ", lock-step" : ", real time");
+        try (WorkerPool pool = world.pool) {
+            Viewer.Report r = Viewer.run(world, options, null);
+            report(out, r, options);
+        }
+        return 0;
+    }
+
+    static void report(PrintWriter out, Viewer.Report r, Viewer.Options o) {
+        out.printf(Locale.ROOT, "  %s%n", r.gl());
+        out.printf(Locale.ROOT, "  drawn: %d frames in %.2f s = %.1f frames/s, draw + present %.2f ms per frame%n",
+                r.drawnFrames(), r.wallSeconds(), r.framesPerSecond(), r.drawMsPerFrame());
+        out.printf(Locale.ROOT, "  simulated: %d frames = %.2f s, %.2f ms per frame in the solver%s%n",
+                r.simulatedFrames(), r.simulatedSeconds(), r.simMsPerFrame(),
+                o.stepsWithFrames() ? " (lock-step)"
+                        : String.format(Locale.ROOT, "; slowdown %.2fx (wall time / simulated time)", r.slowdown()));
+        if (o.screenshot() != null) {
+            out.printf(Locale.ROOT, "  wrote %s%n", o.screenshot());
+        }
+    }
+
+    Viewer.Options options() {
+        if (width < 64 || width > 8192) {
+            throw new InvalidInputException("--width", "must be between 64 and 8192 pixels, got " + width);
+        }
+        if (height < 64 || height > 8192) {
+            throw new InvalidInputException("--height", "must be between 64 and 8192 pixels, got " + height);
+        }
+        if (samples < 1 || samples > 16) {
+            throw new InvalidInputException("--samples", "must be between 1 (no anti-aliasing) and 16, got " + samples);
+        }
+        if (frames != null && frames < 1) {
+            throw new InvalidInputException("--frames", "must be an integer >= 1, got " + frames);
+        }
+        if (screenshot != null && frames == null) {
+            throw new InvalidInputException("--screenshot", "saves the last of --frames N frames; give --frames too");
+        }
+        InputScript input = script == null ? null : InputScript.read(script);
+        int n = frames == null ? 0 : frames;
+        return new Viewer.Options(width, height, samples, n, screenshot, input, lockstep,
+                RenderStyle.defaults().withWireframe(wireframe));
+    }
+
+    /** The scene as this command's flags make it, loaded afresh for every reset, and its solver. */
+    World world() {
+        if (threads < 1 || threads > 256) {
+            throw new InvalidInputException("--threads", "must be between 1 and 256, got " + threads);
+        }
+        Scene s = load();
+        String name = solver == null ? s.defaultSolver() : solver;
+        if (!Solvers.names().contains(name)) {
+            throw new InvalidInputException("--solver", "unknown solver '" + name + "'; available: "
+                    + String.join(", ", Solvers.names()));
+        }
+        material.checkSolver(s.model(), name);
+        if (iterations != null && !List.of("xpbd", "pbd").contains(name)) {
+            throw new InvalidInputException("--iterations", "is for xpbd and pbd in weft view so far, not " + name);
+        }
+        if (iterations != null && iterations < 1) {
+            throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
+        }
+        int steps = substeps == null ? s.substeps(name) : substeps;
+        if (steps < 1) {
+            throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
+        }
+        boolean tears = s.model().tears();
+        return new World(name, steps, tears, new WorkerPool(threads));
+    }
+
+    /** The scene with the flags' material and surroundings; bodies that do not tear get KEY_TEAR_STRAIN for the T key. */
+    private Scene load() {
+        Scene s = environment.apply(material.apply(SceneArgument.load(scene)));
+        Model m = s.model();
+        if (!m.tears()) {
+            m = m.withMaterial(mat -> mat.tearStrain() < Float.POSITIVE_INFINITY ? mat : mat.withTearStrain(KEY_TEAR_STRAIN));
+            s = s.withModel(m);
+        }
+        return s;
+    }
+
+    /** {@link ViewedScene} for this command. */
+    final class World implements ViewedScene {
+        final String solverName;
+        final int steps;
+        final boolean tearsByItself;
+        final WorkerPool pool;
+
+        World(String solverName, int steps, boolean tearsByItself, WorkerPool pool) {
+            this.solverName = solverName;
+            this.steps = steps;
+            this.tearsByItself = tearsByItself;
+            this.pool = pool;
+        }
+
+        @Override
+        public Scene load() {
+            return ViewCommand.this.load();
+        }
+
+        @Override
+        public Simulation simulate(Scene s, Environment env) {
+            SolverSettings all = s.settings();
+            Integer k = iterations != null ? iterations : s.iterations(solverName);
+            if (k != null && List.of("xpbd", "pbd").contains(solverName)) {
+                all = all.withXpbd(all.xpbd().withIterations(k));
+            }
+            Solver created = Solvers.create(solverName, all, pool);
+            if (selfCollision || s.contacts() != null) {
+                if (!(created instanceof ParticleContactSolver c)) {
+                    throw new InvalidInputException(selfCollision ? "--self-collision" : "--solver",
+                            solverName + " has no cloth-cloth contact");
+                }
+                c.withParticleContacts(s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts());
+            }
+            // a new solver for every reset (the simulation it replaces closes its own); the pool is the command's
+            return new Simulation(s.model(), s.initialState(), created, env, steps);
+        }
+
+        @Override
+        public String solverLabel() {
+            return solverName + ", " + steps + " substeps, " + pool.threads() + " thread(s)";
+        }
+
+        @Override
+        public boolean tearingAtStart() {
+            return tearsByItself;
+        }
+    }
+}
