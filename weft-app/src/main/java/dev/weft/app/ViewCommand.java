@@ -155,7 +155,7 @@ final class ViewCommand implements Callable<Integer> {
         if (threads < 1 || threads > 256) {
             throw new InvalidInputException("--threads", "must be between 1 and 256, got " + threads);
         }
-        Scene s = load();
+        Scene s = asGiven();
         String name = solver == null ? s.defaultSolver() : solver;
         if (!Solvers.names().contains(name)) {
             throw new InvalidInputException("--solver", "unknown solver '" + name + "'; available: "
@@ -176,9 +176,14 @@ final class ViewCommand implements Callable<Integer> {
         return new World(name, steps, tears, new WorkerPool(threads));
     }
 
-    /** The scene with the flags' material and surroundings; bodies that do not tear get KEY_TEAR_STRAIN for the T key. */
+    /** The scene with the flags' material and surroundings. */
+    private Scene asGiven() {
+        return environment.apply(material.apply(SceneArgument.load(scene)));
+    }
+
+    /** {@link #asGiven()}; bodies that do not tear get KEY_TEAR_STRAIN for the T key. */
     private Scene load() {
-        Scene s = environment.apply(material.apply(SceneArgument.load(scene)));
+        Scene s = asGiven();
         Model m = s.model();
         if (!m.tears()) {
             m = m.withMaterial(mat -> mat.tearStrain() < Float.POSITIVE_INFINITY ? mat : mat.withTearStrain(KEY_TEAR_STRAIN));
