@@ -121,7 +121,7 @@ final class ViewCommand implements Callable<Integer> {
                 r.drawnFrames(), r.wallSeconds(), r.framesPerSecond(), r.drawMsPerFrame());
         out.printf(Locale.ROOT, "  simulated: %d frames = %.2f s, %.2f ms per frame in the solver%s%n",
                 r.simulatedFrames(), r.simulatedSeconds(), r.simMsPerFrame(),
-                o.stepsWithFrames() ? " (lock-step)"
+                o.stepsWithFrames() ? " (lock-step)" : r.simulatedFrames() == 0 ? ""
                         : String.format(Locale.ROOT, "; slowdown %.2fx (wall time / simulated time)", r.slowdown()));
         if (o.screenshot() != null) {
             out.printf(Locale.ROOT, "  wrote %s%n", o.screenshot());
