@@ -10,6 +10,7 @@ import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.Solvers;
+import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.step.Environment;
 import dev.weft.render.RenderStyle;
 import dev.weft.render.view.InputScript;
@@ -90,6 +91,10 @@ final class ViewCommand implements Callable<Integer> {
     @Option(names = "--wireframe", description = "Draw the cloth's triangle edges over it.")
     boolean wireframe;
 
+    @Option(names = "--no-panel", negatable = false,
+            description = "Start without the parameter panel (H shows and hides it).")
+    boolean noPanel;
+
     @CommandLine.Mixin
     MaterialOptions material = new MaterialOptions();
 
@@ -106,7 +111,7 @@ final class ViewCommand implements Callable<Integer> {
         World world = world();
         Scene first = world.load();
         out.printf(Locale.ROOT, "weft view: scene %s (%d particles), %s, %d x %d%s%n", first.name(),
-                first.model().particleCount(), world.solverLabel(), width, height,
+                first.model().particleCount(), world.label(), width, height,
                 script != null ? ", script " + script + " in lock-step" : lockstep ? ", lock-step" : ", real time");
         try (WorkerPool pool = world.pool) {
             Viewer.Report r = Viewer.run(world, options, null);
@@ -147,7 +152,8 @@ final class ViewCommand implements Callable<Integer> {
         InputScript input = script == null ? null : InputScript.read(script);
         int n = frames == null ? 0 : frames;
         return new Viewer.Options(width, height, samples, n, screenshot, input, lockstep,
-                RenderStyle.defaults().withWireframe(wireframe));
+                RenderStyle.defaults().withWireframe(wireframe),
+                !noPanel);
     }
 
     /** The scene as this command's flags make it, loaded afresh for every reset, and its solver. */
@@ -162,8 +168,9 @@ final class ViewCommand implements Callable<Integer> {
                     + String.join(", ", Solvers.names()));
         }
         material.checkSolver(s.model(), name);
-        if (iterations != null && !List.of("xpbd", "pbd").contains(name)) {
-            throw new InvalidInputException("--iterations", "is for xpbd and pbd in weft view so far, not " + name);
+        if (iterations != null && "mass-spring".equals(name)) {
+            throw new InvalidInputException("--iterations", "mass-spring has no iterations (its springs take "
+                    + "explicit steps)");
         }
         if (iterations != null && iterations < 1) {
             throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
@@ -192,7 +199,7 @@ final class ViewCommand implements Callable<Integer> {
         return s;
     }
 
-    /** {@link ViewedScene} for this command. */
+    /** {@link ViewedScene} for this command: its flags' solver, substeps and iterations at the start. */
     final class World implements ViewedScene {
         final String solverName;
         final int steps;
@@ -212,32 +219,82 @@ final class ViewCommand implements Callable<Integer> {
         }
 
         @Override
-        public Simulation simulate(Scene s, Environment env) {
-            SolverSettings all = s.settings();
-            Integer k = iterations != null ? iterations : s.iterations(solverName);
-            if (k != null && List.of("xpbd", "pbd").contains(solverName)) {
-                all = all.withXpbd(all.xpbd().withIterations(k));
-            }
-            Solver created = Solvers.create(solverName, all, pool);
-            if (selfCollision || s.contacts() != null) {
-                if (!(created instanceof ParticleContactSolver c)) {
-                    throw new InvalidInputException(selfCollision ? "--self-collision" : "--solver",
-                            solverName + " has no cloth-cloth contact");
-                }
-                c.withParticleContacts(s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts());
-            }
-            // a new solver for every reset (the simulation it replaces closes its own); the pool is the command's
-            return new Simulation(s.model(), s.initialState(), created, env, steps);
+        public String solverName() {
+            return solverName;
         }
 
         @Override
-        public String solverLabel() {
-            return solverName + ", " + steps + " substeps, " + pool.threads() + " thread(s)";
+        public List<String> solverNames() {
+            return Solvers.names();
+        }
+
+        @Override
+        public Solver solver(Scene s, String name, Integer k) {
+            material.checkSolver(s.model(), name);
+            SolverSettings all = s.settings();
+            if (k != null) {
+                if ("xpbd".equals(name) || "pbd".equals(name)) {
+                    all = all.withXpbd(all.xpbd().withIterations(k));
+                } else if ("pd".equals(name)) {
+                    all = all.withPd(all.pd().withIterations(k, all.pd().innerIterations()));
+                } else if ("relaxation".equals(name)) {
+                    all = all.withRelaxation(new RelaxationSettings(k, all.relaxation().tethers()));
+                } else if ("implicit".equals(name)) {
+                    all = all.withImplicit(all.implicit().withIterations(k, all.implicit().tolerance()));
+                } else {
+                    throw new InvalidInputException("iterations", name + " has no iterations (its springs take "
+                            + "explicit steps)");
+                }
+            }
+            Solver created = Solvers.create(name, all, pool);
+            if (selfCollision || s.contacts() != null) {
+                if (!(created instanceof ParticleContactSolver c)) {
+                    created.close();
+                    throw new InvalidInputException(selfCollision ? "--self-collision" : "--solver",
+                            name + " has no cloth-cloth contact" + (selfCollision ? "" : ", which scene " + s.name()
+                                    + " asks for"));
+                }
+                c.withParticleContacts(s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts());
+            }
+            return created;
+        }
+
+        @Override
+        public int substeps(Scene s, String name) {
+            return name.equals(solverName) ? steps : s.substeps(name);
+        }
+
+        @Override
+        public Integer iterations(Scene s, String name) {
+            if (iterations != null && name.equals(solverName)) {
+                return iterations;
+            }
+            Integer k = s.iterations(name);
+            if (k != null) {
+                return k;
+            }
+            switch (name) {
+                case "xpbd":
+                case "pbd":
+                    return s.xpbd().iterations();
+                case "pd":
+                    return s.pd().outerIterations();
+                case "relaxation":
+                    return s.settings().relaxation().iterations();
+                case "implicit":
+                    return s.settings().implicit().maxIterations();
+                default:
+                    return null;
+            }
         }
 
         @Override
         public boolean tearingAtStart() {
             return tearsByItself;
+        }
+
+        String label() {
+            return solverName + ", " + steps + " substeps, " + pool.threads() + " thread(s)";
         }
     }
 }

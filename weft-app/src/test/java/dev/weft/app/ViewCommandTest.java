@@ -92,8 +92,12 @@ class ViewCommandTest {
 
     /** Runs the view command's viewer on the curtain with this script, keeping copies of the frames asked for. */
     private Map<Integer, Shown> view(Path script, int frames, int... keep) {
+        return view(scene, script, frames, keep);
+    }
+
+    private Map<Integer, Shown> view(Path sceneFile, Path script, int frames, int... keep) {
         ViewCommand cmd = new ViewCommand();
-        new CommandLine(cmd).parseArgs(scene.toString(), "--width", "" + W, "--height", "" + H, "--script",
+        new CommandLine(cmd).parseArgs(sceneFile.toString(), "--width", "" + W, "--height", "" + H, "--script",
                 script.toString(), "--frames", "" + frames, "--threads", "1");
         Map<Integer, Shown> kept = new HashMap<>();
         ViewCommand.World world = cmd.world();
@@ -116,8 +120,10 @@ class ViewCommandTest {
         final float[] target;
         final float[] ballCenters;
         final float[] ballVelocities;
+        final String solver;
 
         Shown(SimFrame f) {
+            solver = f.solver();
             model = f.model();
             x = Arrays.copyOf(f.positions(), f.floatCount());
             held = f.held();
@@ -239,6 +245,40 @@ class ViewCommandTest {
                 assertThat(after).as("particles after the pull with tearing off").isEqualTo(before);
             }
         }
+    }
+
+    @Test
+    void switchingTheSolverInThePanelGoesOnFromTheStateWithoutAJumpAndTheReadoutsNameTheNewSolver()
+            throws IOException {
+        assumeDisplay();
+        // a cloth pinned at two corners falling from horizontal: it moves several centimetres a frame
+        Path falling = tmp.resolve("view-falling.json");
+        Files.writeString(falling, """
+                { "name": "view-falling", "fps": 60, "frames": 600, "substeps": 8,
+                  "camera": { "eye": [0, 1.0, 3.0], "target": [0, 0.6, 0], "fov": 40 },
+                  "bodies": [ { "type": "grid", "name": "cloth", "cols": 21, "rows": 21, "width": 1.0,
+                    "height": 1.0, "origin": [-0.5, 1.0, -0.5], "pins": { "corners": ["top-left", "top-right"] } } ],
+                  "steps": { "pd": { "substeps": 8 } } }
+                """);
+        Map<Integer, Shown> f = view(falling, script(List.of(
+                "{\"frame\": 20, \"type\": \"set\", \"name\": \"solver\", \"value\": \"pd\"}")), 21, 18, 19, 20);
+        assertThat(f.get(19).solver).isEqualTo("xpbd");
+        assertThat(f.get(20).solver).isEqualTo("pd");
+        // the switch keeps positions and velocities, so the first pd frame moves the cloth about as far as
+        // the last xpbd frame did (velocities carry over); a restart from the scene's start would jump by
+        // up to the ~0.3 m the cloth has fallen
+        double before = largestMove(f.get(18).x, f.get(19).x);
+        double across = largestMove(f.get(19).x, f.get(20).x);
+        assertThat(before).isGreaterThan(0.01);
+        assertThat(across).isLessThan(2 * before);
+    }
+
+    private static double largestMove(float[] a, float[] b) {
+        double m = 0;
+        for (int i = 0; i < a.length; i += 3) {
+            m = Math.max(m, distance(Arrays.copyOfRange(a, i, i + 3), Arrays.copyOfRange(b, i, i + 3)));
+        }
+        return m;
     }
 
     /** Connected components of the cloth: particles joined by shared triangles. */

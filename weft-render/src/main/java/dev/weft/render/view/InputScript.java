@@ -37,7 +37,8 @@ import java.util.Set;
  */
 public final class InputScript {
     /** One event: what to do at which drawn frame (0 = before the first frame is drawn). */
-    public record Event(int frame, String type, double x, double y, int code, int mods, String name, double value) {
+    public record Event(int frame, String type, double x, double y, int code, int mods, String name, double value,
+                        String text) {
         void replay(ViewerInput input) {
             switch (type) {
                 case "move":
@@ -56,7 +57,11 @@ public final class InputScript {
                     input.scrolled(value);
                     break;
                 case "set":
-                    input.set(name, value);
+                    if (text != null) {
+                        input.set(name, text);
+                    } else {
+                        input.set(name, value);
+                    }
                     break;
                 default:
                     throw new IllegalStateException(type);
@@ -71,6 +76,7 @@ public final class InputScript {
             "key", Set.of("frame", "type", "key", "shift"),
             "scroll", Set.of("frame", "type", "notches"),
             "set", Set.of("frame", "type", "name", "value"));
+    // "set" takes a number, or a solver's name for "solver"
 
     private static final JsonFactory FACTORY = JsonFactory.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
             .build();
@@ -191,21 +197,28 @@ public final class InputScript {
         switch ((String) type) {
             case "move":
                 return new Event(frame, "move", number(where, f, "x", -1e5, 1e5), number(where, f, "y", -1e5, 1e5), 0,
-                        0, null, 0);
+                        0, null, 0, null);
             case "press":
             case "release":
-                return new Event(frame, (String) type, 0, 0, button(where, f), mods, null, 0);
+                return new Event(frame, (String) type, 0, 0, button(where, f), mods, null, 0, null);
             case "key":
-                return new Event(frame, "key", 0, 0, key(where, f), mods, null, 0);
+                return new Event(frame, "key", 0, 0, key(where, f), mods, null, 0, null);
             case "scroll":
-                return new Event(frame, "scroll", 0, 0, 0, 0, null, number(where, f, "notches", -100, 100));
+                return new Event(frame, "scroll", 0, 0, 0, 0, null, number(where, f, "notches", -100, 100), null);
             default: {
                 Object name = f.get("name");
-                if (!(name instanceof String) || !List.of(ViewerInput.PANEL_VALUES).contains(name)) {
-                    throw new InvalidInputException("--script", where + "a 'set' event's \"name\" must be one of "
-                            + String.join(", ", ViewerInput.PANEL_VALUES) + ", got " + name);
+                if ("solver".equals(name)) {
+                    if (!(f.get("value") instanceof String text)) {
+                        throw new InvalidInputException("--script", where + "\"solver\" takes a solver's name as "
+                                + "\"value\", got " + f.get("value"));
+                    }
+                    return new Event(frame, "set", 0, 0, 0, 0, "solver", 0, text);
                 }
-                return new Event(frame, "set", 0, 0, 0, 0, (String) name, number(where, f, "value", -1e9, 1e9));
+                if (!(name instanceof String) || !List.of(ViewerInput.PANEL_VALUES).contains(name)) {
+                    throw new InvalidInputException("--script", where + "a 'set' event's \"name\" must be solver or "
+                            + "one of " + String.join(", ", ViewerInput.PANEL_VALUES) + ", got " + name);
+                }
+                return new Event(frame, "set", 0, 0, 0, 0, (String) name, number(where, f, "value", -1e9, 1e9), null);
             }
         }
     }

@@ -5,10 +5,15 @@ import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.TriangleHit;
 import dev.weft.core.interact.Cutting;
+import dev.weft.core.metrics.ClothMetrics;
+import dev.weft.core.model.Material;
+import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.State;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
+import dev.weft.core.solver.Solver;
+import java.util.function.UnaryOperator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,6 +65,11 @@ public final class LiveSimulation implements AutoCloseable {
     private final List<Projectile> balls = new ArrayList<>();
     private int generation;
     private float dt;
+    private volatile String solverName;
+    private volatile Integer iterations;
+    private volatile int substeps;
+    /** Why the last panel change was refused (shown in the panel), or null. */
+    private volatile String refusal;
     private double stepMs;
     private double slowdown = 1.0;
     private volatile long steppedFrames;
@@ -81,10 +91,40 @@ public final class LiveSimulation implements AutoCloseable {
         Collider[] own = scene.environment().colliders();
         Collider[] with = Arrays.copyOf(own, own.length + 1);
         with[own.length] = hand;
-        sim = world.simulate(scene, scene.environment().withColliders(with));
+        if (solverName == null) {
+            solverName = world.solverName();
+            iterations = world.iterations(scene, solverName);
+            substeps = world.substeps(scene, solverName);
+        }
+        sim = new Simulation(scene.model(), scene.initialState(), world.solver(scene, solverName, iterations),
+                scene.environment().withColliders(with), substeps);
         sim.setTearing(world.tearingAtStart());
         dt = 1f / scene.fps();
         generation++;
+    }
+
+    /**
+     * Goes on from the current model and state (positions, velocities, time) with another solver, iteration
+     * count, substeps or model (materials): the simulation is rebuilt around them, the environment (hand,
+     * cannonballs) and the tearing switch kept. A setting the solver refuses leaves everything as it was
+     * and is reported by {@link SimFrame#refusal()}.
+     */
+    private void rebuild(String name, Integer k, int steps, Model model) {
+        Simulation old = sim;
+        Solver solver;
+        try {
+            solver = world.solver(scene, name, k);
+        } catch (RuntimeException e) {
+            refusal = e.getMessage();
+            return;
+        }
+        sim = new Simulation(model, old.state(), solver, old.environment(), steps);
+        sim.setTearing(old.tearing());
+        old.close();
+        solverName = name;
+        iterations = k;
+        substeps = steps;
+        refusal = null;
     }
 
     /** The scene as loaded at the start or the last reset (its camera, its colliders). Simulating thread or before start. */
@@ -233,6 +273,19 @@ public final class LiveSimulation implements AutoCloseable {
         System.arraycopy(hand.particles(), 0, f.heldParticles, 0, 3);
         System.arraycopy(hand.target(), 0, f.handTarget, 0, 3);
         f.tearing = sim.tearing();
+        f.solver = solverName;
+        f.iterations = iterations;
+        f.substeps = substeps;
+        f.refusal = refusal;
+        f.gravity = sim.environment().gravity();
+        f.wind[0] = sim.environment().windX();
+        f.wind[1] = sim.environment().windY();
+        f.wind[2] = sim.environment().windZ();
+        f.material = f.model.material(0);
+        f.edited = f.model.base() != f.model;
+        // seed 001 eq. 4.1 and the largest strain: one pass over the constraints per published frame
+        f.residual = ClothMetrics.residual(f.model, x);
+        f.maxStrain = ClothMetrics.maxStrain(f.model, x);
         f.paused = paused;
         f.speed = speed;
         f.sequence = ++sequence;
@@ -315,6 +368,65 @@ public final class LiveSimulation implements AutoCloseable {
         with[now.length] = ball;
         sim.setEnvironment(sim.environment().withColliders(with));
         balls.add(ball);
+    }
+
+    /** Goes on with solver {@code name} from the state now, at the scene's iterations and substeps for it. */
+    void switchSolver(String name) {
+        request(l -> {
+            if (!name.equals(l.solverName)) {
+                l.rebuild(name, l.world.iterations(l.scene, name), l.world.substeps(l.scene, name), l.sim.model());
+            }
+        });
+    }
+
+    void setIterations(int k) {
+        request(l -> l.rebuild(l.solverName, k, l.substeps, l.sim.model()));
+    }
+
+    void setSubsteps(int n) {
+        request(l -> l.rebuild(l.solverName, l.iterations, n, l.sim.model()));
+    }
+
+    /**
+     * Every body's material changed by {@code change} (stiffness, damping, friction): possible on the model
+     * as built, not after a cut or a tear (its edits were made on the materials it had).
+     */
+    void changeMaterial(UnaryOperator<Material> change) {
+        request(l -> {
+            Model m = l.sim.model();
+            if (m.base() != m) {
+                l.refusal = "the material can change only before the cloth is cut or torn: reset (R) first";
+                return;
+            }
+            Model changed;
+            try {
+                changed = m.withMaterial(change);
+            } catch (RuntimeException e) {
+                l.refusal = e.getMessage();
+                return;
+            }
+            l.rebuild(l.solverName, l.iterations, l.substeps, changed);
+        });
+    }
+
+    /** Wind velocity (m/s, through sea-level air) and gravity (m/s²) from the next step on. */
+    void setAir(float[] wind, float[] gravity) {
+        request(l -> {
+            var env = l.sim.environment().withGravity(gravity);
+            boolean calm = wind[0] == 0f && wind[1] == 0f && wind[2] == 0f;
+            env = env.withWind(wind);
+            if (!calm && !env.hasAir()) {
+                env = env.withAir(1.2f, 1f, 0.02f);
+            }
+            l.sim.setEnvironment(env);
+            for (Projectile b : l.balls) {
+                b.withGravity(gravity);
+            }
+        });
+    }
+
+    java.util.List<String> solverNames() {
+        return world.solverNames();
     }
 
     void reset() {

@@ -32,6 +32,16 @@ public final class SimFrame {
     boolean tearing;
     boolean paused;
     double speed = 1.0;
+    String solver;
+    Integer iterations;
+    int substeps;
+    String refusal;
+    float[] gravity = new float[3];
+    final float[] wind = new float[3];
+    dev.weft.core.model.Material material;
+    boolean edited;
+    double residual;
+    double maxStrain;
     long sequence = -1;
 
     public Model model() {
@@ -94,6 +104,29 @@ public final class SimFrame {
 
     public boolean tearing() {
         return tearing;
+    }
+
+    /** The solver simulating now. */
+    public String solver() {
+        return solver;
+    }
+
+    public int substeps() {
+        return substeps;
+    }
+
+    /** Seed 001 eq. 4.1: sum over distance constraints of (|xa − xb| − L)², m². */
+    public double residual() {
+        return residual;
+    }
+
+    public double maxStrain() {
+        return maxStrain;
+    }
+
+    /** Why the last panel change was refused, or null. */
+    public String refusal() {
+        return refusal;
     }
 
     public boolean paused() {

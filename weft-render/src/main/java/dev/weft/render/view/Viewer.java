@@ -38,9 +38,10 @@ public final class Viewer {
      * @param screenshot save the last drawn frame here (PNG), or null
      * @param script     replay this input, in lock-step (one simulated frame per drawn frame), or null
      * @param lockstep   one simulated frame per drawn frame even without a script
+     * @param panel      show the parameter panel (H toggles it)
      */
     public record Options(int width, int height, int samples, int frames, Path screenshot, InputScript script,
-                          boolean lockstep, RenderStyle style) {
+                          boolean lockstep, RenderStyle style, boolean panel) {
         public boolean stepsWithFrames() {
             return lockstep || script != null;
         }
@@ -97,6 +98,7 @@ public final class Viewer {
         LiveSimulation live = new LiveSimulation(world);
         long window = 0L;
         SceneRenderer renderer = null;
+        ViewerPanel panel = null;
         try {
             Scene scene = live.scene();
             window = glfwCreateWindow(o.width(), o.height(), "weft view: " + scene.name(), 0L, 0L);
@@ -123,7 +125,15 @@ public final class Viewer {
             glfwGetWindowSize(window, ww, wh);
             OrbitCamera camera = new OrbitCamera(CameraFraming.forScene(scene, (float) fw[0] / fh[0]));
             ViewerInput input = new ViewerInput(live, camera, ww[0], wh[0]);
-            installCallbacks(window, input, target);
+            ViewerPanel[] panelRef = new ViewerPanel[1];
+            installCallbacks(window, input, target, panelRef);
+            if (o.panel()) {
+                panel = new ViewerPanel(window, ww[0], input, world.solverNames());
+                panelRef[0] = panel;
+                ViewerPanel p = panel;
+                target.overlay(p::draw);
+                input.onTogglePanel(p::toggle);
+            }
 
             renderer = new SceneRenderer(scene.model(), scene.environment().colliders(), o.style());
             int rendererGeneration = 1;
@@ -169,6 +179,10 @@ public final class Viewer {
                     target.captureNext();
                 }
                 long t0 = System.nanoTime();
+                if (panel != null) {
+                    double seconds = (t0 - start) / 1e9;
+                    panel.build(shown, drawn == 0 ? 0 : drawn / seconds, drawn == 0 ? 0 : drawMs / drawn);
+                }
                 renderer.draw(target, shown.positions, camera.camera());
                 drawMs += (System.nanoTime() - t0) / 1e6;
                 drawn = frame;
@@ -178,7 +192,7 @@ public final class Viewer {
                 long now = System.nanoTime();
                 if (now - lastTitle > 250_000_000L) {
                     lastTitle = now;
-                    glfwSetWindowTitle(window, title(scene.name(), world.solverLabel(), shown,
+                    glfwSetWindowTitle(window, title(scene.name(), shown.solver + ", " + shown.substeps + " substeps", shown,
                             drawn / ((now - start) / 1e9), drawMs / drawn));
                 }
             }
@@ -201,6 +215,9 @@ public final class Viewer {
                     simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl);
         } finally {
             live.close();
+            if (panel != null) {
+                panel.close();
+            }
             if (renderer != null) {
                 renderer.close();
             }
@@ -222,12 +239,23 @@ public final class Viewer {
         }
     }
 
-    private static void installCallbacks(long window, ViewerInput input, WindowTarget target) {
+    /** A person's input to {@code input}, except presses, wheel and keys the panel (when shown) takes. */
+    private static void installCallbacks(long window, ViewerInput input, WindowTarget target, ViewerPanel[] panel) {
         glfwSetCursorPosCallback(window, (w, x, y) -> input.cursorMoved(x, y));
-        glfwSetMouseButtonCallback(window, (w, button, action, mods) ->
-                input.mouseButton(button, action == GLFW_PRESS, mods));
-        glfwSetScrollCallback(window, (w, dx, dy) -> input.scrolled(dy));
+        glfwSetMouseButtonCallback(window, (w, button, action, mods) -> {
+            if (action != GLFW_PRESS || panel[0] == null || !panel[0].wantsMouse()) {
+                input.mouseButton(button, action == GLFW_PRESS, mods);
+            }
+        });
+        glfwSetScrollCallback(window, (w, dx, dy) -> {
+            if (panel[0] == null || !panel[0].wantsMouse()) {
+                input.scrolled(dy);
+            }
+        });
         glfwSetKeyCallback(window, (w, key, scancode, action, mods) -> {
+            if (panel[0] != null && panel[0].wantsKeyboard()) {
+                return;
+            }
             if (action == GLFW_PRESS || (action == GLFW_REPEAT && (key == GLFW_KEY_N || key == GLFW_KEY_PERIOD))) {
                 input.key(key, mods);
             }

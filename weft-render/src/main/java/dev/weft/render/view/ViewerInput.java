@@ -22,7 +22,7 @@ import java.util.Locale;
  *   <li>left drag on empty space: orbit; right or middle drag: pan; wheel: zoom;
  *   <li>keys: space pause, N or . single step, R reset, M slow motion (1, 1/4, 1/16), B throw a
  *       cannonball towards the cursor, T tearing on/off, F frame the scene, C the scene's camera,
- *       Escape or Q quit.
+ *       H hide/show the panel, Escape or Q quit.
  * </ul>
  * Runs on the window's thread; the simulation's part goes to it as requests.
  */
@@ -47,6 +47,7 @@ public final class ViewerInput {
     private float[] strokeLast;
     private float cutDepth;
     private boolean quit;
+    private Runnable togglePanel = () -> { };
     private long events;
 
     ViewerInput(LiveSimulation live, OrbitCamera camera, int width, int height) {
@@ -64,6 +65,10 @@ public final class ViewerInput {
     void resized(int w, int h) {
         width = Math.max(1, w);
         height = Math.max(1, h);
+    }
+
+    void onTogglePanel(Runnable r) {
+        togglePanel = r;
     }
 
     boolean quitRequested() {
@@ -199,6 +204,9 @@ public final class ViewerInput {
             case GLFW_KEY_C:
                 camera.set(CameraFraming.forScene(live.scene(), (float) width / height));
                 break;
+            case GLFW_KEY_H:
+                togglePanel.run();
+                break;
             case GLFW_KEY_ESCAPE:
             case GLFW_KEY_Q:
                 quit = true;
@@ -209,8 +217,10 @@ public final class ViewerInput {
     }
 
     /**
-     * A value a panel sets: {@code tearing} (0 off, 1 on), {@code speed} (simulated seconds per wall second),
-     * {@code paused} (0 or 1).
+     * A value the panel sets: {@code tearing} (0 off, 1 on), {@code speed} (simulated seconds per wall
+     * second), {@code paused} (0 or 1), {@code iterations}, {@code substeps}, the material's
+     * {@code stretch}, {@code shear} and {@code bend} stiffness and {@code damping} (every body's),
+     * {@code windX}, {@code windY}, {@code windZ} (m/s), {@code gravityY} (m/s²).
      */
     public void set(String name, double value) {
         events++;
@@ -227,14 +237,71 @@ public final class ViewerInput {
             case "paused":
                 live.setPaused(value != 0);
                 break;
+            case "iterations":
+                live.setIterations(atLeastOne(name, value, 1000));
+                break;
+            case "substeps":
+                live.setSubsteps(atLeastOne(name, value, 1000));
+                break;
+            case "stretch":
+            case "shear":
+            case "bend":
+            case "damping": {
+                if (!(value >= 0) || !Double.isFinite(value)) {
+                    throw new InvalidInputException(name, "must be a finite number >= 0, got " + value);
+                }
+                float v = (float) value;
+                live.changeMaterial(name.equals("stretch") ? m -> m.withStretch(v) : name.equals("shear")
+                        ? m -> m.withShear(v) : name.equals("bend") ? m -> m.withBend(v) : m -> m.withDamping(v));
+                break;
+            }
+            case "windX":
+            case "windY":
+            case "windZ":
+            case "gravityY": {
+                if (!Double.isFinite(value) || Math.abs(value) > 1000) {
+                    throw new InvalidInputException(name, "must be a number within ±1000, got " + value);
+                }
+                float[] wind = frame.wind.clone();
+                float[] gravity = frame.gravity.clone();
+                switch (name) {
+                    case "windX": wind[0] = (float) value; break;
+                    case "windY": wind[1] = (float) value; break;
+                    case "windZ": wind[2] = (float) value; break;
+                    default: gravity[1] = (float) value; break;
+                }
+                live.setAir(wind, gravity);
+                break;
+            }
             default:
                 throw new InvalidInputException("panel value '" + name + "'",
-                        "is not one the viewer has; available: " + String.join(", ", PANEL_VALUES));
+                        "is not one the viewer has; available: solver, " + String.join(", ", PANEL_VALUES));
         }
     }
 
-    /** The names {@link #set} takes. */
-    static final String[] PANEL_VALUES = {"tearing", "speed", "paused"};
+    /** The panel's text value: {@code solver} (switched live, the state kept). */
+    public void set(String name, String text) {
+        events++;
+        if (!"solver".equals(name)) {
+            throw new InvalidInputException("panel value '" + name + "'", "takes a number, not text");
+        }
+        if (!live.solverNames().contains(text)) {
+            throw new InvalidInputException("solver", "unknown solver '" + text + "'; available: "
+                    + String.join(", ", live.solverNames()));
+        }
+        live.switchSolver(text);
+    }
+
+    private static int atLeastOne(String name, double value, int max) {
+        if (!(value >= 1 && value <= max) || value != Math.rint(value)) {
+            throw new InvalidInputException(name, "must be an integer from 1 to " + max + ", got " + value);
+        }
+        return (int) value;
+    }
+
+    /** The names {@link #set(String, double)} takes. */
+    static final String[] PANEL_VALUES = {"tearing", "speed", "paused", "iterations", "substeps", "stretch", "shear",
+        "bend", "damping", "windX", "windY", "windZ", "gravityY"};
 
     private SceneBounds bounds() {
         Collider[] none = new Collider[0];

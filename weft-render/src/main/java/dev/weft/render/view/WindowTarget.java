@@ -19,6 +19,8 @@ final class WindowTarget implements RenderTarget {
     private int height;
     private boolean capture;
     private BufferedImage captured;
+    /** Drawn over each finished frame before it is read back and presented (the panel), or null. */
+    private Runnable overlay;
 
     WindowTarget(long window, int width, int height) {
         this.window = window;
@@ -46,6 +48,10 @@ final class WindowTarget implements RenderTarget {
         glViewport(0, 0, width, height);
     }
 
+    void overlay(Runnable r) {
+        overlay = r;
+    }
+
     /** The next frame is read back before it is presented ({@link #captured()}). */
     void captureNext() {
         capture = true;
@@ -58,6 +64,9 @@ final class WindowTarget implements RenderTarget {
 
     @Override
     public void endFrame() {
+        if (overlay != null) {
+            overlay.run();
+        }
         if (capture) {
             capture = false;
             captured = readBack();
