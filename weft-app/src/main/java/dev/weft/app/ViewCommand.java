@@ -75,9 +75,15 @@ final class ViewCommand implements Callable<Integer> {
     @Option(names = "--substeps", paramLabel = "S", description = "Solver steps per frame (default: the scene's).")
     Integer substeps;
 
+    /**
+     * One core is left to drawing: with Mesa's llvmpipe the window's rasteriser threads and the solver's workers
+     * share the cores, and on this 2-core machine two workers waiting for each other behind the rasteriser took
+     * 96–118 ms per frame of the default scene where one worker took 34 (docs/viewer.md).
+     */
     @Option(names = "--threads", paramLabel = "T",
-            description = "Simulation worker threads (default: available processors, ${DEFAULT-VALUE}).")
-    int threads = Runtime.getRuntime().availableProcessors();
+            description = "Simulation worker threads (default: available processors less one for drawing, "
+                    + "${DEFAULT-VALUE}).")
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
     @Option(names = "--self-collision", description = "Particle contact within and between cloths (off by default).")
     boolean selfCollision;
@@ -90,6 +96,10 @@ final class ViewCommand implements Callable<Integer> {
 
     @Option(names = "--wireframe", description = "Draw the cloth's triangle edges over it.")
     boolean wireframe;
+
+    @Option(names = "--no-checker", negatable = false,
+            description = "Plain cloth instead of the checker pattern over its texture coordinates.")
+    boolean noChecker;
 
     @Option(names = "--no-panel", negatable = false,
             description = "Start without the parameter panel (H shows and hides it).")
@@ -152,7 +162,7 @@ final class ViewCommand implements Callable<Integer> {
         InputScript input = script == null ? null : InputScript.read(script);
         int n = frames == null ? 0 : frames;
         return new Viewer.Options(width, height, samples, n, screenshot, input, lockstep,
-                RenderStyle.defaults().withWireframe(wireframe),
+                RenderStyle.defaults().withWireframe(wireframe).withChecker(!noChecker),
                 !noPanel);
     }
 
