@@ -64,6 +64,10 @@ final class ViewCommand implements Callable<Integer> {
     @Option(names = "--lockstep", description = "One simulated frame per drawn frame instead of real time.")
     boolean lockstep;
 
+    @Option(names = "--realtime", description = "With --script: simulate in real time while the script's events "
+            + "come at their drawn frames (a replay then depends on the machine's speed).")
+    boolean realtime;
+
     @Option(names = "--solver", paramLabel = "NAME",
             description = "Solver: xpbd, pd, pbd, implicit, mass-spring, relaxation (default: the scene's, else xpbd).")
     String solver;
@@ -97,6 +101,15 @@ final class ViewCommand implements Callable<Integer> {
     @Option(names = "--wireframe", description = "Draw the cloth's triangle edges over it.")
     boolean wireframe;
 
+    /**
+     * 1024 by default, a quarter of weft render's texels to clear and fill every frame; on this loaded 2-core
+     * machine A/B runs of 2048, 1024 and 512 differed by less than the run-to-run noise (38–76 ms per frame).
+     */
+    @Option(names = "--shadow-map", paramLabel = "N",
+            description = "Shadow map size in texels, a power of two from 64 to 8192 (default: ${DEFAULT-VALUE}; "
+                    + "weft render draws with 2048).")
+    int shadowMap = 1024;
+
     @Option(names = "--no-checker", negatable = false,
             description = "Plain cloth instead of the checker pattern over its texture coordinates.")
     boolean noChecker;
@@ -122,7 +135,7 @@ final class ViewCommand implements Callable<Integer> {
         Scene first = world.load();
         out.printf(Locale.ROOT, "weft view: scene %s (%d particles), %s, %d x %d%s%n", first.name(),
                 first.model().particleCount(), world.label(), width, height,
-                script != null ? ", script " + script + " in lock-step" : lockstep ? ", lock-step" : ", real time");
+                (script != null ? ", script " + script : "") + (options.stepsWithFrames() ? ", lock-step" : ", real time"));
         try (WorkerPool pool = world.pool) {
             Viewer.Report r = Viewer.run(world, options, null);
             report(out, r, options);
@@ -138,6 +151,10 @@ final class ViewCommand implements Callable<Integer> {
                 r.simulatedFrames(), r.simulatedSeconds(), r.simMsPerFrame(),
                 o.stepsWithFrames() ? " (lock-step)" : r.simulatedFrames() == 0 ? ""
                         : String.format(Locale.ROOT, "; slowdown %.2fx (wall time / simulated time)", r.slowdown()));
+        if (!r.grabLatencyFrames().isEmpty()) {
+            out.printf(Locale.ROOT, "  input latency: a grab showed %s drawn frame(s) after its input (1 = the next "
+                    + "picture)%n", r.grabLatencyFrames());
+        }
         if (o.screenshot() != null) {
             out.printf(Locale.ROOT, "  wrote %s%n", o.screenshot());
         }
@@ -161,9 +178,25 @@ final class ViewCommand implements Callable<Integer> {
         }
         InputScript input = script == null ? null : InputScript.read(script);
         int n = frames == null ? 0 : frames;
-        return new Viewer.Options(width, height, samples, n, screenshot, input, lockstep,
-                RenderStyle.defaults().withWireframe(wireframe).withChecker(!noChecker),
+        if (realtime && script == null) {
+            throw new InvalidInputException("--realtime", "replays a --script in real time; without one the "
+                    + "viewer runs in real time anyway");
+        }
+        if (realtime && lockstep) {
+            throw new InvalidInputException("--realtime", "and --lockstep exclude each other");
+        }
+        boolean steps = lockstep || (script != null && !realtime);
+        return new Viewer.Options(width, height, samples, n, screenshot, input, steps,
+                RenderStyle.defaults().withWireframe(wireframe).withChecker(!noChecker)
+                        .withShadowMapSize(shadowMapSize()),
                 !noPanel);
+    }
+
+    private int shadowMapSize() {
+        if (shadowMap < 64 || shadowMap > 8192 || Integer.bitCount(shadowMap) != 1) {
+            throw new InvalidInputException("--shadow-map", "must be a power of two from 64 to 8192, got " + shadowMap);
+        }
+        return shadowMap;
     }
 
     /** The scene as this command's flags make it, loaded afresh for every reset, and its solver. */

@@ -32,6 +32,11 @@ public record RenderStyle(boolean wireframe, boolean particles, int shadowMapSiz
         return new RenderStyle(wireframe, particles, shadowMapSize, l, checker);
     }
 
+    /** Shadow map of {@code size} × {@code size} texels (a power of two, 64 to 8192). */
+    public RenderStyle withShadowMapSize(int size) {
+        return new RenderStyle(wireframe, particles, size, lighting, checker);
+    }
+
     /** Cloth drawn with a checker of {@link #CHECKER_SQUARES} squares across its texture's unit square. */
     public RenderStyle withChecker(boolean on) {
         return new RenderStyle(wireframe, particles, shadowMapSize, lighting, on);

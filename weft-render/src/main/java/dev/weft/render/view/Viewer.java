@@ -37,19 +37,24 @@ public final class Viewer {
      * @param frames     close after this many drawn frames; 0: run until the window is closed
      * @param screenshot save the last drawn frame here (PNG), or null
      * @param script     replay this input, in lock-step (one simulated frame per drawn frame), or null
-     * @param lockstep   one simulated frame per drawn frame even without a script
+     * @param lockstep   one simulated frame per drawn frame (scripts, unless replayed in real time)
      * @param panel      show the parameter panel (H toggles it)
      */
     public record Options(int width, int height, int samples, int frames, Path screenshot, InputScript script,
                           boolean lockstep, RenderStyle style, boolean panel) {
         public boolean stepsWithFrames() {
-            return lockstep || script != null;
+            return lockstep;
         }
     }
 
     /** What a run measured. */
+    /**
+     * @param grabLatencyFrames for each grab: drawn frames from the one whose input pressed on the cloth to the
+     *                          first that shows it held, that one included (1: the very next picture)
+     */
     public record Report(int drawnFrames, double wallSeconds, double drawMsPerFrame, long simulatedFrames,
-                         double simulatedSeconds, double simMsPerFrame, double slowdown, String gl) {
+                         double simulatedSeconds, double simMsPerFrame, double slowdown, String gl,
+                         List<Integer> grabLatencyFrames) {
         /** Drawn frames per wall second. */
         public double framesPerSecond() {
             return drawnFrames / wallSeconds;
@@ -147,10 +152,12 @@ public final class Viewer {
             long lastTitle = start;
             double drawMs = 0;
             int drawn = 0;
+            List<Integer> latencies = new ArrayList<>();
             while (!glfwWindowShouldClose(window) && !input.quitRequested()
                     && (o.frames() == 0 || drawn < o.frames())) {
                 glfwPollEvents();
                 int frame = drawn + 1;
+                input.frame(frame);
                 if (o.script() != null) {
                     o.script().replayUpTo(frame, input);
                 }
@@ -169,6 +176,10 @@ public final class Viewer {
                     renderer = new SceneRenderer(fresh.model(), fresh.environment().colliders(), o.style());
                     rendererGeneration = shown.generation;
                     ballsDrawn = 0;
+                }
+                if (input.grabbedAt() > 0 && shown.held) {
+                    latencies.add(frame - input.grabbedAt() + 1);
+                    input.grabShown();
                 }
                 renderer.setModel(shown.model);
                 while (ballsDrawn < shown.projectiles.size()) {
@@ -212,7 +223,7 @@ public final class Viewer {
             double simSeconds = simFrames / scene.fps();
             return new Report(drawn, wall, drawn == 0 ? 0 : drawMs / drawn, simFrames, simSeconds,
                     simFrames == 0 ? 0 : live.steppingMs() / simFrames,
-                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl);
+                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl, latencies);
         } finally {
             live.close();
             if (panel != null) {

@@ -47,6 +47,9 @@ public final class ViewerInput {
     private float[] strokeLast;
     private float cutDepth;
     private boolean quit;
+    /** The drawn frame whose input grabbed the cloth, until a frame shows it held; 0 when none is pending. */
+    private int grabbedAt;
+    private int frame0;
     private Runnable togglePanel = () -> { };
     private long events;
 
@@ -65,6 +68,19 @@ public final class ViewerInput {
     void resized(int w, int h) {
         width = Math.max(1, w);
         height = Math.max(1, h);
+    }
+
+    /** The drawn frame the coming input belongs to. */
+    void frame(int f) {
+        frame0 = f;
+    }
+
+    int grabbedAt() {
+        return grabbedAt;
+    }
+
+    void grabShown() {
+        grabbedAt = 0;
     }
 
     void onTogglePanel(Runnable r) {
@@ -154,6 +170,7 @@ public final class ViewerInput {
         if (hit != null) {
             System.arraycopy(at(eye, dir, hit.t()), 0, planePoint, 0, 3);
             live.grab(frame.generation, hit);
+            grabbedAt = frame0;
             gesture = Gesture.DRAG;
         } else {
             gesture = Gesture.ORBIT;
