@@ -1,5 +1,6 @@
 package dev.weft.render.view;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.Projectile;
@@ -164,7 +165,13 @@ public final class LiveSimulation implements AutoCloseable {
     private int applyRequests() {
         int n = 0;
         for (Consumer<LiveSimulation> r; (r = requests.poll()) != null; n++) {
-            r.accept(this);
+            try {
+                r.accept(this);
+            } catch (InvalidInputException e) {
+                // a request the model refuses (a cut across nothing it can split, a value out of range): said
+                // in the panel, and the simulation goes on as it was
+                refusal = e.getMessage();
+            }
         }
         return n;
     }

@@ -145,6 +145,7 @@ public final class Viewer {
             int ballsDrawn = 0;
             SimFrame shown = new SimFrame();
             shown = live.newest(shown);
+            input.showing(shown); // before the first events: a click picks from the first frame
             if (!o.stepsWithFrames()) {
                 live.start();
             }
