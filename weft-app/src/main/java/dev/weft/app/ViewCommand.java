@@ -12,6 +12,7 @@ import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.step.Environment;
+import dev.weft.render.PngFrameRecorder;
 import dev.weft.render.RenderStyle;
 import dev.weft.render.view.InputScript;
 import dev.weft.render.view.Viewer;
@@ -105,6 +106,14 @@ final class ViewCommand implements Callable<Integer> {
      * 1024 by default, a quarter of weft render's texels to clear and fill every frame; on this loaded 2-core
      * machine A/B runs of 2048, 1024 and 512 differed by less than the run-to-run noise (38–76 ms per frame).
      */
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "The V key records PNG frames into DIR/<scene>/view/take_NN/ (and an MP4 beside them "
+                    + "when ffmpeg is on the PATH) (default: ${DEFAULT-VALUE}).")
+    Path outDir = Path.of("out");
+
+    @Option(names = "--record", description = "Start recording with the first frame (V stops and starts it).")
+    boolean record;
+
     @Option(names = "--shadow-map", paramLabel = "N",
             description = "Shadow map size in texels, a power of two from 64 to 8192 (default: ${DEFAULT-VALUE}; "
                     + "weft render draws with 2048).")
@@ -136,10 +145,12 @@ final class ViewCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "weft view: scene %s (%d particles), %s, %d x %d%s%n", first.name(),
                 first.model().particleCount(), world.label(), width, height,
                 (script != null ? ", script " + script : "") + (options.stepsWithFrames() ? ", lock-step" : ", real time"));
+        Viewer.Report r;
         try (WorkerPool pool = world.pool) {
-            Viewer.Report r = Viewer.run(world, options, null);
+            r = Viewer.run(world, options, null);
             report(out, r, options);
         }
+        encode(out, r);
         return 0;
     }
 
@@ -157,6 +168,28 @@ final class ViewCommand implements Callable<Integer> {
         }
         if (o.screenshot() != null) {
             out.printf(Locale.ROOT, "  wrote %s%n", o.screenshot());
+        }
+    }
+
+    /** Each recorded take as an MP4 beside its frames, with ffmpeg; without it, the command that would. */
+    private void encode(PrintWriter out, Viewer.Report r) {
+        java.util.Optional<Path> ffmpeg = r.takes().isEmpty() ? java.util.Optional.empty() : VideoEncoder.find();
+        for (int i = 0; i < r.takes().size(); i++) {
+            Path take = r.takes().get(i);
+            Path mp4 = take.resolveSibling(take.getFileName() + ".mp4");
+            out.printf(Locale.ROOT, "  recorded %d frames into %s%n", r.takeFrames().get(i), take);
+            if (r.takeFrames().get(i) == 0) {
+                continue;
+            }
+            if (ffmpeg.isPresent()) {
+                new VideoEncoder(ffmpeg.get(), take.resolve("ffmpeg.log")).mp4(take, PngFrameRecorder.FFMPEG_PATTERN,
+                        r.takeFps(), mp4);
+                out.printf(Locale.ROOT, "  wrote %s%n", mp4);
+            } else {
+                out.printf(Locale.ROOT, "  no ffmpeg on the PATH for the MP4 (%s); this encodes it: %s%n",
+                        VideoEncoder.INSTALL_HINT, VideoEncoder.manualCommand(take, PngFrameRecorder.FFMPEG_PATTERN,
+                                r.takeFps(), mp4));
+            }
         }
     }
 
@@ -189,7 +222,7 @@ final class ViewCommand implements Callable<Integer> {
         return new Viewer.Options(width, height, samples, n, screenshot, input, steps,
                 RenderStyle.defaults().withWireframe(wireframe).withChecker(!noChecker)
                         .withShadowMapSize(shadowMapSize()),
-                !noPanel);
+                !noPanel, outDir, record);
     }
 
     private int shadowMapSize() {

@@ -375,6 +375,28 @@ class ViewCommandTest {
         assertThat(clothShare(img)).isBetween(0.08, 0.3);
     }
 
+    @Test
+    void recordingWritesEveryDrawnFrameAndTheVKeyStopsIt() throws IOException {
+        assumeDisplay();
+        // recording from the first frame, V at frame 4 stops it: frames 1..3 are written, numbered from 0
+        Path s = script(List.of("{\"frame\": 4, \"type\": \"key\", \"key\": \"V\"}"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = WeftMain.execute(new String[] {"view", scene.toString(), "--width", "" + W, "--height", "" + H,
+            "--frames", "6", "--record", "--script", s.toString(), "--out", tmp.toString(), "--threads", "1"},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        Path take = tmp.resolve("view-curtain").resolve("view").resolve("take_01");
+        try (var files = Files.list(take)) {
+            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png")).sorted())
+                    .containsExactly("frame_00000.png", "frame_00001.png", "frame_00002.png");
+        }
+        BufferedImage first = ImageIO.read(take.resolve("frame_00000.png").toFile());
+        assertThat(first.getWidth()).isEqualTo(W);
+        assertThat(clothShare(first)).isGreaterThan(0.08);
+        assertThat(out.toString()).contains("recorded 3 frames into " + take);
+    }
+
     private static boolean isCloth(int rgb) {
         int r = (rgb >> 16) & 0xff;
         int g = (rgb >> 8) & 0xff;

@@ -39,9 +39,11 @@ public final class Viewer {
      * @param script     replay this input, in lock-step (one simulated frame per drawn frame), or null
      * @param lockstep   one simulated frame per drawn frame (scripts, unless replayed in real time)
      * @param panel      show the parameter panel (H toggles it)
+     * @param out        the V key records into {@code out/<scene>/view/take_NN/}
+     * @param record     start recording with the first frame
      */
     public record Options(int width, int height, int samples, int frames, Path screenshot, InputScript script,
-                          boolean lockstep, RenderStyle style, boolean panel) {
+                          boolean lockstep, RenderStyle style, boolean panel, Path out, boolean record) {
         public boolean stepsWithFrames() {
             return lockstep;
         }
@@ -54,7 +56,8 @@ public final class Viewer {
      */
     public record Report(int drawnFrames, double wallSeconds, double drawMsPerFrame, long simulatedFrames,
                          double simulatedSeconds, double simMsPerFrame, double slowdown, String gl,
-                         List<Integer> grabLatencyFrames) {
+                         List<Integer> grabLatencyFrames, List<Path> takes, List<Integer> takeFrames,
+                         float takeFps) {
         /** Drawn frames per wall second. */
         public double framesPerSecond() {
             return drawnFrames / wallSeconds;
@@ -104,6 +107,7 @@ public final class Viewer {
         long window = 0L;
         SceneRenderer renderer = null;
         ViewerPanel panel = null;
+        WindowRecorder recorder = null;
         try {
             Scene scene = live.scene();
             window = glfwCreateWindow(o.width(), o.height(), "weft view: " + scene.name(), 0L, 0L);
@@ -130,6 +134,12 @@ public final class Viewer {
             glfwGetWindowSize(window, ww, wh);
             OrbitCamera camera = new OrbitCamera(CameraFraming.forScene(scene, (float) fw[0] / fh[0]));
             ViewerInput input = new ViewerInput(live, camera, ww[0], wh[0]);
+            recorder = new WindowRecorder(o.out().resolve(scene.name()).resolve("view"));
+            WindowRecorder rec = recorder;
+            input.onToggleRecording(rec::toggle);
+            if (o.record()) {
+                recorder.toggle();
+            }
             ViewerPanel[] panelRef = new ViewerPanel[1];
             installCallbacks(window, input, target, panelRef);
             if (o.panel()) {
@@ -187,7 +197,7 @@ public final class Viewer {
                     renderer.addProjectile(shown.projectiles.get(ballsDrawn++));
                 }
                 input.showing(shown);
-                if (o.screenshot() != null && o.frames() > 0 && frame == o.frames()) {
+                if (recorder.recording() || (o.screenshot() != null && o.frames() > 0 && frame == o.frames())) {
                     target.captureNext();
                 }
                 long t0 = System.nanoTime();
@@ -198,6 +208,13 @@ public final class Viewer {
                 renderer.draw(target, shown.positions, camera.camera());
                 drawMs += (System.nanoTime() - t0) / 1e6;
                 drawn = frame;
+                if (recorder.recording()) {
+                    try {
+                        recorder.frame(target.captured());
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
                 if (listener != null) {
                     listener.drawn(frame, shown, input);
                 }
@@ -205,7 +222,8 @@ public final class Viewer {
                 if (now - lastTitle > 250_000_000L) {
                     lastTitle = now;
                     glfwSetWindowTitle(window, title(scene.name(), shown.solver + ", " + shown.substeps + " substeps", shown,
-                            drawn / ((now - start) / 1e9), drawMs / drawn));
+                            drawn / ((now - start) / 1e9), drawMs / drawn) + (recorder.recording() ? " | recording (V)"
+                            : ""));
                 }
             }
             double wall = (System.nanoTime() - start) / 1e9;
@@ -220,13 +238,18 @@ public final class Viewer {
                     throw new UncheckedIOException("cannot write the screenshot " + o.screenshot(), e);
                 }
             }
+            recorder.close();
             long simFrames = live.steppedFrames();
             double simSeconds = simFrames / scene.fps();
             return new Report(drawn, wall, drawn == 0 ? 0 : drawMs / drawn, simFrames, simSeconds,
                     simFrames == 0 ? 0 : live.steppingMs() / simFrames,
-                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl, latencies);
+                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl, latencies, recorder.takes(),
+                    recorder.frameCounts(), o.stepsWithFrames() ? scene.fps() : (float) Math.max(1, drawn / wall));
         } finally {
             live.close();
+            if (recorder != null) {
+                recorder.close(); // idempotent: frames queued so far are written either way
+            }
             if (panel != null) {
                 panel.close();
             }

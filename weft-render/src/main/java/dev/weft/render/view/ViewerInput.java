@@ -22,7 +22,7 @@ import java.util.Locale;
  *   <li>left drag on empty space: orbit; right or middle drag: pan; wheel: zoom;
  *   <li>keys: space pause, N or . single step, R reset, M slow motion (1, 1/4, 1/16), B throw a
  *       cannonball towards the cursor, T tearing on/off, F frame the scene, C the scene's camera,
- *       H hide/show the panel, Escape or Q quit.
+ *       H hide/show the panel, V start/stop recording PNG frames, Escape or Q quit.
  * </ul>
  * Runs on the window's thread; the simulation's part goes to it as requests.
  */
@@ -51,6 +51,7 @@ public final class ViewerInput {
     private int grabbedAt;
     private int frame0;
     private Runnable togglePanel = () -> { };
+    private Runnable toggleRecording = () -> { };
     private long events;
 
     ViewerInput(LiveSimulation live, OrbitCamera camera, int width, int height) {
@@ -81,6 +82,10 @@ public final class ViewerInput {
 
     void grabShown() {
         grabbedAt = 0;
+    }
+
+    void onToggleRecording(Runnable r) {
+        toggleRecording = r;
     }
 
     void onTogglePanel(Runnable r) {
@@ -220,6 +225,9 @@ public final class ViewerInput {
                 break;
             case GLFW_KEY_C:
                 camera.set(CameraFraming.forScene(live.scene(), (float) width / height));
+                break;
+            case GLFW_KEY_V:
+                toggleRecording.run();
                 break;
             case GLFW_KEY_H:
                 togglePanel.run();
