@@ -252,14 +252,7 @@ class ViewCommandTest {
             throws IOException {
         assumeDisplay();
         // a cloth pinned at two corners falling from horizontal: it moves several centimetres a frame
-        Path falling = tmp.resolve("view-falling.json");
-        Files.writeString(falling, """
-                { "name": "view-falling", "fps": 60, "frames": 600, "substeps": 8,
-                  "camera": { "eye": [0, 1.0, 3.0], "target": [0, 0.6, 0], "fov": 40 },
-                  "bodies": [ { "type": "grid", "name": "cloth", "cols": 21, "rows": 21, "width": 1.0,
-                    "height": 1.0, "origin": [-0.5, 1.0, -0.5], "pins": { "corners": ["top-left", "top-right"] } } ],
-                  "steps": { "pd": { "substeps": 8 } } }
-                """);
+        Path falling = fallingCloth();
         Map<Integer, Shown> f = view(falling, script(List.of(
                 "{\"frame\": 20, \"type\": \"set\", \"name\": \"solver\", \"value\": \"pd\"}")), 21, 18, 19, 20);
         assertThat(f.get(19).solver).isEqualTo("xpbd");
@@ -271,6 +264,48 @@ class ViewCommandTest {
         double across = largestMove(f.get(19).x, f.get(20).x);
         assertThat(before).isGreaterThan(0.01);
         assertThat(across).isLessThan(2 * before);
+    }
+
+    @Test
+    void panelValuesReachTheSimulationTheMaterialAndTheGravity() throws IOException {
+        assumeDisplay();
+        Path falling = fallingCloth();
+        // the material: a hundredth of the stretch stiffness is the model's from the next frame on (the
+        // curtain's tethers keep it from sagging further, so its shape is not the measure here)
+        Map<Integer, Shown> stiff = view(falling, script(List.of()), 2, 2);
+        float k = stiff.get(2).model.material(0).stretchStiffness();
+        Map<Integer, Shown> soft = view(falling, script(List.of(String.format(Locale.ROOT,
+                "{\"frame\": 1, \"type\": \"set\", \"name\": \"stretch\", \"value\": %s}", k / 100))), 2, 2);
+        assertThat(soft.get(2).model.material(0).stretchStiffness())
+                .isCloseTo(k / 100, org.assertj.core.data.Offset.offset(k * 1e-6f));
+        // gravity: the cloth falling from horizontal; 10 frames (1/6 s) under 30 m/s² instead of 9.81 drop its
+        // free far edge 0.42 m instead of 0.14 in free fall (less on the swing about the pinned corners)
+        Map<Integer, Shown> earth = view(falling, script(List.of()), 10, 10);
+        Map<Integer, Shown> heavy = view(falling, script(List.of(
+                "{\"frame\": 1, \"type\": \"set\", \"name\": \"gravityY\", \"value\": -30}")), 10, 10);
+        assertThat(farEdgeHeight(heavy.get(10))).isLessThan(farEdgeHeight(earth.get(10)) - 0.1);
+    }
+
+    /** Mean height of the falling cloth's row opposite its pinned edge (row 20 of 21). */
+    private static double farEdgeHeight(Shown f) {
+        double sum = 0;
+        for (int c = 0; c < 21; c++) {
+            sum += f.x[3 * (20 * 21 + c) + 1];
+        }
+        return sum / 21;
+    }
+
+    /** A 21 × 21, 1 m cloth pinned at two corners, falling from horizontal at y = 1. */
+    private Path fallingCloth() throws IOException {
+        Path falling = tmp.resolve("view-falling.json");
+        Files.writeString(falling, """
+                { "name": "view-falling", "fps": 60, "frames": 600, "substeps": 8,
+                  "camera": { "eye": [0, 1.0, 3.0], "target": [0, 0.6, 0], "fov": 40 },
+                  "bodies": [ { "type": "grid", "name": "cloth", "cols": 21, "rows": 21, "width": 1.0,
+                    "height": 1.0, "origin": [-0.5, 1.0, -0.5], "pins": { "corners": ["top-left", "top-right"] } } ],
+                  "steps": { "pd": { "substeps": 8 } } }
+                """);
+        return falling;
     }
 
     private static double largestMove(float[] a, float[] b) {

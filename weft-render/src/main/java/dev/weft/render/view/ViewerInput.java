@@ -244,7 +244,8 @@ public final class ViewerInput {
     /**
      * A value the panel sets: {@code tearing} (0 off, 1 on), {@code speed} (simulated seconds per wall
      * second), {@code paused} (0 or 1), {@code iterations}, {@code substeps}, the material's
-     * {@code stretch}, {@code shear} and {@code bend} stiffness and {@code damping} (every body's),
+     * {@code stretch}, {@code shear} and {@code bend} stiffness, {@code damping}, {@code friction} and
+     * {@code tearStrain} (every body's),
      * {@code windX}, {@code windY}, {@code windZ} (m/s), {@code gravityY} (m/s²).
      */
     public void set(String name, double value) {
@@ -271,13 +272,24 @@ public final class ViewerInput {
             case "stretch":
             case "shear":
             case "bend":
-            case "damping": {
+            case "damping":
+            case "friction": {
                 if (!(value >= 0) || !Double.isFinite(value)) {
                     throw new InvalidInputException(name, "must be a finite number >= 0, got " + value);
                 }
                 float v = (float) value;
                 live.changeMaterial(name.equals("stretch") ? m -> m.withStretch(v) : name.equals("shear")
-                        ? m -> m.withShear(v) : name.equals("bend") ? m -> m.withBend(v) : m -> m.withDamping(v));
+                        ? m -> m.withShear(v) : name.equals("bend") ? m -> m.withBend(v) : name.equals("damping")
+                        ? m -> m.withDamping(v) : m -> m.withFriction(v));
+                break;
+            }
+            case "tearStrain": {
+                if (!(value > 0) || Double.isNaN(value)) {
+                    throw new InvalidInputException(name, "must be a number > 0 (0.3: tears at 30 % stretch), got "
+                            + value);
+                }
+                float v = (float) value;
+                live.changeMaterial(m -> m.withTearStrain(v));
                 break;
             }
             case "windX":
@@ -326,7 +338,7 @@ public final class ViewerInput {
 
     /** The names {@link #set(String, double)} takes. */
     static final String[] PANEL_VALUES = {"tearing", "speed", "paused", "iterations", "substeps", "stretch", "shear",
-        "bend", "damping", "windX", "windY", "windZ", "gravityY"};
+        "bend", "damping", "friction", "tearStrain", "windX", "windY", "windZ", "gravityY"};
 
     private SceneBounds bounds() {
         Collider[] none = new Collider[0];

@@ -34,6 +34,9 @@ final class ViewerPanel implements AutoCloseable {
     private final float[] stretch = new float[1];
     private final float[] bend = new float[1];
     private final float[] damping = new float[1];
+    private final float[] shear = new float[1];
+    private final float[] friction = new float[1];
+    private final float[] tearStrain = new float[1];
     private final float[] wind = new float[3];
     private final float[] gravityY = new float[1];
     private final float[] speed = new float[1];
@@ -133,6 +136,21 @@ final class ViewerPanel implements AutoCloseable {
         ImGui.sliderFloat("damping", damping, 0f, Math.max(1f, 2f * m.damping()), "%.4g");
         if (ImGui.isItemDeactivatedAfterEdit()) {
             input.set("damping", damping[0]);
+        }
+        shear[0] = m.shearStiffness();
+        ImGui.sliderFloat("shear", shear, 0f, Math.max(1f, 2f * m.shearStiffness()), "%.4g");
+        if (ImGui.isItemDeactivatedAfterEdit()) {
+            input.set("shear", shear[0]);
+        }
+        friction[0] = m.friction();
+        ImGui.sliderFloat("friction", friction, 0f, 2f, "%.2f");
+        if (ImGui.isItemDeactivatedAfterEdit()) {
+            input.set("friction", friction[0]);
+        }
+        tearStrain[0] = Float.isFinite(m.tearStrain()) ? m.tearStrain() : 1f;
+        ImGui.sliderFloat("tear strain", tearStrain, 0.01f, 1f, "%.2f");
+        if (ImGui.isItemDeactivatedAfterEdit()) {
+            input.set("tearStrain", tearStrain[0]);
         }
         if (f.edited) {
             ImGui.textWrapped("cut or torn: material changes need a reset (R)");
