@@ -45,8 +45,11 @@ final class ViewerPanel implements AutoCloseable {
     private static final int COLLAPSED_BELOW_WIDTH = 800;
     private final boolean startCollapsed;
 
-    ViewerPanel(long window, int windowWidth, ViewerInput input, List<String> solvers) {
+    private final boolean lockstep;
+
+    ViewerPanel(long window, int windowWidth, ViewerInput input, List<String> solvers, boolean lockstep) {
         this.input = input;
+        this.lockstep = lockstep;
         this.startCollapsed = windowWidth < COLLAPSED_BELOW_WIDTH;
         this.solvers = solvers;
         ImGui.createContext();
@@ -91,7 +94,8 @@ final class ViewerPanel implements AutoCloseable {
         ImGui.setNextWindowCollapsed(startCollapsed, ImGuiCond.FirstUseEver);
         ImGui.begin("weft (H hides)");
         ImGui.text(String.format(Locale.ROOT, "t %.2f s   %.1f ms per simulated frame", f.time, f.stepMs));
-        ImGui.text(f.slowdown > 1.05 ? String.format(Locale.ROOT, "%.1fx slower than real time", f.slowdown)
+        ImGui.text(lockstep ? "lock-step: one simulated frame per drawn frame"
+                : f.slowdown > 1.05 ? String.format(Locale.ROOT, "%.1fx slower than real time", f.slowdown)
                 : "real time");
         ImGui.text(String.format(Locale.ROOT, "drawn %.0f frames/s, draw %.1f ms", drawnFps, drawMs));
         // (no percent signs: ImGui formats the text once more)
