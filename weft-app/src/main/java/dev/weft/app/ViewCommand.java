@@ -256,7 +256,15 @@ final class ViewCommand implements Callable<Integer> {
             throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
         }
         boolean tears = s.model().tears();
-        return new World(name, steps, tears, new WorkerPool(threads));
+        World w = new World(name, steps, tears, new WorkerPool(threads));
+        // the start's solver made once here, so a setting it refuses is said before a window opens
+        try {
+            w.solver(s, name, w.iterations(s, name), w.selfCollisionAtStart(s)).close();
+        } catch (RuntimeException e) {
+            w.pool.close();
+            throw e;
+        }
+        return w;
     }
 
     /** The scene with the flags' material and surroundings. */
@@ -305,7 +313,7 @@ final class ViewCommand implements Callable<Integer> {
         }
 
         @Override
-        public Solver solver(Scene s, String name, Integer k) {
+        public Solver solver(Scene s, String name, Integer k, boolean contacts) {
             material.checkSolver(s.model(), name);
             SolverSettings all = s.settings();
             if (k != null) {
@@ -323,16 +331,20 @@ final class ViewCommand implements Callable<Integer> {
                 }
             }
             Solver created = Solvers.create(name, all, pool);
-            if (selfCollision || s.contacts() != null) {
+            if (contacts) {
                 if (!(created instanceof ParticleContactSolver c)) {
                     created.close();
-                    throw new InvalidInputException(selfCollision ? "--self-collision" : "--solver",
-                            name + " has no cloth-cloth contact" + (selfCollision ? "" : ", which scene " + s.name()
-                                    + " asks for"));
+                    throw new InvalidInputException("self-collision", name + " has no cloth-cloth contact"
+                            + (s.contacts() != null ? " (scene " + s.name() + " asks for it)" : ""));
                 }
                 c.withParticleContacts(s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts());
             }
             return created;
+        }
+
+        @Override
+        public boolean selfCollisionAtStart(Scene s) {
+            return selfCollision || s.contacts() != null;
         }
 
         @Override

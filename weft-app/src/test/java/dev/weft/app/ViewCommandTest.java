@@ -121,9 +121,11 @@ class ViewCommandTest {
         final float[] ballCenters;
         final float[] ballVelocities;
         final String solver;
+        final boolean selfCollision;
 
         Shown(SimFrame f) {
             solver = f.solver();
+            selfCollision = f.selfCollision();
             model = f.model();
             x = Arrays.copyOf(f.positions(), f.floatCount());
             held = f.held();
@@ -284,6 +286,11 @@ class ViewCommandTest {
         Map<Integer, Shown> heavy = view(falling, script(List.of(
                 "{\"frame\": 1, \"type\": \"set\", \"name\": \"gravityY\", \"value\": -30}")), 10, 10);
         assertThat(farEdgeHeight(heavy.get(10))).isLessThan(farEdgeHeight(earth.get(10)) - 0.1);
+        // self-collision: off as the scene has it, on from the frame the panel says so
+        Map<Integer, Shown> contacts = view(falling, script(List.of(
+                "{\"frame\": 3, \"type\": \"set\", \"name\": \"selfCollision\", \"value\": 1}")), 3, 2, 3);
+        assertThat(contacts.get(2).selfCollision).isFalse();
+        assertThat(contacts.get(3).selfCollision).isTrue();
     }
 
     /** Mean height of the falling cloth's row opposite its pinned edge (row 20 of 21). */

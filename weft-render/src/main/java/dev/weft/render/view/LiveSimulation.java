@@ -69,6 +69,7 @@ public final class LiveSimulation implements AutoCloseable {
     private volatile String solverName;
     private volatile Integer iterations;
     private volatile int substeps;
+    private volatile boolean selfCollision;
     /** Why the last panel change was refused (shown in the panel), or null. */
     private volatile String refusal;
     private double stepMs;
@@ -96,8 +97,10 @@ public final class LiveSimulation implements AutoCloseable {
             solverName = world.solverName();
             iterations = world.iterations(scene, solverName);
             substeps = world.substeps(scene, solverName);
+            selfCollision = world.selfCollisionAtStart(scene);
         }
-        sim = new Simulation(scene.model(), scene.initialState(), world.solver(scene, solverName, iterations),
+        sim = new Simulation(scene.model(), scene.initialState(),
+                world.solver(scene, solverName, iterations, selfCollision),
                 scene.environment().withColliders(with), substeps);
         sim.setTearing(world.tearingAtStart());
         dt = 1f / scene.fps();
@@ -111,10 +114,14 @@ public final class LiveSimulation implements AutoCloseable {
      * and is reported by {@link SimFrame#refusal()}.
      */
     private void rebuild(String name, Integer k, int steps, Model model) {
+        rebuild(name, k, steps, model, selfCollision);
+    }
+
+    private void rebuild(String name, Integer k, int steps, Model model, boolean contacts) {
         Simulation old = sim;
         Solver solver;
         try {
-            solver = world.solver(scene, name, k);
+            solver = world.solver(scene, name, k, contacts);
         } catch (RuntimeException e) {
             refusal = e.getMessage();
             return;
@@ -125,6 +132,7 @@ public final class LiveSimulation implements AutoCloseable {
         solverName = name;
         iterations = k;
         substeps = steps;
+        selfCollision = contacts;
         refusal = null;
     }
 
@@ -283,6 +291,7 @@ public final class LiveSimulation implements AutoCloseable {
         f.solver = solverName;
         f.iterations = iterations;
         f.substeps = substeps;
+        f.selfCollision = selfCollision;
         f.refusal = refusal;
         f.gravity = sim.environment().gravity();
         f.wind[0] = sim.environment().windX();
@@ -382,6 +391,15 @@ public final class LiveSimulation implements AutoCloseable {
         request(l -> {
             if (!name.equals(l.solverName)) {
                 l.rebuild(name, l.world.iterations(l.scene, name), l.world.substeps(l.scene, name), l.sim.model());
+            }
+        });
+    }
+
+    /** Cloth-cloth contact on or off from the next frame (the solver rebuilt with or without it). */
+    void setSelfCollision(boolean on) {
+        request(l -> {
+            if (on != l.selfCollision) {
+                l.rebuild(l.solverName, l.iterations, l.substeps, l.sim.model(), on);
             }
         });
     }

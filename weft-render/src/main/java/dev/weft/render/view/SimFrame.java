@@ -35,6 +35,7 @@ public final class SimFrame {
     String solver;
     Integer iterations;
     int substeps;
+    boolean selfCollision;
     String refusal;
     float[] gravity = new float[3];
     final float[] wind = new float[3];
@@ -109,6 +110,10 @@ public final class SimFrame {
     /** The solver simulating now. */
     public String solver() {
         return solver;
+    }
+
+    public boolean selfCollision() {
+        return selfCollision;
     }
 
     public int substeps() {

@@ -243,7 +243,7 @@ public final class ViewerInput {
 
     /**
      * A value the panel sets: {@code tearing} (0 off, 1 on), {@code speed} (simulated seconds per wall
-     * second), {@code paused} (0 or 1), {@code iterations}, {@code substeps}, the material's
+     * second), {@code paused} (0 or 1), {@code selfCollision} (0 or 1), {@code iterations}, {@code substeps}, the material's
      * {@code stretch}, {@code shear} and {@code bend} stiffness, {@code damping}, {@code friction} and
      * {@code tearStrain} (every body's),
      * {@code windX}, {@code windY}, {@code windZ} (m/s), {@code gravityY} (m/s²).
@@ -262,6 +262,9 @@ public final class ViewerInput {
                 break;
             case "paused":
                 live.setPaused(value != 0);
+                break;
+            case "selfCollision":
+                live.setSelfCollision(value != 0);
                 break;
             case "iterations":
                 live.setIterations(atLeastOne(name, value, 1000));
@@ -337,7 +340,7 @@ public final class ViewerInput {
     }
 
     /** The names {@link #set(String, double)} takes. */
-    static final String[] PANEL_VALUES = {"tearing", "speed", "paused", "iterations", "substeps", "stretch", "shear",
+    static final String[] PANEL_VALUES = {"tearing", "speed", "paused", "selfCollision", "iterations", "substeps", "stretch", "shear",
         "bend", "damping", "friction", "tearStrain", "windX", "windY", "windZ", "gravityY"};
 
     private SceneBounds bounds() {

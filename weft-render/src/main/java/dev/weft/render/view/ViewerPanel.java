@@ -182,6 +182,9 @@ final class ViewerPanel implements AutoCloseable {
         if (ImGui.checkbox("paused (space)", f.paused)) {
             input.set("paused", f.paused ? 0 : 1);
         }
+        if (ImGui.checkbox("self-collision", f.selfCollision)) {
+            input.set("selfCollision", f.selfCollision ? 0 : 1);
+        }
         speed[0] = (float) f.speed;
         if (ImGui.sliderFloat("speed", speed, 0.05f, 1f, "%.2f")) {
             input.set("speed", speed[0]);
