@@ -140,13 +140,12 @@ final class ViewCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec == null ? new PrintWriter(System.out, true) : spec.commandLine().getOut();
         Viewer.Options options = options();
-        World world = world();
-        Scene first = world.load();
-        out.printf(Locale.ROOT, "weft view: scene %s (%d particles), %s, %d x %d%s%n", first.name(),
-                first.model().particleCount(), world.label(), width, height,
-                (script != null ? ", script " + script : "") + (options.stepsWithFrames() ? ", lock-step" : ", real time"));
         Viewer.Report r;
-        try (WorkerPool pool = world.pool) {
+        try (World world = world()) {
+            Scene first = world.load();
+            out.printf(Locale.ROOT, "weft view: scene %s (%d particles), %s, %d x %d%s%n", first.name(),
+                    first.model().particleCount(), world.label(), width, height, (script != null ? ", script "
+                            + script : "") + (options.stepsWithFrames() ? ", lock-step" : ", real time"));
             r = Viewer.run(world, options, null);
             report(out, r, options);
         }
@@ -284,7 +283,7 @@ final class ViewCommand implements Callable<Integer> {
     }
 
     /** {@link ViewedScene} for this command: its flags' solver, substeps and iterations at the start. */
-    final class World implements ViewedScene {
+    final class World implements ViewedScene, AutoCloseable {
         final String solverName;
         final int steps;
         final boolean tearsByItself;
@@ -379,6 +378,12 @@ final class ViewCommand implements Callable<Integer> {
         @Override
         public boolean tearingAtStart() {
             return tearsByItself;
+        }
+
+        /** Closes the worker pool the solvers ran on. */
+        @Override
+        public void close() {
+            pool.close();
         }
 
         String label() {

@@ -100,8 +100,7 @@ class ViewCommandTest {
         new CommandLine(cmd).parseArgs(sceneFile.toString(), "--width", "" + W, "--height", "" + H, "--script",
                 script.toString(), "--frames", "" + frames, "--threads", "1");
         Map<Integer, Shown> kept = new HashMap<>();
-        ViewCommand.World world = cmd.world();
-        try (var pool = world.pool) {
+        try (ViewCommand.World world = cmd.world()) {
             Viewer.run(world, cmd.options(), (frame, f, input) -> {
                 if (Arrays.stream(keep).anyMatch(k -> k == frame)) {
                     kept.put(frame, new Shown(f));

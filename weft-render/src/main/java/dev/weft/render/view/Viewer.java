@@ -164,6 +164,8 @@ public final class Viewer {
             double drawMs = 0;
             int drawn = 0;
             List<Integer> latencies = new ArrayList<>();
+            long drawnSequence = -1;
+            long drawnEvents = -1;
             while (!glfwWindowShouldClose(window) && !input.quitRequested()
                     && (o.frames() == 0 || drawn < o.frames())) {
                 glfwPollEvents();
@@ -179,6 +181,14 @@ public final class Viewer {
                     throw live.failure();
                 }
                 shown = live.newest(shown);
+                if (shown.sequence == drawnSequence && input.events() == drawnEvents && !recorder.recording()) {
+                    // nothing new to show (the simulation is between frames, no input): drawing the same picture
+                    // again would only take llvmpipe's cores from the simulation; wait for input a moment
+                    glfwWaitEventsTimeout(0.004);
+                    continue;
+                }
+                drawnSequence = shown.sequence;
+                drawnEvents = input.events();
                 if (shown.generation != rendererGeneration) {
                     // a reset: a fresh scene with fresh colliders
                     renderer.close();

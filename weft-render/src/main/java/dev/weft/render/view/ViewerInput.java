@@ -67,6 +67,7 @@ public final class ViewerInput {
     }
 
     void resized(int w, int h) {
+        events++;
         width = Math.max(1, w);
         height = Math.max(1, h);
     }
