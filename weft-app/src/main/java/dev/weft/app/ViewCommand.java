@@ -35,7 +35,10 @@ import picocli.CommandLine.Parameters;
             "Mouse: left drag on the cloth drags it, on empty space orbits; shift + left drag cuts along the stroke; "
                 + "right/middle drag pans; wheel zooms.",
             "Keys: space pause, N single step, R reset, M slow motion (1, 1/4, 1/16), B cannonball towards the "
-                + "cursor, T tearing on/off, F frame the scene, C the scene's camera, Esc/Q quit."})
+                + "cursor, T tearing on/off, F frame the scene, C the scene's camera, H the panel, V record frames, "
+                + "Esc/Q quit.",
+            "The panel (Dear ImGui) switches the solver live and sets iterations, substeps, material, wind, gravity, "
+                + "self-collision and tearing; it shows ms per frame, the slowdown, residual and strain."})
 final class ViewCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE", description = SceneArgument.DESCRIPTION)
     String scene = SceneLibrary.DEFAULT;
@@ -74,7 +77,8 @@ final class ViewCommand implements Callable<Integer> {
     String solver;
 
     @Option(names = "--iterations", paramLabel = "K",
-            description = "xpbd, pbd: constraint iterations per substep (default: the scene's).")
+            description = "Iterations per substep: xpbd, pbd constraint iterations; pd local/global alternations; "
+                    + "implicit most linear iterations; relaxation passes (default: the scene's).")
     Integer iterations;
 
     @Option(names = "--substeps", paramLabel = "S", description = "Solver steps per frame (default: the scene's).")
