@@ -14,7 +14,9 @@ import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.step.Environment;
 import dev.weft.render.PngFrameRecorder;
 import dev.weft.render.RenderStyle;
+import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.render.view.InputScript;
+import dev.weft.render.view.SolverTuning;
 import dev.weft.render.view.Viewer;
 import dev.weft.render.view.ViewedScene;
 import dev.weft.scene.SceneLibrary;
@@ -262,7 +264,7 @@ final class ViewCommand implements Callable<Integer> {
         World w = new World(name, steps, tears, new WorkerPool(threads));
         // the start's solver made once here, so a setting it refuses is said before a window opens
         try {
-            w.solver(s, name, w.iterations(s, name), w.selfCollisionAtStart(s)).close();
+            w.solver(s, name, w.iterations(s, name), w.selfCollisionAtStart(s), SolverTuning.SCENE).close();
         } catch (RuntimeException e) {
             w.pool.close();
             throw e;
@@ -316,9 +318,22 @@ final class ViewCommand implements Callable<Integer> {
         }
 
         @Override
-        public Solver solver(Scene s, String name, Integer k, boolean contacts) {
+        public Solver solver(Scene s, String name, Integer k, boolean contacts, SolverTuning tuning) {
             material.checkSolver(s.model(), name);
             SolverSettings all = s.settings();
+            if (tuning.mode() != null && "xpbd".equals(name)) {
+                all = all.withXpbd(all.xpbd().withMode(tuning.mode()));
+            }
+            if ("pd".equals(name) && (tuning.inner() != null || tuning.omega() != null)) {
+                PdSettings pd = all.pd();
+                if (tuning.inner() != null) {
+                    pd = pd.withInner(tuning.inner());
+                }
+                if (tuning.omega() != null) {
+                    pd = pd.withOmega(tuning.omega());
+                }
+                all = all.withPd(pd);
+            }
             if (k != null) {
                 if ("xpbd".equals(name) || "pbd".equals(name)) {
                     all = all.withXpbd(all.xpbd().withIterations(k));

@@ -121,8 +121,10 @@ class ViewCommandTest {
         final float[] ballVelocities;
         final String solver;
         final boolean selfCollision;
+        final dev.weft.render.view.SolverTuning tuning;
 
         Shown(SimFrame f) {
+            tuning = f.tuning();
             solver = f.solver();
             selfCollision = f.selfCollision();
             model = f.model();
@@ -255,16 +257,21 @@ class ViewCommandTest {
         // a cloth pinned at two corners falling from horizontal: it moves several centimetres a frame
         Path falling = fallingCloth();
         Map<Integer, Shown> f = view(falling, script(List.of(
-                "{\"frame\": 20, \"type\": \"set\", \"name\": \"solver\", \"value\": \"pd\"}")), 21, 18, 19, 20);
+                "{\"frame\": 20, \"type\": \"set\", \"name\": \"solver\", \"value\": \"pd\"}",
+                "{\"frame\": 21, \"type\": \"set\", \"name\": \"inner\", \"value\": \"gs\"}",
+                "{\"frame\": 21, \"type\": \"set\", \"name\": \"omega\", \"value\": 1.5}")), 21, 18, 19, 20, 21);
         assertThat(f.get(19).solver).isEqualTo("xpbd");
         assertThat(f.get(20).solver).isEqualTo("pd");
         // the switch keeps positions and velocities, so the first pd frame moves the cloth about as far as
         // the last xpbd frame did (velocities carry over); a restart from the scene's start would jump by
-        // up to the ~0.3 m the cloth has fallen
+        // up to the ~0.3 m the cloth has fallen. The same for the inner solver and ω changed a frame later.
         double before = largestMove(f.get(18).x, f.get(19).x);
         double across = largestMove(f.get(19).x, f.get(20).x);
         assertThat(before).isGreaterThan(0.01);
         assertThat(across).isLessThan(2 * before);
+        assertThat(f.get(21).tuning.inner()).isEqualTo(dev.weft.core.solver.pd.InnerSolver.GAUSS_SEIDEL);
+        assertThat(f.get(21).tuning.omega()).isEqualTo(1.5f);
+        assertThat(largestMove(f.get(20).x, f.get(21).x)).isLessThan(2 * before);
     }
 
     @Test

@@ -207,15 +207,15 @@ public final class InputScript {
                 return new Event(frame, "scroll", 0, 0, 0, 0, null, number(where, f, "notches", -100, 100), null);
             default: {
                 Object name = f.get("name");
-                if ("solver".equals(name)) {
+                if ("solver".equals(name) || "mode".equals(name) || "inner".equals(name)) {
                     if (!(f.get("value") instanceof String text)) {
-                        throw new InvalidInputException("--script", where + "\"solver\" takes a solver's name as "
+                        throw new InvalidInputException("--script", where + "\"" + name + "\" takes a name as "
                                 + "\"value\", got " + f.get("value"));
                     }
-                    return new Event(frame, "set", 0, 0, 0, 0, "solver", 0, text);
+                    return new Event(frame, "set", 0, 0, 0, 0, (String) name, 0, text);
                 }
                 if (!(name instanceof String) || !List.of(ViewerInput.PANEL_VALUES).contains(name)) {
-                    throw new InvalidInputException("--script", where + "a 'set' event's \"name\" must be solver or "
+                    throw new InvalidInputException("--script", where + "a 'set' event's \"name\" must be solver, mode, inner or "
                             + "one of " + String.join(", ", ViewerInput.PANEL_VALUES) + ", got " + name);
                 }
                 return new Event(frame, "set", 0, 0, 0, 0, (String) name, number(where, f, "value", -1e9, 1e9), null);

@@ -70,6 +70,7 @@ public final class LiveSimulation implements AutoCloseable {
     private volatile Integer iterations;
     private volatile int substeps;
     private volatile boolean selfCollision;
+    private volatile SolverTuning tuning = SolverTuning.SCENE;
     /** Why the last panel change was refused (shown in the panel), or null. */
     private volatile String refusal;
     private double stepMs;
@@ -100,7 +101,7 @@ public final class LiveSimulation implements AutoCloseable {
             selfCollision = world.selfCollisionAtStart(scene);
         }
         sim = new Simulation(scene.model(), scene.initialState(),
-                world.solver(scene, solverName, iterations, selfCollision),
+                world.solver(scene, solverName, iterations, selfCollision, tuning),
                 scene.environment().withColliders(with), substeps);
         sim.setTearing(world.tearingAtStart());
         dt = 1f / scene.fps();
@@ -114,14 +115,14 @@ public final class LiveSimulation implements AutoCloseable {
      * and is reported by {@link SimFrame#refusal()}.
      */
     private void rebuild(String name, Integer k, int steps, Model model) {
-        rebuild(name, k, steps, model, selfCollision);
+        rebuild(name, k, steps, model, selfCollision, tuning);
     }
 
-    private void rebuild(String name, Integer k, int steps, Model model, boolean contacts) {
+    private void rebuild(String name, Integer k, int steps, Model model, boolean contacts, SolverTuning t) {
         Simulation old = sim;
         Solver solver;
         try {
-            solver = world.solver(scene, name, k, contacts);
+            solver = world.solver(scene, name, k, contacts, t);
         } catch (RuntimeException e) {
             refusal = e.getMessage();
             return;
@@ -133,6 +134,7 @@ public final class LiveSimulation implements AutoCloseable {
         iterations = k;
         substeps = steps;
         selfCollision = contacts;
+        tuning = t;
         refusal = null;
     }
 
@@ -292,6 +294,7 @@ public final class LiveSimulation implements AutoCloseable {
         f.iterations = iterations;
         f.substeps = substeps;
         f.selfCollision = selfCollision;
+        f.tuning = tuning;
         f.refusal = refusal;
         f.gravity = sim.environment().gravity();
         f.wind[0] = sim.environment().windX();
@@ -399,9 +402,15 @@ public final class LiveSimulation implements AutoCloseable {
     void setSelfCollision(boolean on) {
         request(l -> {
             if (on != l.selfCollision) {
-                l.rebuild(l.solverName, l.iterations, l.substeps, l.sim.model(), on);
+                l.rebuild(l.solverName, l.iterations, l.substeps, l.sim.model(), on, l.tuning);
             }
         });
+    }
+
+    /** XPBD's mode, PD's inner solver or ω changed: the solver rebuilt with them from the state now. */
+    void tune(UnaryOperator<SolverTuning> change) {
+        request(l -> l.rebuild(l.solverName, l.iterations, l.substeps, l.sim.model(), l.selfCollision,
+                change.apply(l.tuning)));
     }
 
     void setIterations(int k) {

@@ -36,6 +36,7 @@ public final class SimFrame {
     Integer iterations;
     int substeps;
     boolean selfCollision;
+    SolverTuning tuning = SolverTuning.SCENE;
     String refusal;
     float[] gravity = new float[3];
     final float[] wind = new float[3];
@@ -110,6 +111,11 @@ public final class SimFrame {
     /** The solver simulating now. */
     public String solver() {
         return solver;
+    }
+
+    /** The panel's mode, inner solver and ω (null fields: the scene's). */
+    public SolverTuning tuning() {
+        return tuning;
     }
 
     public boolean selfCollision() {

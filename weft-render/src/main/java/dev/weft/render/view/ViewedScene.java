@@ -19,10 +19,10 @@ public interface ViewedScene {
 
     /**
      * A new solver {@code name} for {@code scene} with {@code iterations} per substep (null: the scene's or
-     * the solver's own), with cloth-cloth contact when {@code selfCollision}; a name or setting it cannot
-     * take is an {@code InvalidInputException}.
+     * the solver's own), with cloth-cloth contact when {@code selfCollision}, and the panel's {@code tuning}
+     * where it applies to the solver; a name or setting it cannot take is an {@code InvalidInputException}.
      */
-    Solver solver(Scene scene, String name, Integer iterations, boolean selfCollision);
+    Solver solver(Scene scene, String name, Integer iterations, boolean selfCollision, SolverTuning tuning);
 
     /** Whether cloth-cloth contact is on at the start (the command's flag or the scene's own contacts). */
     boolean selfCollisionAtStart(Scene scene);

@@ -6,6 +6,8 @@ import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.RayCast;
 import dev.weft.core.collide.TriangleHit;
+import dev.weft.core.solver.pd.InnerSolver;
+import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.render.CameraFraming;
 import dev.weft.render.SceneBounds;
 import java.util.Arrays;
@@ -267,6 +269,14 @@ public final class ViewerInput {
             case "selfCollision":
                 live.setSelfCollision(value != 0);
                 break;
+            case "omega": {
+                if (!(value > 0 && value < 2)) {
+                    throw new InvalidInputException("omega", "must be in (0, 2) (1 = no relaxation), got " + value);
+                }
+                float w = (float) value;
+                live.tune(t -> t.withOmega(w));
+                break;
+            }
             case "iterations":
                 live.setIterations(atLeastOne(name, value, 1000));
                 break;
@@ -320,9 +330,22 @@ public final class ViewerInput {
         }
     }
 
-    /** The panel's text value: {@code solver} (switched live, the state kept). */
+    /**
+     * The panel's text values: {@code solver} (switched live, the state kept), {@code mode} (XPBD's iteration
+     * mode: colored, jacobi, gauss-seidel), {@code inner} (PD's inner solver: gs, jacobi, rbgs, jacobi-seed).
+     */
     public void set(String name, String text) {
         events++;
+        if ("mode".equals(name)) {
+            IterationMode m = IterationMode.parse("mode", text);
+            live.tune(t -> t.withMode(m));
+            return;
+        }
+        if ("inner".equals(name)) {
+            InnerSolver s = InnerSolver.parse("inner", text);
+            live.tune(t -> t.withInner(s));
+            return;
+        }
         if (!"solver".equals(name)) {
             throw new InvalidInputException("panel value '" + name + "'", "takes a number, not text");
         }
@@ -341,7 +364,7 @@ public final class ViewerInput {
     }
 
     /** The names {@link #set(String, double)} takes. */
-    static final String[] PANEL_VALUES = {"tearing", "speed", "paused", "selfCollision", "iterations", "substeps", "stretch", "shear",
+    static final String[] PANEL_VALUES = {"tearing", "speed", "paused", "selfCollision", "omega", "iterations", "substeps", "stretch", "shear",
         "bend", "damping", "friction", "tearStrain", "windX", "windY", "windZ", "gravityY"};
 
     private SceneBounds bounds() {

@@ -29,6 +29,11 @@ final class ViewerPanel implements AutoCloseable {
     private int samples;
     private long lastSequence = -1;
     private final ImInt solver = new ImInt();
+    private final ImInt mode = new ImInt();
+    private final ImInt inner = new ImInt();
+    private final float[] omega = new float[1];
+    private static final String[] MODES = modes();
+    private static final String[] INNERS = inners();
     private final int[] iterations = new int[1];
     private final int[] substeps = new int[1];
     private final float[] stretch = new float[1];
@@ -110,6 +115,22 @@ final class ViewerPanel implements AutoCloseable {
         solver.set(Math.max(0, solvers.indexOf(f.solver)));
         if (ImGui.combo("solver", solver, solvers.toArray(new String[0]))) {
             input.set("solver", solvers.get(solver.get()));
+        }
+        if ("xpbd".equals(f.solver)) {
+            mode.set(f.tuning.mode() == null ? 0 : f.tuning.mode().ordinal() + 1);
+            if (ImGui.combo("mode", mode, MODES) && mode.get() > 0) {
+                input.set("mode", MODES[mode.get()]);
+            }
+        } else if ("pd".equals(f.solver)) {
+            inner.set(f.tuning.inner() == null ? 0 : f.tuning.inner().ordinal() + 1);
+            if (ImGui.combo("inner solver", inner, INNERS) && inner.get() > 0) {
+                input.set("inner", INNERS[inner.get()]);
+            }
+            omega[0] = f.tuning.omega() == null ? 1f : f.tuning.omega();
+            ImGui.sliderFloat(f.tuning.omega() == null ? "omega (scene's)" : "omega", omega, 0.1f, 1.95f, "%.2f");
+            if (ImGui.isItemDeactivatedAfterEdit()) {
+                input.set("omega", omega[0]);
+            }
         }
         if (f.iterations != null) {
             iterations[0] = f.iterations;
@@ -194,6 +215,28 @@ final class ViewerPanel implements AutoCloseable {
         }
         ImGui.end();
         ImGui.render();
+    }
+
+    /** "(scene's)" and XPBD's iteration modes by name. */
+    private static String[] modes() {
+        var values = dev.weft.core.solver.xpbd.IterationMode.values();
+        String[] names = new String[values.length + 1];
+        names[0] = "(scene's)";
+        for (int i = 0; i < values.length; i++) {
+            names[i + 1] = values[i].label();
+        }
+        return names;
+    }
+
+    /** "(scene's)" and Projective Dynamics' inner solvers by name. */
+    private static String[] inners() {
+        var values = dev.weft.core.solver.pd.InnerSolver.values();
+        String[] names = new String[values.length + 1];
+        names[0] = "(scene's)";
+        for (int i = 0; i < values.length; i++) {
+            names[i + 1] = values[i].label();
+        }
+        return names;
     }
 
     /** Draws the panel laid out by {@link #build} into the window's framebuffer. */
