@@ -41,6 +41,10 @@ final class RenderCommand extends RunCommand {
     @Option(names = "--particles", description = "Draw the particles as dots.")
     boolean particles;
 
+    @Option(names = "--checker", description = "Draw the cloth with a checker pattern over its texture coordinates "
+            + "(stretching shows; weft view's default).")
+    boolean checker;
+
     @Option(names = "--camera", paramLabel = "X,Y,Z", description = "Camera position (default: the scene's).")
     String cameraEye;
 
@@ -78,7 +82,8 @@ final class RenderCommand extends RunCommand {
             err.println("weft: warning: --video needs ffmpeg, which is not on the PATH; " + VideoEncoder.INSTALL_HINT
                     + ". Rendering the PNG frames anyway.");
         }
-        RenderStyle style = RenderStyle.defaults().withWireframe(wireframe).withParticles(particles);
+        RenderStyle style = RenderStyle.defaults().withWireframe(wireframe).withParticles(particles)
+                .withChecker(checker);
         pictures = new Pictures() {
             @Override
             public PngFrameRecorder open(Scene scene, Path into) {

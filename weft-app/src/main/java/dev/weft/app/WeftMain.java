@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
         description = "Weft: cloth and soft-body simulation for the JVM.",
         subcommands = {RunCommand.class, BenchCommand.class, ScenesCommand.class, RenderCommand.class,
-                ConvergeCommand.class, ValidateCommand.class, DevicesCommand.class})
+                ConvergeCommand.class, ValidateCommand.class, DevicesCommand.class, ViewCommand.class})
 public final class WeftMain implements Runnable {
     /** Exit code for bad input (a flag, a file, a parameter). */
     public static final int EXIT_BAD_INPUT = 2;
@@ -39,6 +39,10 @@ public final class WeftMain implements Runnable {
             if (ex instanceof InvalidInputException) {
                 err.println("weft: error: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
+            }
+            if (ex instanceof dev.weft.render.view.DisplayUnavailableException) {
+                err.println("weft: error: no window: " + ex.getMessage());
+                return RenderCommand.EXIT_MISSING_DEPENDENCY;
             }
             if (ex instanceof dev.weft.render.RenderUnavailableException) {
                 err.println("weft: error: cannot render: " + ex.getMessage());

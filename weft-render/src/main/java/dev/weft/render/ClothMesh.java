@@ -8,13 +8,13 @@ import org.lwjgl.system.MemoryUtil;
 
 /**
  * The simulated bodies on the GPU, regenerated every frame from the particle positions: one vertex
- * per particle (position + smooth normal, interleaved) in a buffer written once per frame through
+ * per particle (position + smooth normal + texture coordinates, interleaved) in a buffer written once per frame through
  * a mapping, so the mesh is copied exactly once per frame, from the state into the driver's memory.
  * The triangles are the model's; they are uploaded again only when the model's triangle array
  * changes (a topology change such as tearing replaces it).
  */
 final class ClothMesh implements AutoCloseable {
-    private static final int STRIDE_FLOATS = 6;
+    private static final int STRIDE_FLOATS = 8;
 
     private int particleCount;
     private SmoothNormals normals;
@@ -48,12 +48,14 @@ final class ClothMesh implements AutoCloseable {
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     }
 
-    /** Position (0) and normal (1) of the bound vertex array, interleaved in the bound buffer. */
+    /** Position (0), normal (1) and uv (2) of the bound vertex array, interleaved in the bound buffer. */
     private static void vertexAttributes() {
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 0L);
         glEnableVertexAttribArray(1);
         glVertexAttribPointer(1, 3, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 3L * Float.BYTES);
+        glEnableVertexAttribArray(2);
+        glVertexAttribPointer(2, 2, GL_FLOAT, false, STRIDE_FLOATS * Float.BYTES, 6L * Float.BYTES);
     }
 
     /** Uploads the particle pairs that {@link #drawLines} draws, when they are a new array. */
@@ -76,8 +78,11 @@ final class ClothMesh implements AutoCloseable {
         glBindVertexArray(0);
     }
 
-    /** Computes normals over {@code triangles} and uploads positions + normals (xyz per particle). */
-    void update(float[] positions, int[] triangles) {
+    /**
+     * Computes normals over {@code triangles} and uploads positions + normals (xyz per particle) and the
+     * texture coordinates (uv per particle; zeros past the end of {@code uvs}).
+     */
+    void update(float[] positions, float[] uvs, int[] triangles) {
         if (triangles != uploadedTriangles) {
             glBindVertexArray(vao);
             glBufferData(GL_ELEMENT_ARRAY_BUFFER, triangles, GL_STATIC_DRAW);
@@ -112,6 +117,9 @@ final class ClothMesh implements AutoCloseable {
             MemoryUtil.memPutFloat(at + 12, n[src]);
             MemoryUtil.memPutFloat(at + 16, n[src + 1]);
             MemoryUtil.memPutFloat(at + 20, n[src + 2]);
+            int uv = 2 * i;
+            MemoryUtil.memPutFloat(at + 24, uv + 1 < uvs.length ? uvs[uv] : 0f);
+            MemoryUtil.memPutFloat(at + 28, uv + 1 < uvs.length ? uvs[uv + 1] : 0f);
         }
         glUnmapBuffer(GL_ARRAY_BUFFER);
         glBindBuffer(GL_ARRAY_BUFFER, 0);

@@ -121,6 +121,11 @@ public final class SceneRenderer implements AutoCloseable {
         }
     }
 
+    /** Draws from now on a ball thrown after this renderer was made (the viewer's cannonballs). Needs the context. */
+    public void addProjectile(Projectile ball) {
+        addSolid(new StaticMesh(ColliderShapes.capsule(ball.radius(), 0f)), ball, ball.radius());
+    }
+
     private void addSolid(StaticMesh mesh, Collider body, float reach) {
         solids.add(mesh);
         solidBodies.add(body);
@@ -280,7 +285,7 @@ public final class SceneRenderer implements AutoCloseable {
         DrawnSurface drawn = model.drawnSurface();
         int[] triangles = drawn.triangles();
         float[] vertices = drawn.positions(positions);
-        cloth.update(vertices, triangles);
+        cloth.update(vertices, drawn.uvs(), triangles);
         for (int i = 0; i < animated.size(); i++) {
             solids.get(animatedSolid.get(i)).update(animatedPose(animated.get(i), animatedVertices.get(i)));
         }
@@ -358,6 +363,7 @@ public final class SceneRenderer implements AutoCloseable {
         shadowMap.bindTexture(SHADOW_UNIT);
         lit.set("uShadowMap", SHADOW_UNIT);
 
+        lit.set("uChecker", 0f);
         // floors: matte (no specular term), grid every 10 cm (every metre for scenes larger than a few metres)
         lit.set("uReceivesShadow", 1);
         lit.set("uSpecular", 0f);
@@ -383,6 +389,7 @@ public final class SceneRenderer implements AutoCloseable {
 
         // cloth: no shadow on itself (seed 001 §5.4.3 leaves self-shadowing out: acne on thin sheets)
         lit.set("uReceivesShadow", 0);
+        lit.set("uChecker", style.checker() ? (float) RenderStyle.CHECKER_SQUARES : 0f);
         lit.set("uSpecular", 0.12f);
         lit.set("uShininess", 16f);
         if (style.wireframe()) {
@@ -398,6 +405,7 @@ public final class SceneRenderer implements AutoCloseable {
             cloth.drawTriangles(model.drawnSurface().firstTriangle(i), model.drawnSurface().triangleCount(i));
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
+        lit.set("uChecker", 0f);
 
         // ropes (bodies without triangles): a line along each of their segments (stretch constraints,
         // so a torn rope shows its break) and a dot on each particle, in the body's colour (core-profile

@@ -189,6 +189,40 @@ class HeadlessRenderTest {
     }
 
     @Test
+    void theCheckerSplitsTheClothIntoLightAndDarkSquaresOfItsOwnHue() throws Exception {
+        // a flat 1 m cloth seen from above at 2 m: plain, its cloth pixels are nearly one shade; with the
+        // checker (16 squares across, dark squares at 0.62 of the colour) half of them are darker by
+        // about that factor, and all stay the body's red (the colour tests keep finding the cloth)
+        ModelBuilder b = new ModelBuilder();
+        b.addGridCloth(GridClothSpec.of("cloth", 33, 33, 1f, 1f).withOrigin(-0.5f, 0f, -0.5f));
+        Model model = b.build();
+        Camera camera = new Camera(new float[] {0f, 2f, 0.01f}, new float[] {0f, 0f, 0f}, 40f);
+        BufferedImage plain = render(model, new Collider[0], RenderStyle.defaults(), model.restPositions(), camera);
+        BufferedImage checker = render(model, new Collider[0], RenderStyle.defaults().withChecker(true),
+                model.restPositions(), camera);
+        double plainShare = clothShare(plain);
+        assertThat(plainShare).isGreaterThan(0.1);
+        assertThat(clothShare(checker)).isCloseTo(plainShare, org.assertj.core.data.Offset.offset(0.02));
+        assertThat(darkClothShare(plain)).isLessThan(0.05);
+        assertThat(darkClothShare(checker)).isBetween(0.35, 0.65);
+    }
+
+    /** Of the cloth's pixels, the share darker than 0.8 of their median luminance. */
+    private static double darkClothShare(BufferedImage img) {
+        java.util.List<Double> l = new java.util.ArrayList<>();
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                if (isCloth(img.getRGB(x, y))) {
+                    l.add(luminance(img.getRGB(x, y)));
+                }
+            }
+        }
+        java.util.Collections.sort(l);
+        double bright = l.get((int) (0.9 * (l.size() - 1)));
+        return l.stream().filter(v -> v < 0.8 * bright).count() / (double) l.size();
+    }
+
+    @Test
     void theFloorIsDarkerInTheSpheresShadowThanBesideIt() throws Exception {
         // A sphere over the floor, the key light straight above it: the floor under the sphere is in
         // shadow, a point 0.8 m aside is lit. A small cloth far off to the side keeps the model non-empty.
@@ -395,7 +429,7 @@ class HeadlessRenderTest {
         try (ClothMesh mesh = new ClothMesh(model); ShaderProgram flat = new ShaderProgram("flat")) {
             int k = 0;
             for (int[] triangles : new int[][] {firstRows, lastRows}) {
-                mesh.update(model.restPositions(), triangles);
+                mesh.update(model.restPositions(), model.uvs(), triangles);
                 target.bind();
                 org.lwjgl.opengl.GL11.glClearColor(0f, 0f, 0f, 1f);
                 org.lwjgl.opengl.GL11.glClear(org.lwjgl.opengl.GL11.GL_COLOR_BUFFER_BIT

@@ -35,8 +35,10 @@ public final class Simulation implements AutoCloseable {
     private Model model;
     private State state;
     private final Solver solver;
-    private final Environment environment;
+    private Environment environment;
     private final int substeps;
+    /** Whether bodies whose material tears do tear (the viewer's switch); on unless turned off. */
+    private boolean tearing = true;
 
     public Simulation(Model model, State state, Solver solver, Environment environment, int substeps) {
         this.model = model;
@@ -78,6 +80,26 @@ public final class Simulation implements AutoCloseable {
         return environment;
     }
 
+    /**
+     * Acts from the next step on in {@code changed} (between frames): colliders added or removed, gravity or
+     * wind changed. Moving colliders kept from the old environment keep their own state.
+     */
+    public void setEnvironment(Environment changed) {
+        environment = java.util.Objects.requireNonNull(changed, "environment");
+    }
+
+    /**
+     * Turns tearing on or off from the next step: off, a body whose material tears is stretched without
+     * breaking; on (the default), it breaks past its material's tear strain.
+     */
+    public void setTearing(boolean on) {
+        tearing = on;
+    }
+
+    public boolean tearing() {
+        return tearing;
+    }
+
     public int substeps() {
         return substeps;
     }
@@ -106,7 +128,7 @@ public final class Simulation implements AutoCloseable {
             // Tearing is a material failing: the substep an edge passes its limit, as seed 001 drops a
             // constraint during the solve. Once a frame, a cannonball stretched a curtain many times its
             // tear strain before anything broke, and the stored stretch flung it up past its pins.
-            if (model.tears()) {
+            if (tearing && model.tears()) {
                 edit(Tearing.find(model, state.positions()));
             }
         }

@@ -36,6 +36,17 @@ public final class Environment {
                 frictionDrag);
     }
 
+    /**
+     * The same environment (gravity, wind, air) with these colliders in place of its own: a collider added
+     * while a simulation runs (a thrown cannonball, the viewer's hand), passed to {@code Simulation.setEnvironment}.
+     */
+    public Environment withColliders(Collider[] replaced) {
+        for (Collider c : replaced) {
+            java.util.Objects.requireNonNull(c, "collider");
+        }
+        return new Environment(gravity, replaced.clone(), wind, airDensity, pressureDrag, frictionDrag);
+    }
+
     /** The same environment with a uniform wind of this velocity (m/s). */
     public Environment withWind(float[] windVelocity) {
         return new Environment(gravity, colliders, Check.vector3("wind", windVelocity).clone(), airDensity,

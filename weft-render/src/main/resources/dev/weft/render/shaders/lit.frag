@@ -5,6 +5,7 @@
 in vec3 vWorld;
 in vec3 vNormal;
 in vec4 vLightClip;
+in vec2 vUv;
 
 uniform vec3 uFrontColor;
 uniform vec3 uBackColor;
@@ -22,6 +23,9 @@ uniform vec3 uGridV;
 uniform float uGridSpacing;
 uniform vec3 uFogColor;
 uniform float uFogDistance;
+// checker over the texture coordinates: squares per uv unit (0 = none); the dark squares are the
+// body's colour darkened, so a stretched cloth shows stretched squares and keeps its hue
+uniform float uChecker;
 
 out vec4 fragColor;
 
@@ -45,6 +49,10 @@ void main() {
     if (!gl_FrontFacing) {
         n = -n;
         base = uBackColor;
+    }
+    if (uChecker > 0.0) {
+        vec2 cell = floor(vUv * uChecker);
+        base *= mod(cell.x + cell.y, 2.0) < 0.5 ? 1.0 : 0.62;
     }
     if (uGridSpacing > 0.0) {
         vec2 c = vec2(dot(vWorld, uGridU), dot(vWorld, uGridV)) / uGridSpacing;
