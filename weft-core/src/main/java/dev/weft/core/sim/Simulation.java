@@ -108,7 +108,7 @@ public final class Simulation implements AutoCloseable {
     public void advance(float frameDt) {
         Check.positive("frame time step", frameDt);
         float h = frameDt / substeps;
-        if (substeps > 1 && solver.batchesSteps() && !model.tears() && !anyColliderMoves()) {
+        if (substeps > 1 && solver.batchesSteps() && !(tearing && model.tears()) && !anyColliderMoves()) {
             // a device solver keeps the state between the substeps: it crosses to the host once a frame
             solver.steps(model, state, environment, h, substeps);
             checkFinite();
