@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
  * solver: the residual (eq. 4.1) after every iteration, the time one iteration takes, how many
  * iterations fit in each time budget per step, and the residual against solver time when each step
  * runs that many. Writes CSV files and one PNG plot per figure of the seed, and prints the iteration
- * counts next to the seed's (GTX 970).
+ * counts next to the seed's (GTX 970). With {@code --backend opencl} the PD solvers a device runs are
+ * {@code OpenClPdSolver}s taken apart the same way (docs/opencl-pd.md).
  */
 @Command(name = "converge", mixinStandardHelpOptions = true,
         description = "Seed 001's convergence experiments: residual vs iterations and vs time per solver.")
