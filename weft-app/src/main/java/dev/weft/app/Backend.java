@@ -152,7 +152,7 @@ record Backend(String text, int device, boolean glsl) {
     }
 
     /** The device; no OpenCL runtime is {@code OpenClUnavailableException} (exit 5), no such device bad input. */
-    private OpenClDevice pickDevice() {
+    OpenClDevice pickDevice() {
         try {
             return OpenClDevices.pick(device);
         } catch (InvalidInputException e) { // name this flag, not the library's parameter

@@ -8,6 +8,7 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.pd.PdSettings;
+import dev.weft.opencl.OpenClPdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Option;
  * solver: the residual (eq. 4.1) after every iteration, the time one iteration takes, how many
  * iterations fit in each time budget per step, and the residual against solver time when each step
  * runs that many. Writes CSV files and one PNG plot per figure of the seed, and prints the iteration
- * counts next to the seed's (GTX 970).
+ * counts next to the seed's (GTX 970). With {@code --backend opencl} the PD solvers a device runs are
+ * {@code OpenClPdSolver}s taken apart the same way (docs/opencl-pd.md).
  */
 @Command(name = "converge", mixinStandardHelpOptions = true,
         description = "Seed 001's convergence experiments: residual vs iterations and vs time per solver.")
@@ -49,6 +51,9 @@ final class ConvergeCommand implements Callable<Integer> {
     /** The flags of figure 6.8's still frames, which only the hanging experiment draws. */
     private static final List<String> STILL_FLAGS = List.of("--still-budget", "--still-iterations", "--still-frames",
             "--still-size");
+    /** The solvers an OpenCL device runs (OpenClPdSolver's inner solvers: all but sequential gs). */
+    static final List<String> DEVICE_SOLVERS = List.of("rbgs", "rbgs+sor", "jacobi", "jacobi+chebyshev",
+            LabSolver.SEED_JACOBI);
     /** PdSettings names its parameters as fields; the user typed these flags. */
     private static final Map<String, String> PD_SETTING_FLAGS = Map.of("omega", "--omega",
             "chebyshevRho", "--chebyshev-rho");
@@ -128,8 +133,17 @@ final class ConvergeCommand implements Callable<Integer> {
             description = "Figure 6.8: pixels of one still frame (default: ${DEFAULT-VALUE}).")
     String stillSize = "400x300";
 
+    @Option(names = Backend.FLAG, paramLabel = "cpu|opencl|opencl:N",
+            description = "Where the solvers run: cpu (default), opencl (the first GPU, else device 0) or opencl:N "
+                    + "(device N of 'weft devices'); opencl runs rbgs, rbgs+sor, jacobi, jacobi+chebyshev and "
+                    + "jacobi-seed, and without --solvers the first four. Figure 6.8's still frames run on the cpu.")
+    String backendName = "cpu";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** Parsed from {@link #backendName} in {@link #call}. */
+    private Backend backend = Backend.CPU;
 
     /** What one solver produced. */
     private static final class Result {
@@ -147,7 +161,13 @@ final class ConvergeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         ConvergenceExperiment exp = ConvergenceExperiment.parse("--experiment", experiment);
+        backend = Backend.parse(backendName);
+        if (backend.openCl() && !GivenFlags.of(spec).has("--solvers")) {
+            solvers = new ArrayList<>(solvers);
+            solvers.retainAll(DEVICE_SOLVERS);
+        }
         validate();
+        requireOnDevice();
         checkFlagsApply(exp);
         int frameCount = frames != null ? frames : exp == ConvergenceExperiment.ENLARGED ? 10 : 120;
         boolean stills = exp == ConvergenceExperiment.HANGING && !noFrames;
@@ -164,6 +184,9 @@ final class ConvergeCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  %d frames x %d steps of %.3f ms; %d iterations per step for the iteration curves;"
                 + " %d thread(s); CPU: %s%n", frameCount, ConvergenceExperiment.STEPS_PER_FRAME,
                 ConvergenceExperiment.STEP * 1e3, iterations, threads, cpu);
+        if (backend.openCl()) {
+            out.printf(Locale.ROOT, "  backend %s: %s%n", backend.text(), backend.pickDevice().describe());
+        }
         List<Result> results = new ArrayList<>();
         List<HangingStillFrames.Row> stillRows = null;
         // each solver runs its steps once for the iteration curve and once per time budget
@@ -176,8 +199,9 @@ final class ConvergeCommand implements Callable<Integer> {
             progress.clear();
             if (stills) {
                 Map<String, Integer> counts = stillCounts(exp, base, model, results, pool);
-                out.printf(Locale.ROOT, "  figure 6.8: simulating %s with %s iterations per step ...%n",
-                        String.join(", ", HangingStillFrames.SOLVERS), counts.values());
+                out.printf(Locale.ROOT, "  figure 6.8: simulating %s with %s iterations per step%s ...%n",
+                        String.join(", ", HangingStillFrames.SOLVERS), counts.values(),
+                        backend.openCl() ? " (on the cpu: the device does not run gs)" : "");
                 out.flush();
                 stillRows = HangingStillFrames.simulate(model, stillColumns, counts, base, pool);
             }
@@ -238,13 +262,16 @@ final class ConvergeCommand implements Callable<Integer> {
             }
             Result r = null;
             for (Result done : results) {
-                if (done.name.equals(name)) {
+                // the still frames run on the cpu: a device's timing would give them another row's budget
+                if (done.name.equals(name) && !backend.openCl()) {
                     r = done;
                 }
             }
             if (r == null) {
                 r = new Result();
-                calibrate(LabSolver.create(name, exp, base, pool), exp, model, r);
+                try (LabSolver lab = LabSolver.create(name, exp, base, pool)) {
+                    calibrate(lab, exp, model, r);
+                }
             }
             counts.put(name, fit(stillBudget, r));
         }
@@ -382,7 +409,40 @@ final class ConvergeCommand implements Callable<Integer> {
 
     private Result run(String name, ConvergenceExperiment exp, PdSettings base, Model model, int steps,
                        WorkerPool pool, ProgressBar progress) {
-        LabSolver lab = LabSolver.create(name, exp, base, pool);
+        try (LabSolver lab = labSolver(name, exp, base, pool)) {
+            return run(lab, exp, model, steps, progress);
+        }
+    }
+
+    /** Solver {@code name} of the laboratory on the backend: the CPU's on {@code pool}, or OpenClPdSolver. */
+    private LabSolver labSolver(String name, ConvergenceExperiment exp, PdSettings base, WorkerPool pool) {
+        if (!backend.openCl()) {
+            return LabSolver.create(name, exp, base, pool);
+        }
+        return LabSolver.of(name, new OpenClPdSolver(LabSolver.pdSettings(name, base), backend.pickDevice()), exp);
+    }
+
+    /** Refuses, before anything runs, --solvers the device does not run and a GLSL backend. */
+    private void requireOnDevice() {
+        if (backend.glsl()) {
+            throw new InvalidInputException(Backend.FLAG, "weft converge runs on cpu, opencl or opencl:N, not "
+                    + backend.text() + " (the GLSL solvers are not taken apart into iterations)");
+        }
+        if (!backend.openCl()) {
+            return;
+        }
+        List<String> refused = new ArrayList<>(solvers);
+        refused.removeAll(DEVICE_SOLVERS);
+        if (!refused.isEmpty()) {
+            throw new InvalidInputException(Backend.FLAG, backend.text() + " runs --solvers "
+                    + String.join(", ", DEVICE_SOLVERS) + ", not " + String.join(", ", refused)
+                    + "; use --backend cpu for those");
+        }
+        backend.pickDevice(); // a device number beyond the list is bad input too, before anything is written
+    }
+
+    private Result run(LabSolver lab, ConvergenceExperiment exp, Model model, int steps, ProgressBar progress) {
+        String name = lab.name();
         Result r = new Result();
         r.name = name;
         calibrate(lab, exp, model, r);

@@ -3,6 +3,7 @@ package dev.weft.opencl;
 import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import static org.lwjgl.opencl.CL10.clEnqueueCopyBuffer;
+import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
@@ -13,11 +14,14 @@ import dev.weft.core.model.Incidence;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.IterativeSolver;
 import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.LatticeRedBlack;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
 import dev.weft.core.step.Environment;
+import java.util.Arrays;
+import java.util.List;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
 
@@ -43,14 +47,22 @@ import org.lwjgl.system.MemoryUtil;
  * device and are uploaded only when the {@link State}'s differ from what the last step read back. A step
  * reads positions and velocities back once, when it returns; nothing is allocated on the host in a step.
  *
+ * <p>As PdSolver, an {@link IterativeSolver} (the convergence laboratory, {@code weft converge --backend
+ * opencl}): {@link #beginStep} enqueues the prediction, each {@link #iterateOnce} one local/global
+ * alternation, {@link #endStep} the finish and reads the state back; {@link #beginRelax} starts from the
+ * state's positions with the iterate on the device. {@link #iteratePositions} reads y and d back and adds
+ * them on the host as PdSolver does: the one per-iteration read-back, there to measure.
+ *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
  * one thread by definition), tethers while {@link PdSettings#tethers()} is on, elastic tetrahedra, air
  * and wind, particle contacts, colliders other than still planes and spheres. As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and
  * rigid materials are refused with PdSolver's own messages.
  */
-public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
+public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements IterativeSolver {
     private static final String NAME = "the OpenCL PD solver";
+    /** What a relaxation runs in: no gravity, no colliders (PdSolver.beginRelax reads no environment). */
+    private static final Environment RELAXATION = new Environment(new float[3], List.of());
     private final long predictKernel;
     private final long projectKernel;
     private final long colorKernel;
@@ -84,6 +96,17 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
     /** Jacobi sweeps done in this step and the current Chebyshev weight, as PdSolver keeps them. */
     private int sweeps;
     private float chebyshevWeight;
+
+    // a step taken apart (IterativeSolver)
+    /** Whether the step begun integrates (beginStep) or only relaxes (beginRelax). */
+    private boolean integrating;
+    /** Whether the step begun has particles on the device. */
+    private boolean begunOnDevice;
+    private float begunStep;
+    /** y and d read back, and y + d ({@link #iteratePositions}'s array); 3n floats, made when the model is bound. */
+    private float[] hostY = new float[0];
+    private float[] hostD = new float[0];
+    private float[] current = new float[0];
 
     // device buffers (0: none)
     private long pairsMem;
@@ -195,6 +218,15 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
     /** The prediction, the alternations (local step, inner sweeps), the finish. */
     @Override
     void enqueue(Environment env, float dt) {
+        predict(env, dt);
+        for (int it = 0; it < settings().outerIterations(); it++) {
+            iterate();
+        }
+        finish(dt);
+    }
+
+    /** The Verlet prediction with the material's drag, the first iterate (d = 0); Chebyshev starts over. */
+    private void predict(Environment env, float dt) {
         prepare(dt);
         clSetKernelArg1f(predictKernel, 3, dt);
         clSetKernelArg1f(predictKernel, 4, env.gravityX());
@@ -203,11 +235,99 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
         launchPerParticle(predictKernel, "pd_predict");
         sweeps = 0;
         chebyshevWeight = 1f;
-        for (int it = 0; it < settings().outerIterations(); it++) {
-            iterate();
-        }
+    }
+
+    /** Settle, still planes and spheres, velocities: the state's buffers hold the step's result. */
+    private void finish(float dt) {
         clSetKernelArg1f(finishKernel, 7, 1f / dt);
         launchPerParticle(finishKernel, "pd_finish");
+    }
+
+    /** PdSolver.beginStep: the prediction, on the device; the state uploaded where the host changed it. */
+    @Override
+    public void beginStep(Model m, State s, Environment env, float dt) {
+        begunOnDevice = toDevice(m, s, env);
+        integrating = true;
+        begunStep = dt;
+        if (begunOnDevice) {
+            predict(env, dt);
+        }
+    }
+
+    /**
+     * PdSolver.beginRelax: y is the state's positions, d = 0, no gravity, colliders or velocities; {@code dt}
+     * sets the inertia weight m/h².
+     */
+    @Override
+    public void beginRelax(Model m, State s, float dt) {
+        begunOnDevice = toDevice(m, s, RELAXATION);
+        integrating = false;
+        begunStep = dt;
+        if (!begunOnDevice) {
+            return;
+        }
+        prepare(dt);
+        long queue = cl.queue();
+        ClCheck.ok(clEnqueueCopyBuffer(queue, deviceState.xMem(), yMem, 0L, 0L, 4L * hostY.length, null, null),
+                "copy positions to the iterate");
+        Arrays.fill(hostD, 0f);
+        ClCheck.ok(clEnqueueWriteBuffer(queue, dMem, true, 0L, hostD, null, null), "clear corrections");
+        sweeps = 0;
+        chebyshevWeight = 1f;
+    }
+
+    /** One local/global alternation (the settings' inner sweeps; the lab's settings have one). */
+    @Override
+    public void iterateOnce() {
+        if (begunOnDevice) {
+            iterate();
+        }
+    }
+
+    /** y and d read back (blocking) and added on the host, as PdSolver's StepPositions.current. */
+    @Override
+    public float[] iteratePositions() {
+        if (begunOnDevice) {
+            readIterate();
+            for (int k = 0; k < current.length; k++) {
+                current[k] = hostY[k] + hostD[k];
+            }
+        }
+        return current;
+    }
+
+    /**
+     * A step: the finish on the device, the state read back, its clock advanced. A relaxation: y + d
+     * into the free particles' positions (PdSolver's StepPositions.write), velocities and clock as they were.
+     */
+    @Override
+    public void endStep(State s) {
+        if (!integrating) {
+            if (begunOnDevice) {
+                readIterate();
+                float[] world = s.positions();
+                for (int i = 0; i < invMass.length; i++) {
+                    if (invMass[i] == 0f) {
+                        continue;
+                    }
+                    for (int k = 3 * i; k < 3 * i + 3; k++) {
+                        world[k] = hostY[k] + hostD[k];
+                    }
+                }
+            }
+            return;
+        }
+        if (begunOnDevice) {
+            finish(begunStep);
+            deviceState.readBack(s);
+        }
+        s.advance(begunStep);
+    }
+
+    private void readIterate() {
+        long queue = cl.queue();
+        ClCheck.ok(clEnqueueReadBuffer(queue, yMem, true, 0L, hostY, null, null), "read the prediction");
+        ClCheck.ok(clEnqueueReadBuffer(queue, dMem, true, 0L, hostD, null, null), "read the corrections");
     }
 
     /** PdSolver.iterate's general path: the local step, then {@code innerIterations} sweeps. */
@@ -317,6 +437,9 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> {
         massOverH2 = new float[n];
         invDiagonal = new float[n];
         preparedStep = Float.NaN;
+        hostY = new float[3 * n];
+        hostD = new float[3 * n];
+        current = new float[3 * n];
         if (n == 0) {
             return;
         }

@@ -83,16 +83,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
     /** {@code count} steps on the device, the state uploaded (where the host changed it) and read back once. */
     @Override
     public final void steps(Model m, State state, Environment env, float dt, int count) {
-        refuseUnsupported(m, env);
-        bind(m);
-        if (state.particleCount() != n) {
-            throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
-        }
-        if (n > 0 && count > 0) {
-            if (colliders.bind(env.colliders(), particles.surface())) {
-                collidersChanged(colliders);
-            }
-            deviceState.uploadIfChanged(state);
+        if (toDevice(m, state, env) && count > 0) {
             for (int k = 0; k < count; k++) {
                 enqueue(env, dt);
             }
@@ -102,6 +93,27 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         for (int k = 0; k < count; k++) {
             state.advance(dt);
         }
+    }
+
+    /**
+     * What a step does before its kernels (also the start of a step taken apart, OpenClPdSolver's
+     * iterations): refuses what the device does not run, binds {@code m}, and where it has particles
+     * binds the colliders and uploads what the host changed in {@code state}. Returns whether it has any.
+     */
+    final boolean toDevice(Model m, State state, Environment env) {
+        refuseUnsupported(m, env);
+        bind(m);
+        if (state.particleCount() != n) {
+            throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model " + n);
+        }
+        if (n == 0) {
+            return false;
+        }
+        if (colliders.bind(env.colliders(), particles.surface())) {
+            collidersChanged(colliders);
+        }
+        deviceState.uploadIfChanged(state);
+        return true;
     }
 
     @Override

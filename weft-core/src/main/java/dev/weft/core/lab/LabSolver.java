@@ -23,7 +23,7 @@ import java.util.List;
  * the model's material, {@link ConvergenceExperiment#model}): both
  * minimise the same implicit-Euler energy, so their residuals are comparable.
  */
-public final class LabSolver {
+public final class LabSolver implements AutoCloseable {
     /** The solvers of {@code weft converge}, by name. */
     public static final List<String> NAMES = List.of("gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev",
             "xpbd-colored");
@@ -51,27 +51,16 @@ public final class LabSolver {
      *              (seed: 1.7) and every other solver ω = 1
      */
     public static LabSolver create(String name, ConvergenceExperiment experiment, PdSettings base, WorkerPool pool) {
-        PdSettings plain = base.withIterations(1, 1).withOmega(1f).withChebyshev(false, base.chebyshevRho());
+        PdSettings pd = pdSettings(name, base);
+        if (pd != null) {
+            return new LabSolver(name, new PdSolver(pd, pool), experiment);
+        }
         switch (name) {
-            case "gs":
-                return pd(name, plain.withInner(InnerSolver.GAUSS_SEIDEL), experiment, pool);
-            case "jacobi":
-                return pd(name, plain.withInner(InnerSolver.JACOBI), experiment, pool);
-            case "rbgs":
-                return pd(name, plain.withInner(InnerSolver.RED_BLACK_GAUSS_SEIDEL), experiment, pool);
-            case "rbgs+sor":
-                return pd(name, plain.withInner(InnerSolver.RED_BLACK_GAUSS_SEIDEL).withOmega(base.omega()), experiment,
-                        pool);
-            case "jacobi+chebyshev":
-                return pd(name, plain.withInner(InnerSolver.JACOBI).withChebyshev(true, base.chebyshevRho()),
-                        experiment, pool);
             case "xpbd-colored": {
                 XpbdSettings s = XpbdSettings.defaults().withMode(IterationMode.COLORED).withIterations(1)
                         .withStretchPasses(1).withTethers(false);
                 return new LabSolver(name, new XpbdSolver(s, pool), experiment);
             }
-            case SEED_JACOBI:
-                return pd(name, plain.withInner(InnerSolver.SEED_JACOBI), experiment, pool);
             case PBD_JACOBI: {
                 XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1)
                         .withTethers(false));
@@ -83,8 +72,38 @@ public final class LabSolver {
         }
     }
 
-    private static LabSolver pd(String name, PdSettings s, ConvergenceExperiment experiment, WorkerPool pool) {
-        return new LabSolver(name, new PdSolver(s, pool), experiment);
+    /**
+     * Solver {@code name} built elsewhere: a Projective Dynamics solver on a device (weft-app makes it from
+     * {@link #pdSettings}; weft-core knows no device). Closing the laboratory solver closes {@code solver}.
+     */
+    public static LabSolver of(String name, IterativeSolver solver, ConvergenceExperiment experiment) {
+        return new LabSolver(name, solver, experiment);
+    }
+
+    /**
+     * The Projective Dynamics settings of laboratory solver {@code name} (one alternation of one sweep per
+     * iteration), or null for a position-based one (xpbd-colored, pbd-jacobi) or an unknown name.
+     *
+     * @param base ω of "rbgs+sor" and ρ of "jacobi+chebyshev"; every other solver ω = 1
+     */
+    public static PdSettings pdSettings(String name, PdSettings base) {
+        PdSettings plain = base.withIterations(1, 1).withOmega(1f).withChebyshev(false, base.chebyshevRho());
+        switch (name) {
+            case "gs":
+                return plain.withInner(InnerSolver.GAUSS_SEIDEL);
+            case "jacobi":
+                return plain.withInner(InnerSolver.JACOBI);
+            case "rbgs":
+                return plain.withInner(InnerSolver.RED_BLACK_GAUSS_SEIDEL);
+            case "rbgs+sor":
+                return plain.withInner(InnerSolver.RED_BLACK_GAUSS_SEIDEL).withOmega(base.omega());
+            case "jacobi+chebyshev":
+                return plain.withInner(InnerSolver.JACOBI).withChebyshev(true, base.chebyshevRho());
+            case SEED_JACOBI:
+                return plain.withInner(InnerSolver.SEED_JACOBI);
+            default:
+                return null;
+        }
     }
 
     public String name() {
@@ -117,6 +136,12 @@ public final class LabSolver {
      */
     public float[] positions() {
         return solver.iteratePositions();
+    }
+
+    /** Releases the solver (a device solver's context and buffers; nothing for the CPU's). */
+    @Override
+    public void close() {
+        solver.close();
     }
 
     /** A whole step of {@code iterations} iterations. */
