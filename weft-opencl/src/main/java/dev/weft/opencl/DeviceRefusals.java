@@ -2,6 +2,7 @@ package dev.weft.opencl;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.Model;
+import dev.weft.core.solver.DeviceColliderRecords;
 import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
@@ -35,7 +36,7 @@ final class DeviceRefusals {
     /** Colliders other than still planes and spheres. */
     static void requireSupportedColliders(Environment env) {
         for (Collider c : env.colliders()) {
-            OpenClColliders.requireSupported(c);
+            DeviceColliderRecords.requireSupported(DeviceColliders.SOLVERS, c);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.weft.render.compute;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.Model;
+import dev.weft.core.solver.DeviceColliderRecords;
 import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
@@ -36,7 +37,7 @@ final class GlslRefusals {
     /** Colliders other than still planes and spheres. */
     static void requireSupportedColliders(Environment env) {
         for (Collider c : env.colliders()) {
-            GlslColliders.requireSupported(c);
+            DeviceColliderRecords.requireSupported(GlslColliders.SOLVERS, c);
         }
     }
 
