@@ -7,6 +7,7 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
@@ -104,7 +105,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
         DeviceRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }
 
     @Override

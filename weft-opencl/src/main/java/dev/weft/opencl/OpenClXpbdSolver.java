@@ -11,6 +11,7 @@ import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
@@ -138,7 +139,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                     + " tetrahedra, which the OpenCL XPBD solver does not project yet; use the cpu backend");
         }
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.weft.render.compute;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.massspring.StableStep;
@@ -114,9 +115,9 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
      * OpenGL, so a caller can refuse before it opens a context.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
-        GlslRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
-        GlslRefusals.requireNoAir(NAME, env);
-        GlslRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
+        DeviceRefusals.requireNoAir(NAME, env);
+        DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
 
     @Override

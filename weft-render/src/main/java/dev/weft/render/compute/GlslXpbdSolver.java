@@ -6,6 +6,7 @@ import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
@@ -146,13 +147,13 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
                     + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
                     + "use the cpu backend");
         }
-        GlslRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
+        DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
         if (m.tets().count() > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
                     + " tetrahedra, which " + NAME + " does not project yet; use the cpu backend");
         }
-        GlslRefusals.requireNoAir(NAME, env);
-        GlslRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireNoAir(NAME, env);
+        DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
 
     @Override

@@ -1,22 +1,20 @@
-package dev.weft.opencl;
+package dev.weft.core.solver;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.Model;
-import dev.weft.core.solver.DeviceColliderRecords;
-import dev.weft.core.solver.DeviceFeature;
-import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
 
 /**
- * The refusals every device solver shares, worded with the solver's name ({@code solver}, e.g. "the
- * OpenCL XPBD solver"), so the command line's messages stay one per feature.
+ * The refusals every device solver (OpenCL, GLSL compute) shares, worded with the solver's name ({@code
+ * solver}, e.g. "the OpenCL XPBD solver") or its backend's ({@code solvers}, e.g. "the GLSL compute
+ * solvers"), so the command line's messages stay one per feature for every backend.
  */
-final class DeviceRefusals {
+public final class DeviceRefusals {
     private DeviceRefusals() {
     }
 
     /** Tethers while the settings project them ({@code settingsClass}: where to turn them off). */
-    static void requireNoTethers(String solver, String settingsClass, boolean tethersOn, Model m) {
+    public static void requireNoTethers(String solver, String settingsClass, boolean tethersOn, Model m) {
         if (tethersOn && m.tethers().count() > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
                     + " tethers (long-range attachments), which " + solver + " does not project yet; build "
@@ -26,22 +24,22 @@ final class DeviceRefusals {
     }
 
     /** Wind and air drag. */
-    static void requireNoAir(String solver, Environment env) {
+    public static void requireNoAir(String solver, Environment env) {
         if (env.hasAir()) {
             throw new UnsupportedOnDeviceException(DeviceFeature.AIR, "air", solver + " does not "
                     + "compute wind and air drag yet; run without them or use the cpu backend");
         }
     }
 
-    /** Colliders other than still planes and spheres. */
-    static void requireSupportedColliders(Environment env) {
+    /** Colliders other than still planes and spheres ({@link DeviceColliderRecords#requireSupported}). */
+    public static void requireSupportedColliders(String solvers, Environment env) {
         for (Collider c : env.colliders()) {
-            DeviceColliderRecords.requireSupported(DeviceColliders.SOLVERS, c);
+            DeviceColliderRecords.requireSupported(solvers, c);
         }
     }
 
     /** The refusal of particle contacts (self- and inter-cloth). */
-    static UnsupportedOnDeviceException particleContacts(String solver) {
+    public static UnsupportedOnDeviceException particleContacts(String solver) {
         return new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, solver + " does "
                 + "not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
     }
