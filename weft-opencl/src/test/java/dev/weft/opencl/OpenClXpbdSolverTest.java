@@ -22,6 +22,8 @@ import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.StepComparison;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +61,7 @@ class OpenClXpbdSolverTest {
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
         assertThat(c.travel).as("a falling, stretching cloth, not a still one").isGreaterThan(0.001f);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
         if (OpenClAvailable.isPocl(device)) {
             assertThat(c.velocityAfterAll).as("PoCL: the CPU's bits").isZero();
         }
@@ -76,7 +78,7 @@ class OpenClXpbdSolverTest {
         StepComparison rigid = compare(device, true, DEFAULTS.withRigid(true).withStretchPasses(3), model,
                 Environment.earth(), 100);
         for (StepComparison c : List.of(iterated, rigid)) {
-            c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+            c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
         }
     }
 
@@ -86,28 +88,28 @@ class OpenClXpbdSolverTest {
         Model model = hangingMeshes(16);
         assertThat(hasScatteredStretchColor(model)).as("the extra passes take the listed kernel").isTrue();
         compare(device, true, DEFAULTS.withStretchPasses(2), model, Environment.earth(), 100)
-                .assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+                .assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        PlaneCollider floor = TestScenes.floor();
+        PlaneCollider floor = DeviceTestScenes.floor();
         // 360 steps of 1/1800 s: it falls the 0.085 m to the floor's thickness in 0.13 s, lands and slides
-        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), TestScenes.earthWith(floor), 360);
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), DeviceTestScenes.earthWith(floor), 360);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.08f);
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        SphereCollider ball = TestScenes.ball();
-        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.45f), TestScenes.earthWith(ball), 240);
+        SphereCollider ball = DeviceTestScenes.ball();
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.45f), DeviceTestScenes.earthWith(ball), 240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
@@ -115,7 +117,7 @@ class OpenClXpbdSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         StepComparison hanging = compare(device, false, DEFAULTS, hangingCloth(32), Environment.earth(), 100);
         StepComparison landed = compare(device, false, DEFAULTS, droppedCloth(24, 0.1f),
-                TestScenes.earthWith(TestScenes.floor()), 360);
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()), 360);
         for (StepComparison c : List.of(hanging, landed)) {
             assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
@@ -154,9 +156,9 @@ class OpenClXpbdSolverTest {
                     .isEqualTo(DeviceFeature.DIHEDRAL_BENDING);
             assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
@@ -172,7 +174,7 @@ class OpenClXpbdSolverTest {
 
     /** The hanging grid cloth with distance bending, no tethers. */
     static Model hangingCloth(int n) {
-        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
+        return DeviceTestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
     }
 
     /**
@@ -222,7 +224,7 @@ class OpenClXpbdSolverTest {
     void aFrameOfSubstepsOnTheDeviceIsTheSameAsItsSubstepsOneByOne() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model model = droppedCloth(24, 0.3f);
-        Environment env = TestScenes.earthWith(TestScenes.floor());
+        Environment env = DeviceTestScenes.earthWith(DeviceTestScenes.floor());
         int frames = 20;
         int substeps = 6;
         State oneByOne = State.atRest(model);
@@ -268,7 +270,7 @@ class OpenClXpbdSolverTest {
 
     /** The dropped cloth with distance bending, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
     }
 
     /** Both solvers from rest, step by step. */

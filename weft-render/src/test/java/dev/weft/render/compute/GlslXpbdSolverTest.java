@@ -21,6 +21,8 @@ import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.StepComparison;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -88,9 +90,9 @@ class GlslXpbdSolverTest {
 
     @Test
     void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
-        PlaneCollider floor = TestScenes.floor();
+        PlaneCollider floor = DeviceTestScenes.floor();
         // 360 steps of 1/1800 s: it falls the 0.085 m to the floor's thickness in 0.13 s, lands and slides
-        StepComparison c = compare(true, DEFAULTS, droppedCloth(24, 0.1f), TestScenes.earthWith(floor), 360);
+        StepComparison c = compare(true, DEFAULTS, droppedCloth(24, 0.1f), DeviceTestScenes.earthWith(floor), 360);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.08f);
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
@@ -99,8 +101,8 @@ class GlslXpbdSolverTest {
 
     @Test
     void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
-        SphereCollider ball = TestScenes.ball();
-        StepComparison c = compare(true, DEFAULTS, droppedCloth(24, 0.45f), TestScenes.earthWith(ball), 240);
+        SphereCollider ball = DeviceTestScenes.ball();
+        StepComparison c = compare(true, DEFAULTS, droppedCloth(24, 0.45f), DeviceTestScenes.earthWith(ball), 240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         c.assertAgrees(TOLERANCE, GlslDriver.cpuBits());
     }
@@ -108,7 +110,7 @@ class GlslXpbdSolverTest {
     @Test
     void twoRunsGiveTheSameBits() {
         Model model = droppedCloth(24, 0.45f);
-        Environment env = TestScenes.earthWith(TestScenes.ball());
+        Environment env = DeviceTestScenes.earthWith(DeviceTestScenes.ball());
         XpbdSettings settings = DEFAULTS.withIterations(4);
         StepComparison first = compare(true, settings, model, env, 120);
         StepComparison second = compare(true, settings, model, env, 120);
@@ -120,13 +122,13 @@ class GlslXpbdSolverTest {
     void withoutTheCpusRoundingTheDifferenceStaysWithinTheTolerance() {
         StepComparison hanging = compare(false, DEFAULTS, hangingCloth(32), Environment.earth(), 100);
         StepComparison landed = compare(false, DEFAULTS, droppedCloth(24, 0.1f),
-                TestScenes.earthWith(TestScenes.floor()), 360);
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()), 360);
         for (StepComparison c : List.of(hanging, landed)) {
             assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
             c.assertStatisticsAgree();
         }
-        compare(false, DEFAULTS, droppedCloth(24, 0.45f), TestScenes.earthWith(TestScenes.ball()), 240)
+        compare(false, DEFAULTS, droppedCloth(24, 0.45f), DeviceTestScenes.earthWith(DeviceTestScenes.ball()), 240)
                 .assertStatisticsAgree();
     }
 
@@ -160,9 +162,9 @@ class GlslXpbdSolverTest {
                     .isEqualTo(DeviceFeature.DIHEDRAL_BENDING);
             assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
@@ -178,7 +180,7 @@ class GlslXpbdSolverTest {
 
     /** The hanging grid cloth with distance bending, no tethers. */
     static Model hangingCloth(int n) {
-        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
+        return DeviceTestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
     }
 
     /**
@@ -245,7 +247,7 @@ class GlslXpbdSolverTest {
 
     /** The dropped cloth with distance bending, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
     }
 
     /** Both solvers from rest, step by step. */
