@@ -8,10 +8,8 @@ import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
-import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdDeviceLayout;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -100,11 +98,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
 
     /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (a mode other than colored). */
     public static void requireSupported(XpbdSettings settings) {
-        if (settings.mode() != IterationMode.COLORED) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", "the OpenCL XPBD solver "
-                    + "runs the colored mode only so far, not " + settings.mode().label() + "; use colored or the cpu "
-                    + "backend");
-        }
+        DeviceRefusals.requireColoredMode(NAME, settings.mode());
     }
 
     /**
@@ -113,17 +107,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        if (m.bending().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
-                    + m.bending().count() + " dihedral bending stencils, which the OpenCL XPBD solver does not project "
-                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
-                    + "use the cpu backend");
-        }
+        DeviceRefusals.requireNoDihedralBending(NAME, m);
         DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
-        if (m.tets().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
-                    + " tetrahedra, which the OpenCL XPBD solver does not project yet; use the cpu backend");
-        }
+        DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }

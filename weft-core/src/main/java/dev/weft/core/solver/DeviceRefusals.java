@@ -2,6 +2,7 @@ package dev.weft.core.solver;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.Model;
+import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.step.Environment;
 
 /**
@@ -20,6 +21,32 @@ public final class DeviceRefusals {
                     + " tethers (long-range attachments), which " + solver + " does not project yet; build "
                     + "the model without them (ModelBuilder.tethers(false)), turn them off "
                     + "(" + settingsClass + ".withTethers(false)) or use the cpu backend");
+        }
+    }
+
+    /** An XPBD iteration mode other than colored. */
+    public static void requireColoredMode(String solver, IterationMode mode) {
+        if (mode != IterationMode.COLORED) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", solver + " runs the colored "
+                    + "mode only so far, not " + mode.label() + "; use colored or the cpu backend");
+        }
+    }
+
+    /** Dihedral bending stencils (the device solvers project distance bending only). */
+    public static void requireNoDihedralBending(String solver, Model m) {
+        if (m.bending().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
+                    + m.bending().count() + " dihedral bending stencils, which " + solver + " does not project "
+                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
+                    + "use the cpu backend");
+        }
+    }
+
+    /** Tetrahedra. */
+    public static void requireNoTetrahedra(String solver, Model m) {
+        if (m.tets().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
+                    + " tetrahedra, which " + solver + " does not project yet; use the cpu backend");
         }
     }
 

@@ -3,10 +3,8 @@ package dev.weft.render.compute;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
-import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdDeviceLayout;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -113,10 +111,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
 
     /** Throws {@link UnsupportedOnDeviceException} for settings the shaders do not run (a mode other than colored). */
     public static void requireSupported(XpbdSettings settings) {
-        if (settings.mode() != IterationMode.COLORED) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", NAME + " runs the colored "
-                    + "mode only so far, not " + settings.mode().label() + "; use colored or the cpu backend");
-        }
+        DeviceRefusals.requireColoredMode(NAME, settings.mode());
     }
 
     /**
@@ -125,17 +120,9 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        if (m.bending().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
-                    + m.bending().count() + " dihedral bending stencils, which " + NAME + " does not project "
-                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
-                    + "use the cpu backend");
-        }
+        DeviceRefusals.requireNoDihedralBending(NAME, m);
         DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
-        if (m.tets().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
-                    + " tetrahedra, which " + NAME + " does not project yet; use the cpu backend");
-        }
+        DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
