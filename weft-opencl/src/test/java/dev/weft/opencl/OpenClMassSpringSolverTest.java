@@ -62,7 +62,8 @@ class OpenClMassSpringSolverTest {
                 100);
         assertThat(hanging.afterAll).isLessThanOrEqualTo(TOLERANCE);
         assertThat(hanging.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-        StepComparison landed = compare(device, false, droppedCloth(24, 0.2f), DeviceTestScenes.earthWith(DeviceTestScenes.floor()),
+        StepComparison landed = compare(device, false, droppedCloth(24, 0.2f),
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()),
                 240);
         assertThat(landed.afterAll).isLessThanOrEqualTo(TOLERANCE);
     }
@@ -112,8 +113,9 @@ class OpenClMassSpringSolverTest {
     @Test
     void aParticleMovedOnTheHostBetweenStepsIsUploaded() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        StepComparison c = StepComparison.run("OpenCL vs CPU, a drag at step 10,", pool -> new MassSpringSolver(settings(),
-                pool), () -> new OpenClMassSpringSolver(settings(), device), hangingCloth(16, SpringLayout.PATTERN_12),
+        StepComparison c = StepComparison.run("OpenCL vs CPU, a drag at step 10,",
+                pool -> new MassSpringSolver(settings(), pool), () -> new OpenClMassSpringSolver(settings(), device),
+                hangingCloth(16, SpringLayout.PATTERN_12),
                 Environment.earth(), DT, 20, 10);
         assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
     }
@@ -131,7 +133,8 @@ class OpenClMassSpringSolverTest {
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("tethers");
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(InvalidInputException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             Collider moving = new SphereCollider("ball", new float[] {0f, -1f, 0f}, 0.3f, 0f, 0f)
@@ -159,13 +162,15 @@ class OpenClMassSpringSolverTest {
 
     /** The dropped cloth with seed 004's 12 springs, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12),
+                n, height);
     }
 
     /** Both solvers from rest, step by step. */
     private static StepComparison compare(OpenClDevice device, boolean cpuRounding, Model model, Environment env,
                                           int steps) {
-        return StepComparison.run((cpuRounding ? "" : "relaxed ") + "OpenCL vs CPU", pool -> new MassSpringSolver(
-                settings(), pool), () -> new OpenClMassSpringSolver(settings(), device, cpuRounding), model, env, DT, steps);
+        return StepComparison.run((cpuRounding ? "" : "relaxed ") + "OpenCL vs CPU",
+                pool -> new MassSpringSolver(settings(), pool),
+                () -> new OpenClMassSpringSolver(settings(), device, cpuRounding), model, env, DT, steps);
     }
 }

@@ -137,7 +137,8 @@ class OpenClPdSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         PlaneCollider floor = DeviceTestScenes.floor();
         // 360 steps of 1/480 s: it falls the 0.095 m to the floor's thickness in 0.14 s, lands and lies there
-        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), DeviceTestScenes.earthWith(floor), 360);
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), DeviceTestScenes.earthWith(floor),
+                360);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.09f);
         c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
@@ -222,7 +223,8 @@ class OpenClPdSolverTest {
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.TETRAHEDRA);
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
@@ -246,7 +248,8 @@ class OpenClPdSolverTest {
 
     /** The dropped cloth with distance bending, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE),
+                n, height);
     }
 
     /** A small cloth with isometric bending, which PdSolver refuses. */

@@ -87,7 +87,8 @@ public final class StepComparison {
         }
         StepComparison c = new StepComparison(model, start, cpu, device, frames, afterOne);
         System.out.printf("%s on %d particles, %d steps: max |dx| after 1 step %.3g m, after all %.3g m, "
-                + "max |dv| %.3g m/s%n", label, model.particleCount(), steps, c.afterOne, c.afterAll, c.velocityAfterAll);
+                + "max |dv| %.3g m/s%n", label, model.particleCount(), steps, c.afterOne, c.afterAll,
+                c.velocityAfterAll);
         return c;
     }
 

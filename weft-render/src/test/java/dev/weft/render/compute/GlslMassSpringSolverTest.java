@@ -63,7 +63,8 @@ class GlslMassSpringSolverTest {
         StepComparison hanging = compare(false, hangingCloth(32, SpringLayout.PATTERN_12), Environment.earth(), 100);
         assertThat(hanging.afterAll).isLessThanOrEqualTo(TOLERANCE);
         assertThat(hanging.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-        StepComparison landed = compare(false, droppedCloth(24, 0.2f), DeviceTestScenes.earthWith(DeviceTestScenes.floor()), 240);
+        StepComparison landed = compare(false, droppedCloth(24, 0.2f),
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()), 240);
         assertThat(landed.afterAll).isLessThanOrEqualTo(TOLERANCE);
         hanging.assertStatisticsAgree();
         landed.assertStatisticsAgree();
@@ -123,8 +124,9 @@ class GlslMassSpringSolverTest {
 
     @Test
     void aParticleMovedOnTheHostBetweenStepsIsUploaded() {
-        StepComparison c = StepComparison.run("GLSL vs CPU, a drag at step 10,", pool -> new MassSpringSolver(settings(),
-                pool), () -> new GlslMassSpringSolver(settings()), hangingCloth(16, SpringLayout.PATTERN_12),
+        StepComparison c = StepComparison.run("GLSL vs CPU, a drag at step 10,",
+                pool -> new MassSpringSolver(settings(), pool), () -> new GlslMassSpringSolver(settings()),
+                hangingCloth(16, SpringLayout.PATTERN_12),
                 Environment.earth(), DT, 20, 10);
         assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
         if (GlslDriver.cpuBits()) {
@@ -157,7 +159,8 @@ class GlslMassSpringSolverTest {
                             .feature()).isEqualTo(DeviceFeature.TETHERS);
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             Collider moving = new SphereCollider("ball", new float[] {0f, -1f, 0f}, 0.3f, 0f, 0f)
@@ -186,7 +189,8 @@ class GlslMassSpringSolverTest {
 
     /** The dropped cloth with seed 004's 12 springs, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12),
+                n, height);
     }
 
     /** Both solvers from rest, step by step. */

@@ -35,7 +35,7 @@ public final class MassSpringDeviceLayout {
         return stableStep;
     }
 
-    /** Verlet steps one step of {@code dt} takes under {@code settings} (as {@link MassSpringSolver#verletStepsPer}). */
+    /** Verlet steps one step of {@code dt} takes under {@code settings} (as MassSpringSolver.verletStepsPer). */
     public int verletSteps(MassSpringSettings settings, float dt) {
         return settings.stableSteps() ? StableStep.count(dt, stableStep) : 1;
     }

@@ -153,7 +153,7 @@ public final class XpbdDeviceLayout {
         return stretchFirst;
     }
 
-    /** Per color: every constraint in it has zero compliance (XpbdSolver's multiplier-free pass); by {@link #prepare}. */
+    /** Per color: every constraint in it has zero compliance (XpbdSolver's multiplier-free pass); by prepare. */
     public boolean[] colorRigid() {
         return colorRigid;
     }
