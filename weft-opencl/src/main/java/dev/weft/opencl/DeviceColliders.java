@@ -2,21 +2,19 @@ package dev.weft.opencl;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
-import java.util.Arrays;
+import dev.weft.core.solver.DeviceColliderRecords;
 
 /**
- * The environment's colliders on the device for {@code colliders.cl}: their {@link OpenClColliders}
- * records and types in two buffers, encoded and uploaded again only when the environment's collider
- * array (an {@code Environment} keeps its array, so a run encodes once) or the model's particle
- * surface (a sphere's reach grows by the largest particle offset) is another one.
+ * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
+ * (the still plane and sphere as flat records, other and moving colliders refused by name) and types in
+ * two buffers, uploaded again only when the records were encoded again.
  */
 final class DeviceColliders implements AutoCloseable {
+    /** How the collider refusals name these solvers. */
+    static final String SOLVERS = "the OpenCL solvers";
+
     private final OpenClContext cl;
-    private Collider[] encoded;
-    private ParticleSurface encodedFor;
-    private int count;
-    private int[] type = new int[1];
-    private float[] data = new float[OpenClColliders.STRIDE];
+    private final DeviceColliderRecords records = new DeviceColliderRecords(SOLVERS);
     private long typeMem;
     private long dataMem;
 
@@ -29,33 +27,18 @@ final class DeviceColliders implements AutoCloseable {
      * so the kernels' buffer arguments must be set again. Refuses colliders the kernels do not know.
      */
     boolean bind(Collider[] colliders, ParticleSurface surface) {
-        if (colliders == encoded && surface == encodedFor) {
+        if (!records.encode(colliders, surface)) {
             return false;
-        }
-        for (Collider c : colliders) {
-            OpenClColliders.requireSupported(c);
-        }
-        int slots = Math.max(1, colliders.length);
-        if (type.length < slots) {
-            type = new int[slots];
-            data = new float[OpenClColliders.STRIDE * slots];
-        }
-        Arrays.fill(data, 0f);
-        for (int c = 0; c < colliders.length; c++) {
-            OpenClColliders.encode(colliders[c], surface, c, type, data);
         }
         OpenClContext.releaseAll(typeMem, dataMem);
         typeMem = dataMem = 0L;
-        typeMem = cl.upload(type);
-        dataMem = cl.upload(data);
-        count = colliders.length;
-        encoded = colliders;
-        encodedFor = surface;
+        typeMem = cl.upload(records.types());
+        dataMem = cl.upload(records.records());
         return true;
     }
 
     int count() {
-        return count;
+        return records.count();
     }
 
     /** The int buffer of collider types (COLLIDER_PLANE, COLLIDER_SPHERE). */
@@ -72,7 +55,6 @@ final class DeviceColliders implements AutoCloseable {
     public void close() {
         OpenClContext.releaseAll(typeMem, dataMem);
         typeMem = dataMem = 0L;
-        encoded = null;
-        encodedFor = null;
+        records.forget();
     }
 }

@@ -7,13 +7,14 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.solver.massspring.MassSpringDeviceLayout;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.massspring.StableStep;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.step.Environment;
-import dev.weft.core.step.VerletDamping;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
 
@@ -41,12 +42,9 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     /** The spring kernel's work size, made once (no allocation in a step). */
     private final PointerBuffer springWork = MemoryUtil.memAllocPointer(1);
 
-    // bound model
+    // bound model: its springs, stable step and damping (shared with the GLSL backend)
+    private MassSpringDeviceLayout layout;
     private int springCount;
-    private double stableStep;
-    private float[] rate;
-    private float[] keep;
-    private float keepStep = Float.NaN;
 
     // device buffers (0: none)
     private long pairsMem;
@@ -83,7 +81,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     /** The longest stable Verlet step of {@code m}'s springs, in s (as {@link MassSpringSolver#stableStep}). */
     public double stableStep(Model m) {
         bind(m);
-        return stableStep;
+        return layout.stableStep();
     }
 
     /** Verlet steps one {@link #step} of {@code dt} takes (as {@link MassSpringSolver#verletStepsPer}). */
@@ -93,7 +91,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     }
 
     private int verletSteps(float dt) {
-        return settings().stableSteps() ? StableStep.count(dt, stableStep) : 1;
+        return layout.verletSteps(settings(), dt);
     }
 
     /**
@@ -104,7 +102,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
         DeviceRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }
 
     @Override
@@ -122,12 +120,9 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     @Override
     void bindModel(Model m) {
         int n = particleCount();
-        SpringSet springs = SpringSet.build(m);
+        layout = new MassSpringDeviceLayout(m);
+        SpringSet springs = layout.springs();
         springCount = springs.count();
-        stableStep = StableStep.of(springs, m.invMass());
-        rate = MaterialParameters.particleDamping(m);
-        keep = new float[n];
-        keepStep = Float.NaN;
         if (n == 0) {
             return;
         }
@@ -178,14 +173,9 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
 
     /** Each particle's Verlet share kept over a step of h (PositionStep's factor), uploaded when h changed. */
     private void prepareKeep(float h) {
-        if (h == keepStep) {
-            return;
+        if (layout.prepare(h)) {
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), keepMem, true, 0L, layout.keep(), null, null), "write damping");
         }
-        for (int i = 0; i < keep.length; i++) {
-            keep[i] = VerletDamping.perStep(MaterialParameters.verletKeepPerFrame(rate[i]), h);
-        }
-        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), keepMem, true, 0L, keep, null, null), "write damping");
-        keepStep = h;
     }
 
     @Override

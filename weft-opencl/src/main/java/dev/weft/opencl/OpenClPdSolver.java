@@ -1,6 +1,7 @@
 package dev.weft.opencl;
 
 import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import static org.lwjgl.opencl.CL10.clEnqueueCopyBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
@@ -189,7 +190,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
                     + " elastic tetrahedra, which the OpenCL PD solver does not project yet; use the cpu backend");
         }
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }
 
     /** The tetrahedra PdSolver projects (PdElasticTets: those with a shear modulus). */

@@ -7,6 +7,7 @@ import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;

@@ -6,13 +6,11 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
 
 import dev.weft.core.model.DistanceConstraints;
-import dev.weft.core.model.DistanceKind;
-import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
-import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdDeviceLayout;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
@@ -54,21 +52,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private PointerBuffer stretchOffset;
     private PointerBuffer stretchSize;
 
-    // bound model
-    private int count;
-    private int colors;
-    private int[] colorStart;
-    private byte[] kind;
-    private float[] stiffness;
-    private int[] stretchColorStart;
-    /** Per color: its stretch constraints are one run of the storage (XpbdSolver sweeps those in place). */
-    private boolean[] stretchContiguous;
-    /** Per color: every constraint in it has zero compliance (XpbdSolver's multiplier-free pass). */
-    private boolean[] colorRigid;
-    private float[] alpha;
-    private float[] rate;
-    private float[] damp;
-    private float preparedStep = Float.NaN;
+    // bound model: its colors, stretch passes, compliances and damping (shared with the GLSL backend)
+    private XpbdDeviceLayout layout;
 
     // device buffers (0: none)
     private long pairsMem;
@@ -113,11 +98,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
 
     /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (a mode other than colored). */
     public static void requireSupported(XpbdSettings settings) {
-        if (settings.mode() != IterationMode.COLORED) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", "the OpenCL XPBD solver "
-                    + "runs the colored mode only so far, not " + settings.mode().label() + "; use colored or the cpu "
-                    + "backend");
-        }
+        DeviceRefusals.requireColoredMode(NAME, settings.mode());
     }
 
     /**
@@ -126,19 +107,11 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        if (m.bending().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
-                    + m.bending().count() + " dihedral bending stencils, which the OpenCL XPBD solver does not project "
-                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
-                    + "use the cpu backend");
-        }
+        DeviceRefusals.requireNoDihedralBending(NAME, m);
         DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
-        if (m.tets().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
-                    + " tetrahedra, which the OpenCL XPBD solver does not project yet; use the cpu backend");
-        }
+        DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }
 
     @Override
@@ -155,8 +128,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         clSetKernelArg1f(predictKernel, 4, env.gravityY());
         clSetKernelArg1f(predictKernel, 5, env.gravityZ());
         launchPerParticle(predictKernel, "xpbd_predict");
-        if (count > 0) {
-            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambdaMem, zero, 0L, 4L * count, null, null),
+        if (layout.count() > 0) {
+            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambdaMem, zero, 0L, 4L * layout.count(), null, null),
                     "clear multipliers");
             for (int it = 0; it < settings().iterations(); it++) {
                 sweep();
@@ -168,12 +141,17 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
 
     /** One iteration of XpbdSolver's colored distance sweep: every color, then the extra stretch passes. */
     private void sweep() {
+        int colors = layout.colors();
+        int[] colorStart = layout.colorStart();
+        boolean[] colorRigid = layout.colorRigid();
         for (int c = 0; c < colors; c++) {
             if (colorStart[c + 1] == colorStart[c]) {
                 continue;
             }
             launchColor(colorRigid[c] ? rigidKernel : distanceKernel, colorOffset, colorSize, c);
         }
+        int[] stretchColorStart = layout.stretchColorStart();
+        boolean[] stretchContiguous = layout.stretchContiguous();
         for (int pass = 1; pass < settings().stretchPasses(); pass++) {
             for (int c = 0; c < colors; c++) {
                 if (stretchColorStart[c + 1] == stretchColorStart[c]) {
@@ -196,17 +174,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     void bindModel(Model m) {
         int n = particleCount();
         DistanceConstraints dc = m.distances();
-        count = dc.count();
-        colorStart = dc.colorStart();
-        colors = colorStart.length - 1;
-        kind = dc.kind();
-        stiffness = MaterialParameters.distanceStiffness(m);
-        alpha = new float[count];
-        colorRigid = new boolean[colors];
-        int[] stretchOrder = bindStretchOrder();
-        rate = MaterialParameters.particleDamping(m);
-        damp = new float[n];
-        preparedStep = Float.NaN;
+        layout = new XpbdDeviceLayout(m, settings());
+        int count = layout.count();
+        int colors = layout.colors();
         if (n == 0) {
             return;
         }
@@ -214,18 +184,19 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         colorSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
         stretchOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
         stretchSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        int[] colorStart = layout.colorStart();
+        int[] stretchColorStart = layout.stretchColorStart();
         for (int c = 0; c < colors; c++) {
             colorOffset.put(c, colorStart[c]);
             colorSize.put(c, colorStart[c + 1] - colorStart[c]);
-            int from = stretchColorStart[c];
-            stretchOffset.put(c, stretchContiguous[c] && from < stretchOrder.length ? stretchOrder[from] : from);
-            stretchSize.put(c, stretchColorStart[c + 1] - from);
+            stretchOffset.put(c, layout.stretchFirst()[c]);
+            stretchSize.put(c, stretchColorStart[c + 1] - stretchColorStart[c]);
         }
         pairsMem = cl.upload(dc.particles());
         restMem = cl.upload(dc.restLength());
         alphaMem = cl.buffer(4L * Math.max(1, count));
         lambdaMem = cl.buffer(4L * Math.max(1, count));
-        stretchOrderMem = cl.upload(stretchOrder);
+        stretchOrderMem = cl.upload(layout.stretchOrder());
         dampMem = cl.buffer(4L * n);
         yMem = cl.buffer(12L * n);
         dMem = cl.buffer(12L * n);
@@ -245,78 +216,23 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         bufferArgs(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
     }
 
-    /**
-     * XpbdSolver.bindStretchOrder: the stretch constraints grouped by color (into {@link #stretchColorStart}),
-     * and per color whether they are one run of the storage; returns the order.
-     */
-    private int[] bindStretchOrder() {
-        int stretches = 0;
-        for (int c = 0; c < count; c++) {
-            stretches += kind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
-        }
-        int[] order = new int[stretches];
-        stretchColorStart = new int[colors + 1];
-        int k = 0;
-        for (int color = 0; color < colors; color++) {
-            stretchColorStart[color] = k;
-            for (int c = colorStart[color]; c < colorStart[color + 1]; c++) {
-                if (kind[c] == DistanceKind.STRETCH.code()) {
-                    order[k++] = c;
-                }
-            }
-        }
-        stretchColorStart[colors] = k;
-        stretchContiguous = new boolean[colors];
-        for (int color = 0; color < colors; color++) {
-            boolean run = true;
-            for (int j = stretchColorStart[color] + 1; j < stretchColorStart[color + 1] && run; j++) {
-                run = order[j] == order[j - 1] + 1;
-            }
-            stretchContiguous[color] = run;
-        }
-        return order;
-    }
-
     @Override
     void collidersChanged(DeviceColliders c) {
         clSetKernelArg1i(finishKernel, 5, c.count());
         bufferArgs(finishKernel, "xpbd_finish", 6, c.typeMem(), c.dataMem());
     }
 
-    /**
-     * When h changed: XpbdSolver.bind's compliances over h² (and which colors are all rigid) and
-     * PositionStep's damping factors for {@code Damping.AFTER}, uploaded.
-     */
+    /** When h changed: the layout's compliances over h² and damping factors, uploaded. */
     private void prepare(float dt) {
-        if (dt == preparedStep) {
+        if (!layout.prepare(dt)) {
             return;
         }
-        float invH2 = 1f / (dt * dt);
-        for (int c = 0; c < count; c++) {
-            boolean rigid = settings().rigid() && kind[c] != DistanceKind.BEND.code();
-            alpha[c] = rigid ? 0f : Math.min(compliance(stiffness[c]) * invH2, Float.MAX_VALUE);
-        }
-        for (int k = 0; k < colors; k++) {
-            boolean rigid = true;
-            for (int c = colorStart[k]; c < colorStart[k + 1] && rigid; c++) {
-                rigid = alpha[c] == 0f;
-            }
-            colorRigid[k] = rigid;
-        }
-        for (int i = 0; i < damp.length; i++) {
-            damp[i] = Math.max(0f, 1f - rate[i] * dt);
-        }
         long queue = cl.queue();
-        if (count > 0) {
-            ClCheck.ok(clEnqueueWriteBuffer(queue, alphaMem, true, 0L, alpha, null, null), "write compliances");
+        if (layout.count() > 0) {
+            ClCheck.ok(clEnqueueWriteBuffer(queue, alphaMem, true, 0L, layout.compliances(), null, null),
+                    "write compliances");
         }
-        ClCheck.ok(clEnqueueWriteBuffer(queue, dampMem, true, 0L, damp, null, null), "write damping");
-        preparedStep = dt;
-    }
-
-    /** 1/k, with 0 for a rigid (infinite) stiffness and +∞ for none (as XpbdSolver). */
-    private static float compliance(float k) {
-        return k == Float.POSITIVE_INFINITY ? 0f : 1f / k;
+        ClCheck.ok(clEnqueueWriteBuffer(queue, dampMem, true, 0L, layout.damping(), null, null), "write damping");
     }
 
     @Override

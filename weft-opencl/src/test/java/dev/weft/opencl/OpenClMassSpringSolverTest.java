@@ -17,6 +17,8 @@ import dev.weft.core.model.State;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.StepComparison;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,7 +52,7 @@ class OpenClMassSpringSolverTest {
         assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
         // it moved: the comparison is of a falling, stretching cloth, not of two still ones
         assertThat(c.travel).isGreaterThan(0.01f);
-        c.assertAgrees(TOLERANCE, device.fp64() && OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, device.fp64() && OpenClAvailable.isPocl(device));
     }
 
     @Test
@@ -60,7 +62,8 @@ class OpenClMassSpringSolverTest {
                 100);
         assertThat(hanging.afterAll).isLessThanOrEqualTo(TOLERANCE);
         assertThat(hanging.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-        StepComparison landed = compare(device, false, droppedCloth(24, 0.2f), TestScenes.earthWith(TestScenes.floor()),
+        StepComparison landed = compare(device, false, droppedCloth(24, 0.2f),
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()),
                 240);
         assertThat(landed.afterAll).isLessThanOrEqualTo(TOLERANCE);
     }
@@ -69,27 +72,27 @@ class OpenClMassSpringSolverTest {
     void theDefaultSpringLayoutAgreesToo() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         compare(device, true, hangingCloth(24, SpringLayout.STENCIL_24), Environment.earth(), 100)
-                .assertAgrees(TOLERANCE, false);
+                .assertPositionsAgree(TOLERANCE, false);
     }
 
     @Test
     void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        PlaneCollider floor = TestScenes.floor();
+        PlaneCollider floor = DeviceTestScenes.floor();
         // 0.25 s: it falls 0.2 m in 0.2 s and lands
-        StepComparison c = compare(device, true, droppedCloth(24, 0.2f), TestScenes.earthWith(floor), 240);
+        StepComparison c = compare(device, true, droppedCloth(24, 0.2f), DeviceTestScenes.earthWith(floor), 240);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.15f);
-        c.assertAgrees(TOLERANCE, false);
+        c.assertPositionsAgree(TOLERANCE, false);
     }
 
     @Test
     void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        SphereCollider ball = TestScenes.ball();
-        StepComparison c = compare(device, true, droppedCloth(24, 0.5f), TestScenes.earthWith(ball), 240);
+        SphereCollider ball = DeviceTestScenes.ball();
+        StepComparison c = compare(device, true, droppedCloth(24, 0.5f), DeviceTestScenes.earthWith(ball), 240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
-        c.assertAgrees(TOLERANCE, false);
+        c.assertPositionsAgree(TOLERANCE, false);
     }
 
     @Test
@@ -110,8 +113,9 @@ class OpenClMassSpringSolverTest {
     @Test
     void aParticleMovedOnTheHostBetweenStepsIsUploaded() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        StepComparison c = StepComparison.run("OpenCL vs CPU, a drag at step 10,", pool -> new MassSpringSolver(settings(),
-                pool), () -> new OpenClMassSpringSolver(settings(), device), hangingCloth(16, SpringLayout.PATTERN_12),
+        StepComparison c = StepComparison.run("OpenCL vs CPU, a drag at step 10,",
+                pool -> new MassSpringSolver(settings(), pool), () -> new OpenClMassSpringSolver(settings(), device),
+                hangingCloth(16, SpringLayout.PATTERN_12),
                 Environment.earth(), DT, 20, 10);
         assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
     }
@@ -127,14 +131,15 @@ class OpenClMassSpringSolverTest {
         try (OpenClMassSpringSolver solver = new OpenClMassSpringSolver(MassSpringSettings.defaults(), device)) {
             assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("tethers");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(InvalidInputException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             Collider moving = new SphereCollider("ball", new float[] {0f, -1f, 0f}, 0.3f, 0f, 0f)
                     .withVelocity(new float[] {1f, 0f, 0f}, new float[3]);
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(moving), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(moving), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("ball").hasMessageContaining("moves");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("particle contacts");
@@ -152,18 +157,20 @@ class OpenClMassSpringSolverTest {
 
     /** The hanging cloth with these springs, default material, no tethers. */
     static Model hangingCloth(int n, SpringLayout layout) {
-        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).springLayout(layout), n);
+        return DeviceTestScenes.hangingCloth(new ModelBuilder().tethers(false).springLayout(layout), n);
     }
 
     /** The dropped cloth with seed 004's 12 springs, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12),
+                n, height);
     }
 
     /** Both solvers from rest, step by step. */
     private static StepComparison compare(OpenClDevice device, boolean cpuRounding, Model model, Environment env,
                                           int steps) {
-        return StepComparison.run((cpuRounding ? "" : "relaxed ") + "OpenCL vs CPU", pool -> new MassSpringSolver(
-                settings(), pool), () -> new OpenClMassSpringSolver(settings(), device, cpuRounding), model, env, DT, steps);
+        return StepComparison.run((cpuRounding ? "" : "relaxed ") + "OpenCL vs CPU",
+                pool -> new MassSpringSolver(settings(), pool),
+                () -> new OpenClMassSpringSolver(settings(), device, cpuRounding), model, env, DT, steps);
     }
 }

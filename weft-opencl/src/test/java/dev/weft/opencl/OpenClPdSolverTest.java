@@ -24,6 +24,8 @@ import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.StepComparison;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +63,7 @@ class OpenClPdSolverTest {
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
         assertThat(c.travel).as("a falling, stretching cloth, not a still one").isGreaterThan(0.05f);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
         if (OpenClAvailable.isPocl(device)) {
             assertThat(c.velocityAfterAll).as("PoCL: the CPU's bits").isZero();
         }
@@ -86,7 +88,7 @@ class OpenClPdSolverTest {
             StepComparison c = compare(device, true, s, model, Environment.earth(), 100);
             assertThat(c.travel).as(s.label()).isGreaterThan(0.05f);
             assertThat(c.velocityAfterAll).as(s.label()).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-            c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+            c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
         }
     }
 
@@ -115,7 +117,7 @@ class OpenClPdSolverTest {
             StepComparison c = compare(device, true, s, lattice, Environment.earth(), 100);
             assertThat(c.travel).isGreaterThan(0.05f);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-            c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+            c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
         }
         try (OpenClPdSolver solver = new OpenClPdSolver(DEFAULTS, device)) {
             solver.step(lattice, State.atRest(lattice), Environment.earth(), DT);
@@ -133,22 +135,23 @@ class OpenClPdSolverTest {
     @Test
     void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        PlaneCollider floor = TestScenes.floor();
+        PlaneCollider floor = DeviceTestScenes.floor();
         // 360 steps of 1/480 s: it falls the 0.095 m to the floor's thickness in 0.14 s, lands and lies there
-        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), TestScenes.earthWith(floor), 360);
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), DeviceTestScenes.earthWith(floor),
+                360);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.09f);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        SphereCollider ball = TestScenes.ball();
+        SphereCollider ball = DeviceTestScenes.ball();
         StepComparison c = compare(device, true, DEFAULTS.withInner(InnerSolver.JACOBI), droppedCloth(24, 0.45f),
-                TestScenes.earthWith(ball), 240);
+                DeviceTestScenes.earthWith(ball), 240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
@@ -158,7 +161,7 @@ class OpenClPdSolverTest {
         StepComparison jacobi = compare(device, false, DEFAULTS.withInner(InnerSolver.JACOBI), hangingCloth(32),
                 Environment.earth(), 100);
         StepComparison landed = compare(device, false, DEFAULTS, droppedCloth(24, 0.1f),
-                TestScenes.earthWith(TestScenes.floor()), 360);
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()), 360);
         StepComparison lattice = compare(device, false, DEFAULTS, ConvergenceExperiment.HANGING.model(32, 1000f),
                 Environment.earth(), 100);
         for (StepComparison c : List.of(hanging, jacobi, landed, lattice)) {
@@ -218,9 +221,10 @@ class OpenClPdSolverTest {
             assertThatThrownBy(() -> solver.step(jelly, State.atRest(jelly), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("elastic tetrahedra")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.TETRAHEDRA);
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
@@ -239,12 +243,13 @@ class OpenClPdSolverTest {
 
     /** The hanging grid cloth with distance bending, no tethers. */
     static Model hangingCloth(int n) {
-        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
+        return DeviceTestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
     }
 
     /** The dropped cloth with distance bending, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE),
+                n, height);
     }
 
     /** A small cloth with isometric bending, which PdSolver refuses. */

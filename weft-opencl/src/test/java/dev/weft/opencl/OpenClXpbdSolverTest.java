@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.contact.ParticleContactSettings;
-import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
@@ -22,6 +21,8 @@ import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.StepComparison;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +60,7 @@ class OpenClXpbdSolverTest {
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
         assertThat(c.travel).as("a falling, stretching cloth, not a still one").isGreaterThan(0.001f);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
         if (OpenClAvailable.isPocl(device)) {
             assertThat(c.velocityAfterAll).as("PoCL: the CPU's bits").isZero();
         }
@@ -76,38 +77,41 @@ class OpenClXpbdSolverTest {
         StepComparison rigid = compare(device, true, DEFAULTS.withRigid(true).withStretchPasses(3), model,
                 Environment.earth(), 100);
         for (StepComparison c : List.of(iterated, rigid)) {
-            c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+            c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
         }
     }
 
     @Test
     void twoMeshClothsWhoseStretchColorsAreScatteredAgreeToo() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        Model model = hangingMeshes(16);
+        Model model = DeviceTestScenes.hangingMeshes(
+                new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), 16);
         assertThat(hasScatteredStretchColor(model)).as("the extra passes take the listed kernel").isTrue();
         compare(device, true, DEFAULTS.withStretchPasses(2), model, Environment.earth(), 100)
-                .assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+                .assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        PlaneCollider floor = TestScenes.floor();
+        PlaneCollider floor = DeviceTestScenes.floor();
         // 360 steps of 1/1800 s: it falls the 0.085 m to the floor's thickness in 0.13 s, lands and slides
-        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), TestScenes.earthWith(floor), 360);
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.1f), DeviceTestScenes.earthWith(floor),
+                360);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.08f);
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
     void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        SphereCollider ball = TestScenes.ball();
-        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.45f), TestScenes.earthWith(ball), 240);
+        SphereCollider ball = DeviceTestScenes.ball();
+        StepComparison c = compare(device, true, DEFAULTS, droppedCloth(24, 0.45f), DeviceTestScenes.earthWith(ball),
+                240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
-        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
     }
 
     @Test
@@ -115,7 +119,7 @@ class OpenClXpbdSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         StepComparison hanging = compare(device, false, DEFAULTS, hangingCloth(32), Environment.earth(), 100);
         StepComparison landed = compare(device, false, DEFAULTS, droppedCloth(24, 0.1f),
-                TestScenes.earthWith(TestScenes.floor()), 360);
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()), 360);
         for (StepComparison c : List.of(hanging, landed)) {
             assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
@@ -154,9 +158,10 @@ class OpenClXpbdSolverTest {
                     .isEqualTo(DeviceFeature.DIHEDRAL_BENDING);
             assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
@@ -172,57 +177,14 @@ class OpenClXpbdSolverTest {
 
     /** The hanging grid cloth with distance bending, no tethers. */
     static Model hangingCloth(int n) {
-        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
-    }
-
-    /**
-     * Two of those as triangle meshes with alternating diagonals (greedy coloring, not the lattice's), one
-     * beside the other, each pinned at the two corners of its first row: a color holds both bodies'
-     * constraints, so its stretch constraints are two runs with the first body's bending between.
-     */
-    private static Model hangingMeshes(int n) {
-        float[] positions = new float[3 * n * n];
-        float[] uvs = new float[2 * n * n];
-        for (int r = 0; r < n; r++) {
-            for (int c = 0; c < n; c++) {
-                int i = r * n + c;
-                positions[3 * i] = -0.5f + c / (float) (n - 1);
-                positions[3 * i + 1] = 1f;
-                positions[3 * i + 2] = -0.5f + r / (float) (n - 1);
-                uvs[2 * i] = c / (float) (n - 1);
-                uvs[2 * i + 1] = r / (float) (n - 1);
-            }
-        }
-        int[] triangles = new int[6 * (n - 1) * (n - 1)];
-        int t = 0;
-        for (int r = 0; r + 1 < n; r++) {
-            for (int c = 0; c + 1 < n; c++) {
-                int a = r * n + c;
-                int b = a + 1;
-                int d = a + n;
-                int e = d + 1;
-                int[] tri = (r + c) % 2 == 0 ? new int[] {a, d, e, a, e, b} : new int[] {a, d, b, b, d, e};
-                System.arraycopy(tri, 0, triangles, t, 6);
-                t += 6;
-            }
-        }
-        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE);
-        ModelObject left = b.addMeshCloth("left", new TriangleMesh(positions, uvs, triangles));
-        b.pinIndices(left, 0, n - 1);
-        float[] moved = positions.clone();
-        for (int k = 0; k < moved.length; k += 3) {
-            moved[k] += 1.5f;
-        }
-        ModelObject right = b.addMeshCloth("right", new TriangleMesh(moved, uvs, triangles));
-        b.pinIndices(right, 0, n - 1);
-        return b.build();
+        return DeviceTestScenes.hangingCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n);
     }
 
     @Test
     void aFrameOfSubstepsOnTheDeviceIsTheSameAsItsSubstepsOneByOne() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model model = droppedCloth(24, 0.3f);
-        Environment env = TestScenes.earthWith(TestScenes.floor());
+        Environment env = DeviceTestScenes.earthWith(DeviceTestScenes.floor());
         int frames = 20;
         int substeps = 6;
         State oneByOne = State.atRest(model);
@@ -268,7 +230,8 @@ class OpenClXpbdSolverTest {
 
     /** The dropped cloth with distance bending, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE),
+                n, height);
     }
 
     /** Both solvers from rest, step by step. */

@@ -3,12 +3,13 @@ package dev.weft.render.compute;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceRefusals;
+import dev.weft.core.solver.massspring.MassSpringDeviceLayout;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.massspring.StableStep;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.step.Environment;
-import dev.weft.core.step.VerletDamping;
 
 /**
  * Seed 004's explicit mass-spring cloth in OpenGL 4.3 compute shaders (seed 004's GLSL column):
@@ -49,12 +50,9 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     private final int gravityAt;
     private final int colliderCountAt;
 
-    // bound model
+    // bound model: its springs, stable step and damping (shared with the OpenCL backend)
+    private MassSpringDeviceLayout layout;
     private int springCount;
-    private double stableStep;
-    private float[] rate;
-    private float[] keep;
-    private float keepStep = Float.NaN;
     private int[] buffers = new int[0];
     private int keepBuffer;
 
@@ -95,7 +93,7 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     /** The longest stable Verlet step of {@code m}'s springs, in s (as {@link MassSpringSolver#stableStep}). */
     public double stableStep(Model m) {
         bindOutsideStep(m);
-        return stableStep;
+        return layout.stableStep();
     }
 
     /** Verlet steps one {@link #step} of {@code dt} takes (as {@link MassSpringSolver#verletStepsPer}). */
@@ -105,7 +103,7 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     }
 
     private int verletSteps(float dt) {
-        return settings().stableSteps() ? StableStep.count(dt, stableStep) : 1;
+        return layout.verletSteps(settings(), dt);
     }
 
     /**
@@ -114,9 +112,9 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
      * OpenGL, so a caller can refuse before it opens a context.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
-        GlslRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
-        GlslRefusals.requireNoAir(NAME, env);
-        GlslRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
+        DeviceRefusals.requireNoAir(NAME, env);
+        DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
 
     @Override
@@ -134,12 +132,9 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     @Override
     void bindModel(Model m) {
         int n = particleCount();
-        SpringSet springs = SpringSet.build(m);
+        layout = new MassSpringDeviceLayout(m);
+        SpringSet springs = layout.springs();
         springCount = springs.count();
-        stableStep = StableStep.of(springs, m.invMass());
-        rate = MaterialParameters.particleDamping(m);
-        keep = new float[n];
-        keepStep = Float.NaN;
         keepBuffer = gl.buffer(4L * n, KEEP);
         buffers = new int[] {
             gl.upload(springs.pairs(), PAIRS),
@@ -174,14 +169,9 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
 
     /** Each particle's Verlet share kept over a step of h (PositionStep's factor), uploaded when h changed. */
     private void prepareKeep(float h) {
-        if (h == keepStep) {
-            return;
+        if (layout.prepare(h)) {
+            ComputeContext.write(keepBuffer, layout.keep());
         }
-        for (int i = 0; i < keep.length; i++) {
-            keep[i] = VerletDamping.perStep(MaterialParameters.verletKeepPerFrame(rate[i]), h);
-        }
-        ComputeContext.write(keepBuffer, keep);
-        keepStep = h;
     }
 
     @Override

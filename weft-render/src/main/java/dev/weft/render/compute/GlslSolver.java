@@ -4,6 +4,7 @@ import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.step.Environment;
 
@@ -70,7 +71,7 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver
     @Override
     public GlslSolver<S> withParticleContacts(ParticleContactSettings s) {
         if (s != null) {
-            throw GlslRefusals.particleContacts(solverName);
+            throw DeviceRefusals.particleContacts(solverName);
         }
         return this;
     }

@@ -1,13 +1,11 @@
 package dev.weft.render.compute;
 
 import dev.weft.core.model.DistanceConstraints;
-import dev.weft.core.model.DistanceKind;
-import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
-import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdDeviceLayout;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
@@ -52,23 +50,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     private final int[] firstAt = new int[3];
     private final int[] countAt = new int[3];
 
-    // bound model
-    private int count;
-    private int colors;
-    private int[] colorStart;
-    private byte[] kind;
-    private float[] stiffness;
-    private int[] stretchColorStart;
-    /** Per color: where an extra pass starts (in storage where its stretch constraints are one run, else in the order). */
-    private int[] stretchFirst;
-    /** Per color: its stretch constraints are one run of the storage (XpbdSolver sweeps those in place). */
-    private boolean[] stretchContiguous;
-    /** Per color: every constraint in it has zero compliance (XpbdSolver's multiplier-free pass). */
-    private boolean[] colorRigid;
-    private float[] alpha;
-    private float[] rate;
-    private float[] damp;
-    private float preparedStep = Float.NaN;
+    // bound model: its colors, stretch passes, compliances and damping (shared with the OpenCL backend)
+    private XpbdDeviceLayout layout;
     private int[] buffers = new int[0];
     private int alphaBuffer;
     private int lambdaBuffer;
@@ -128,10 +111,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
 
     /** Throws {@link UnsupportedOnDeviceException} for settings the shaders do not run (a mode other than colored). */
     public static void requireSupported(XpbdSettings settings) {
-        if (settings.mode() != IterationMode.COLORED) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", NAME + " runs the colored "
-                    + "mode only so far, not " + settings.mode().label() + "; use colored or the cpu backend");
-        }
+        DeviceRefusals.requireColoredMode(NAME, settings.mode());
     }
 
     /**
@@ -140,19 +120,11 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        if (m.bending().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
-                    + m.bending().count() + " dihedral bending stencils, which " + NAME + " does not project "
-                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
-                    + "use the cpu backend");
-        }
-        GlslRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
-        if (m.tets().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
-                    + " tetrahedra, which " + NAME + " does not project yet; use the cpu backend");
-        }
-        GlslRefusals.requireNoAir(NAME, env);
-        GlslRefusals.requireSupportedColliders(env);
+        DeviceRefusals.requireNoDihedralBending(NAME, m);
+        DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
+        DeviceRefusals.requireNoTetrahedra(NAME, m);
+        DeviceRefusals.requireNoAir(NAME, env);
+        DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
 
     @Override
@@ -168,8 +140,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         ComputeContext.setFloat(predictProgram, predict.a(), dt);
         ComputeContext.setVec3(predictProgram, predict.b(), env.gravityX(), env.gravityY(), env.gravityZ());
         ComputeContext.dispatch(predictProgram, n);
-        if (count > 0) {
-            ComputeContext.clear(lambdaBuffer, count);
+        if (layout.count() > 0) {
+            ComputeContext.clear(lambdaBuffer, layout.count());
             for (int it = 0; it < settings().iterations(); it++) {
                 sweep();
             }
@@ -181,12 +153,18 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
 
     /** One iteration of XpbdSolver's colored distance sweep: every color, then the extra stretch passes. */
     private void sweep() {
+        int colors = layout.colors();
+        int[] colorStart = layout.colorStart();
+        boolean[] colorRigid = layout.colorRigid();
         for (int c = 0; c < colors; c++) {
             int size = colorStart[c + 1] - colorStart[c];
             if (size > 0) {
                 launchColor(colorRigid[c] ? 1 : 0, colorStart[c], size);
             }
         }
+        int[] stretchColorStart = layout.stretchColorStart();
+        boolean[] stretchContiguous = layout.stretchContiguous();
+        int[] stretchFirst = layout.stretchFirst();
         for (int pass = 1; pass < settings().stretchPasses(); pass++) {
             for (int c = 0; c < colors; c++) {
                 int size = stretchColorStart[c + 1] - stretchColorStart[c];
@@ -211,29 +189,15 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     void bindModel(Model m) {
         int n = particleCount();
         DistanceConstraints dc = m.distances();
-        count = dc.count();
-        colorStart = dc.colorStart();
-        colors = colorStart.length - 1;
-        kind = dc.kind();
-        stiffness = MaterialParameters.distanceStiffness(m);
-        alpha = new float[count];
-        colorRigid = new boolean[colors];
-        int[] stretchOrder = bindStretchOrder();
-        stretchFirst = new int[colors];
-        for (int c = 0; c < colors; c++) {
-            int from = stretchColorStart[c];
-            stretchFirst[c] = stretchContiguous[c] && from < stretchOrder.length ? stretchOrder[from] : from;
-        }
-        rate = MaterialParameters.particleDamping(m);
-        damp = new float[n];
-        preparedStep = Float.NaN;
+        layout = new XpbdDeviceLayout(m, settings());
+        int count = layout.count();
         alphaBuffer = gl.buffer(4L * count, COMPLIANCES);
         lambdaBuffer = gl.buffer(4L * count, MULTIPLIERS);
         dampBuffer = gl.buffer(4L * n, DAMPING);
         buffers = new int[] {
             gl.upload(dc.particles(), PAIRS),
             gl.upload(dc.restLength(), REST),
-            gl.upload(stretchOrder, STRETCH_ORDER),
+            gl.upload(layout.stretchOrder(), STRETCH_ORDER),
             gl.buffer(12L * n, PREDICTIONS),
             gl.buffer(12L * n, CORRECTIONS),
             alphaBuffer, lambdaBuffer, dampBuffer,
@@ -242,71 +206,15 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         ComputeContext.setInt(finishProgram, finish.n(), n);
     }
 
-    /**
-     * XpbdSolver.bindStretchOrder: the stretch constraints grouped by color (into {@link #stretchColorStart}),
-     * and per color whether they are one run of the storage; returns the order.
-     */
-    private int[] bindStretchOrder() {
-        int stretches = 0;
-        for (int c = 0; c < count; c++) {
-            stretches += kind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
-        }
-        int[] order = new int[stretches];
-        stretchColorStart = new int[colors + 1];
-        int k = 0;
-        for (int color = 0; color < colors; color++) {
-            stretchColorStart[color] = k;
-            for (int c = colorStart[color]; c < colorStart[color + 1]; c++) {
-                if (kind[c] == DistanceKind.STRETCH.code()) {
-                    order[k++] = c;
-                }
-            }
-        }
-        stretchColorStart[colors] = k;
-        stretchContiguous = new boolean[colors];
-        for (int color = 0; color < colors; color++) {
-            boolean run = true;
-            for (int j = stretchColorStart[color] + 1; j < stretchColorStart[color + 1] && run; j++) {
-                run = order[j] == order[j - 1] + 1;
-            }
-            stretchContiguous[color] = run;
-        }
-        return order;
-    }
-
-    /**
-     * When h changed: XpbdSolver.bind's compliances over h² (and which colors are all rigid) and
-     * PositionStep's damping factors for {@code Damping.AFTER}, uploaded.
-     */
+    /** When h changed: the layout's compliances over h² and damping factors, uploaded. */
     private void prepare(float dt) {
-        if (dt == preparedStep) {
+        if (!layout.prepare(dt)) {
             return;
         }
-        float invH2 = 1f / (dt * dt);
-        for (int c = 0; c < count; c++) {
-            boolean rigid = settings().rigid() && kind[c] != DistanceKind.BEND.code();
-            alpha[c] = rigid ? 0f : Math.min(compliance(stiffness[c]) * invH2, Float.MAX_VALUE);
+        if (layout.count() > 0) {
+            ComputeContext.write(alphaBuffer, layout.compliances());
         }
-        for (int k = 0; k < colors; k++) {
-            boolean rigid = true;
-            for (int c = colorStart[k]; c < colorStart[k + 1] && rigid; c++) {
-                rigid = alpha[c] == 0f;
-            }
-            colorRigid[k] = rigid;
-        }
-        for (int i = 0; i < damp.length; i++) {
-            damp[i] = Math.max(0f, 1f - rate[i] * dt);
-        }
-        if (count > 0) {
-            ComputeContext.write(alphaBuffer, alpha);
-        }
-        ComputeContext.write(dampBuffer, damp);
-        preparedStep = dt;
-    }
-
-    /** 1/k, with 0 for a rigid (infinite) stiffness and +∞ for none (as XpbdSolver). */
-    private static float compliance(float k) {
-        return k == Float.POSITIVE_INFINITY ? 0f : 1f / k;
+        ComputeContext.write(dampBuffer, layout.damping());
     }
 
     @Override

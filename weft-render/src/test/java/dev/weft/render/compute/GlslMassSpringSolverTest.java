@@ -18,6 +18,8 @@ import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.StepComparison;
 import dev.weft.render.EglHeadlessContext;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +63,8 @@ class GlslMassSpringSolverTest {
         StepComparison hanging = compare(false, hangingCloth(32, SpringLayout.PATTERN_12), Environment.earth(), 100);
         assertThat(hanging.afterAll).isLessThanOrEqualTo(TOLERANCE);
         assertThat(hanging.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
-        StepComparison landed = compare(false, droppedCloth(24, 0.2f), TestScenes.earthWith(TestScenes.floor()), 240);
+        StepComparison landed = compare(false, droppedCloth(24, 0.2f),
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()), 240);
         assertThat(landed.afterAll).isLessThanOrEqualTo(TOLERANCE);
         hanging.assertStatisticsAgree();
         landed.assertStatisticsAgree();
@@ -75,9 +78,9 @@ class GlslMassSpringSolverTest {
 
     @Test
     void aClothDroppedOnTheFloorStaysAboveItAndAgreesWithTheCpu() {
-        PlaneCollider floor = TestScenes.floor();
+        PlaneCollider floor = DeviceTestScenes.floor();
         // 0.25 s: it falls 0.2 m in 0.2 s and lands
-        StepComparison c = compare(true, droppedCloth(24, 0.2f), TestScenes.earthWith(floor), 240);
+        StepComparison c = compare(true, droppedCloth(24, 0.2f), DeviceTestScenes.earthWith(floor), 240);
         assertThat(c.lowestClearance(floor)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         assertThat(c.travel).isGreaterThan(0.15f);
         c.assertAgrees(TOLERANCE, GlslDriver.cpuBits());
@@ -85,8 +88,8 @@ class GlslMassSpringSolverTest {
 
     @Test
     void aClothDroppedOnASphereStaysOutsideItAndAgreesWithTheCpu() {
-        SphereCollider ball = TestScenes.ball();
-        StepComparison c = compare(true, droppedCloth(24, 0.5f), TestScenes.earthWith(ball), 240);
+        SphereCollider ball = DeviceTestScenes.ball();
+        StepComparison c = compare(true, droppedCloth(24, 0.5f), DeviceTestScenes.earthWith(ball), 240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
         // off llvmpipe friction's stick/slip decisions may go the other way: statistics only (class comment)
         c.assertStatisticsAgree();
@@ -98,7 +101,7 @@ class GlslMassSpringSolverTest {
     @Test
     void twoRunsGiveTheSameBits() {
         Model model = droppedCloth(24, 0.5f);
-        Environment env = TestScenes.earthWith(TestScenes.ball());
+        Environment env = DeviceTestScenes.earthWith(DeviceTestScenes.ball());
         StepComparison first = compare(true, model, env, 100);
         StepComparison second = compare(true, model, env, 100);
         assertThat(first.travel).isGreaterThan(0.01f);
@@ -121,8 +124,9 @@ class GlslMassSpringSolverTest {
 
     @Test
     void aParticleMovedOnTheHostBetweenStepsIsUploaded() {
-        StepComparison c = StepComparison.run("GLSL vs CPU, a drag at step 10,", pool -> new MassSpringSolver(settings(),
-                pool), () -> new GlslMassSpringSolver(settings()), hangingCloth(16, SpringLayout.PATTERN_12),
+        StepComparison c = StepComparison.run("GLSL vs CPU, a drag at step 10,",
+                pool -> new MassSpringSolver(settings(), pool), () -> new GlslMassSpringSolver(settings()),
+                hangingCloth(16, SpringLayout.PATTERN_12),
                 Environment.earth(), DT, 20, 10);
         assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
         if (GlslDriver.cpuBits()) {
@@ -153,14 +157,15 @@ class GlslMassSpringSolverTest {
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers")
                     .hasMessageContaining("GLSL mass-spring").extracting(e -> ((UnsupportedOnDeviceException) e)
                             .feature()).isEqualTo(DeviceFeature.TETHERS);
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.windy(), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(TestScenes.crate()),
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
             Collider moving = new SphereCollider("ball", new float[] {0f, -1f, 0f}, 0.3f, 0f, 0f)
                     .withVelocity(new float[] {1f, 0f, 0f}, new float[3]);
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), TestScenes.earthWith(moving), DT))
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(moving), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("ball")
                     .hasMessageContaining("moves");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
@@ -179,12 +184,13 @@ class GlslMassSpringSolverTest {
 
     /** The hanging cloth with these springs, default material, no tethers. */
     static Model hangingCloth(int n, SpringLayout layout) {
-        return TestScenes.hangingCloth(new ModelBuilder().tethers(false).springLayout(layout), n);
+        return DeviceTestScenes.hangingCloth(new ModelBuilder().tethers(false).springLayout(layout), n);
     }
 
     /** The dropped cloth with seed 004's 12 springs, no tethers. */
     private static Model droppedCloth(int n, float height) {
-        return TestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12), n, height);
+        return DeviceTestScenes.droppedCloth(new ModelBuilder().tethers(false).springLayout(SpringLayout.PATTERN_12),
+                n, height);
     }
 
     /** Both solvers from rest, step by step. */

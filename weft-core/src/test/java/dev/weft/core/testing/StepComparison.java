@@ -1,4 +1,4 @@
-package dev.weft.render.compute;
+package dev.weft.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,34 +15,43 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A CPU solver (one thread) and a GLSL compute solver stepped side by side from the model at rest, and
- * what that measured; every position of the device run is kept for the collider checks. (weft-opencl's
- * test helper of the same name, with the statistics and the bitwise checks added.)
+ * A CPU solver (one thread) and a device solver (OpenCL, GLSL compute) stepped side by side from the model
+ * at rest, and what that measured; every position of the device run is kept for the collider checks. The
+ * device backends' tests share it through weft-core's test jar.
  */
-final class StepComparison {
+public final class StepComparison {
     /** The particle a host drag moves. */
     private static final int DRAGGED = 100;
 
-    final Model model;
-    final State start;
-    final State cpu;
-    final State device;
-    private final List<float[]> frames = new ArrayList<>();
-    float afterOne;
-    float afterAll;
-    float velocityAfterAll;
-    float travel;
+    public final Model model;
+    public final State start;
+    public final State cpu;
+    public final State device;
+    /** Largest position difference after the first step, m. */
+    public final float afterOne;
+    /** Largest position difference after the last step, m. */
+    public final float afterAll;
+    /** Largest velocity difference after the last step, m/s. */
+    public final float velocityAfterAll;
+    /** Largest distance a particle of the device run moved from the start, m. */
+    public final float travel;
+    private final List<float[]> frames;
 
-    private StepComparison(Model model) {
+    private StepComparison(Model model, State start, State cpu, State device, List<float[]> frames, float afterOne) {
         this.model = model;
-        this.start = State.atRest(model);
-        this.cpu = start.copy();
-        this.device = start.copy();
+        this.start = start;
+        this.cpu = cpu;
+        this.device = device;
+        this.frames = frames;
+        this.afterOne = afterOne;
+        this.afterAll = maxDifference(cpu.positions(), device.positions());
+        this.velocityAfterAll = maxDifference(cpu.velocities(), device.velocities());
+        this.travel = maxDifference(start.positions(), device.positions());
     }
 
     /** {@code steps} steps of {@code dt}; printed as "{@code label} on N particles, …". */
-    static StepComparison run(String label, Function<WorkerPool, Solver> cpuSolver, Supplier<Solver> deviceSolver,
-                              Model model, Environment env, float dt, int steps) {
+    public static StepComparison run(String label, Function<WorkerPool, Solver> cpuSolver,
+                                     Supplier<Solver> deviceSolver, Model model, Environment env, float dt, int steps) {
         return run(label, cpuSolver, deviceSolver, model, env, dt, steps, -1);
     }
 
@@ -50,40 +59,52 @@ final class StepComparison {
      * As above; before step {@code dragAt} (-1: none) the host moves one particle and gives it a
      * velocity in both states, as a drag does, which the device solver must upload.
      */
-    static StepComparison run(String label, Function<WorkerPool, Solver> cpuSolver, Supplier<Solver> deviceSolver,
-                              Model model, Environment env, float dt, int steps, int dragAt) {
-        StepComparison c = new StepComparison(model);
+    public static StepComparison run(String label, Function<WorkerPool, Solver> cpuSolver,
+                                     Supplier<Solver> deviceSolver, Model model, Environment env, float dt, int steps,
+                                     int dragAt) {
+        State start = State.atRest(model);
+        State cpu = start.copy();
+        State device = start.copy();
+        List<float[]> frames = new ArrayList<>();
+        float afterOne = 0f;
         try (WorkerPool pool = new WorkerPool(1);
              Solver reference = cpuSolver.apply(pool);
              Solver solver = deviceSolver.get()) {
             for (int k = 0; k < steps; k++) {
                 if (k == dragAt) {
-                    for (State s : List.of(c.cpu, c.device)) {
+                    for (State s : List.of(cpu, device)) {
                         s.positions()[3 * DRAGGED + 2] += 0.05f;
                         s.velocities()[3 * DRAGGED + 1] = 1f;
                     }
                 }
-                reference.step(model, c.cpu, env, dt);
-                solver.step(model, c.device, env, dt);
-                c.frames.add(c.device.positions().clone());
+                reference.step(model, cpu, env, dt);
+                solver.step(model, device, env, dt);
+                frames.add(device.positions().clone());
                 if (k == 0) {
-                    c.afterOne = maxDifference(c.cpu.positions(), c.device.positions());
+                    afterOne = maxDifference(cpu.positions(), device.positions());
                 }
             }
         }
-        c.afterAll = maxDifference(c.cpu.positions(), c.device.positions());
-        c.velocityAfterAll = maxDifference(c.cpu.velocities(), c.device.velocities());
-        c.travel = maxDifference(c.start.positions(), c.device.positions());
+        StepComparison c = new StepComparison(model, start, cpu, device, frames, afterOne);
         System.out.printf("%s on %d particles, %d steps: max |dx| after 1 step %.3g m, after all %.3g m, "
-                + "max |dv| %.3g m/s%n", label, model.particleCount(), steps, c.afterOne, c.afterAll, c.velocityAfterAll);
+                + "max |dv| %.3g m/s%n", label, model.particleCount(), steps, c.afterOne, c.afterAll,
+                c.velocityAfterAll);
         return c;
+    }
+
+    /** Positions within {@code tolerance} after all steps, and exactly the CPU's where {@code cpuBits}. */
+    public void assertPositionsAgree(float tolerance, boolean cpuBits) {
+        assertThat(afterAll).isLessThanOrEqualTo(tolerance);
+        if (cpuBits) {
+            assertThat(afterAll).as("the CPU's bits").isZero();
+        }
     }
 
     /**
      * Positions within {@code tolerance} after all steps and the statistics within 1 %; where {@code
      * cpuBits}, positions and velocities exactly the CPU's, every bit (signed zeros included).
      */
-    void assertAgrees(float tolerance, boolean cpuBits) {
+    public void assertAgrees(float tolerance, boolean cpuBits) {
         assertThat(afterAll).isLessThanOrEqualTo(tolerance);
         assertStatisticsAgree();
         if (cpuBits) {
@@ -98,7 +119,7 @@ final class StepComparison {
      * strain 1e-4 (the tests' 1e-5 m position tolerance over a 2.6 cm edge is 4e-4), residual 1e-8 m²,
      * energy 1e-6 J.
      */
-    void assertStatisticsAgree() {
+    public void assertStatisticsAgree() {
         float[] g = {0f, -9.81f, 0f};
         assertWithinOnePercent("max strain", ClothMetrics.maxStrain(model, cpu.positions()),
                 ClothMetrics.maxStrain(model, device.positions()), 1e-4);
@@ -110,12 +131,12 @@ final class StepComparison {
     }
 
     private static void assertWithinOnePercent(String what, double reference, double measured, double floor) {
-        assertThat(Math.abs(measured - reference)).as(what + ": GLSL " + measured + " vs CPU " + reference)
+        assertThat(Math.abs(measured - reference)).as(what + ": device " + measured + " vs CPU " + reference)
                 .isLessThanOrEqualTo(Math.max(0.01 * Math.abs(reference), floor));
     }
 
     /** Every float of positions and velocities has the same bits in both states. */
-    static void assertSameBits(State a, State b) {
+    public static void assertSameBits(State a, State b) {
         for (float[][] pair : new float[][][] {{a.positions(), b.positions()}, {a.velocities(), b.velocities()}}) {
             for (int k = 0; k < pair[0].length; k++) {
                 if (Float.floatToRawIntBits(pair[0][k]) != Float.floatToRawIntBits(pair[1][k])) {
@@ -128,7 +149,7 @@ final class StepComparison {
     }
 
     /** The smallest signed distance to {@code c} of any particle in any step of the device run. */
-    float lowestClearance(Collider c) {
+    public float lowestClearance(Collider c) {
         float least = Float.POSITIVE_INFINITY;
         for (float[] x : frames) {
             for (int i = 0; i < model.particleCount(); i++) {
@@ -138,7 +159,8 @@ final class StepComparison {
         return least;
     }
 
-    static float maxDifference(float[] a, float[] b) {
+    /** The largest |a[k] − b[k]|. */
+    public static float maxDifference(float[] a, float[] b) {
         float most = 0f;
         for (int k = 0; k < a.length; k++) {
             most = Math.max(most, Math.abs(a[k] - b[k]));
@@ -147,7 +169,7 @@ final class StepComparison {
     }
 
     /** Asserts each pinned particle kept its bits from {@code start} and has zero velocity; returns how many. */
-    static int assertPinnedKept(Model model, float[] start, State state) {
+    public static int assertPinnedKept(Model model, float[] start, State state) {
         int pinned = 0;
         for (int i = 0; i < model.particleCount(); i++) {
             if (model.isPinned(i)) {

@@ -1,0 +1,73 @@
+package dev.weft.core.solver;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.model.Model;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.step.Environment;
+
+/**
+ * The refusals every device solver (OpenCL, GLSL compute) shares, worded with the solver's name ({@code
+ * solver}, e.g. "the OpenCL XPBD solver") or its backend's ({@code solvers}, e.g. "the GLSL compute
+ * solvers"), so the command line's messages stay one per feature for every backend.
+ */
+public final class DeviceRefusals {
+    private DeviceRefusals() {
+    }
+
+    /** Tethers while the settings project them ({@code settingsClass}: where to turn them off). */
+    public static void requireNoTethers(String solver, String settingsClass, boolean tethersOn, Model m) {
+        if (tethersOn && m.tethers().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
+                    + " tethers (long-range attachments), which " + solver + " does not project yet; build "
+                    + "the model without them (ModelBuilder.tethers(false)), turn them off "
+                    + "(" + settingsClass + ".withTethers(false)) or use the cpu backend");
+        }
+    }
+
+    /** An XPBD iteration mode other than colored. */
+    public static void requireColoredMode(String solver, IterationMode mode) {
+        if (mode != IterationMode.COLORED) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", solver + " runs the colored "
+                    + "mode only so far, not " + mode.label() + "; use colored or the cpu backend");
+        }
+    }
+
+    /** Dihedral bending stencils (the device solvers project distance bending only). */
+    public static void requireNoDihedralBending(String solver, Model m) {
+        if (m.bending().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
+                    + m.bending().count() + " dihedral bending stencils, which " + solver + " does not project "
+                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
+                    + "use the cpu backend");
+        }
+    }
+
+    /** Tetrahedra. */
+    public static void requireNoTetrahedra(String solver, Model m) {
+        if (m.tets().count() > 0) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
+                    + " tetrahedra, which " + solver + " does not project yet; use the cpu backend");
+        }
+    }
+
+    /** Wind and air drag. */
+    public static void requireNoAir(String solver, Environment env) {
+        if (env.hasAir()) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.AIR, "air", solver + " does not "
+                    + "compute wind and air drag yet; run without them or use the cpu backend");
+        }
+    }
+
+    /** Colliders other than still planes and spheres ({@link DeviceColliderRecords#requireSupported}). */
+    public static void requireSupportedColliders(String solvers, Environment env) {
+        for (Collider c : env.colliders()) {
+            DeviceColliderRecords.requireSupported(solvers, c);
+        }
+    }
+
+    /** The refusal of particle contacts (self- and inter-cloth). */
+    public static UnsupportedOnDeviceException particleContacts(String solver) {
+        return new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, solver + " does "
+                + "not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
+    }
+}

@@ -1,0 +1,170 @@
+package dev.weft.core.solver.xpbd;
+
+import dev.weft.core.model.DistanceConstraints;
+import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.MaterialParameters;
+import dev.weft.core.model.Model;
+
+/**
+ * The host side of {@link XpbdSolver}'s colored mode on a device (OpenCL, GLSL compute), for one model: the
+ * colors of the distance constraints, the stretch constraints grouped by color (XpbdSolver.bindStretchOrder)
+ * with where each color's extra stretch pass starts, and, per step length h, the compliances over h² (and
+ * which colors are all rigid) and PositionStep's damping factors for {@code Damping.AFTER} — computed here in
+ * the CPU solver's float operations, so every backend uploads the same values.
+ */
+public final class XpbdDeviceLayout {
+    private final boolean rigidSetting;
+    private final int count;
+    private final int colors;
+    private final int[] colorStart;
+    private final byte[] kind;
+    private final float[] stiffness;
+    private final int[] stretchOrder;
+    private final int[] stretchColorStart;
+    private final boolean[] stretchContiguous;
+    private final int[] stretchFirst;
+    private final boolean[] colorRigid;
+    private final float[] alpha;
+    private final float[] rate;
+    private final float[] damp;
+    private float preparedStep = Float.NaN;
+
+    /** {@code m}'s layout under {@code settings} (its {@link XpbdSettings#rigid()}). */
+    public XpbdDeviceLayout(Model m, XpbdSettings settings) {
+        DistanceConstraints dc = m.distances();
+        rigidSetting = settings.rigid();
+        count = dc.count();
+        colorStart = dc.colorStart();
+        colors = colorStart.length - 1;
+        kind = dc.kind();
+        stiffness = MaterialParameters.distanceStiffness(m);
+        alpha = new float[count];
+        colorRigid = new boolean[colors];
+        stretchColorStart = new int[colors + 1];
+        stretchContiguous = new boolean[colors];
+        stretchOrder = groupStretches();
+        stretchFirst = new int[colors];
+        for (int c = 0; c < colors; c++) {
+            int from = stretchColorStart[c];
+            stretchFirst[c] = stretchContiguous[c] && from < stretchOrder.length ? stretchOrder[from] : from;
+        }
+        rate = MaterialParameters.particleDamping(m);
+        damp = new float[m.particleCount()];
+    }
+
+    /**
+     * XpbdSolver.bindStretchOrder: the stretch constraints grouped by color (into {@link #stretchColorStart}),
+     * and per color whether they are one run of the storage; returns the order.
+     */
+    private int[] groupStretches() {
+        int stretches = 0;
+        for (int c = 0; c < count; c++) {
+            stretches += kind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
+        }
+        int[] order = new int[stretches];
+        int k = 0;
+        for (int color = 0; color < colors; color++) {
+            stretchColorStart[color] = k;
+            for (int c = colorStart[color]; c < colorStart[color + 1]; c++) {
+                if (kind[c] == DistanceKind.STRETCH.code()) {
+                    order[k++] = c;
+                }
+            }
+        }
+        stretchColorStart[colors] = k;
+        for (int color = 0; color < colors; color++) {
+            boolean run = true;
+            for (int j = stretchColorStart[color] + 1; j < stretchColorStart[color + 1] && run; j++) {
+                run = order[j] == order[j - 1] + 1;
+            }
+            stretchContiguous[color] = run;
+        }
+        return order;
+    }
+
+    /**
+     * Computes the compliances over h² (and which colors are all rigid) and the damping factors for h =
+     * {@code dt} unless they are h's already; true when it computed, so the backend uploads {@link
+     * #compliances()} and {@link #damping()} again.
+     */
+    public boolean prepare(float dt) {
+        if (dt == preparedStep) {
+            return false;
+        }
+        float invH2 = 1f / (dt * dt);
+        for (int c = 0; c < count; c++) {
+            boolean rigid = rigidSetting && kind[c] != DistanceKind.BEND.code();
+            alpha[c] = rigid ? 0f : Math.min(compliance(stiffness[c]) * invH2, Float.MAX_VALUE);
+        }
+        for (int k = 0; k < colors; k++) {
+            boolean rigid = true;
+            for (int c = colorStart[k]; c < colorStart[k + 1] && rigid; c++) {
+                rigid = alpha[c] == 0f;
+            }
+            colorRigid[k] = rigid;
+        }
+        for (int i = 0; i < damp.length; i++) {
+            damp[i] = Math.max(0f, 1f - rate[i] * dt);
+        }
+        preparedStep = dt;
+        return true;
+    }
+
+    /** 1/k, with 0 for a rigid (infinite) stiffness and +∞ for none (as XpbdSolver). */
+    private static float compliance(float k) {
+        return k == Float.POSITIVE_INFINITY ? 0f : 1f / k;
+    }
+
+    /** How many distance constraints. */
+    public int count() {
+        return count;
+    }
+
+    /** How many colors. */
+    public int colors() {
+        return colors;
+    }
+
+    /** Where color c's constraints start in storage: {@code colorStart()[c]} to {@code colorStart()[c + 1]}. */
+    public int[] colorStart() {
+        return colorStart;
+    }
+
+    /** The stretch constraints' indices, grouped by color. */
+    public int[] stretchOrder() {
+        return stretchOrder;
+    }
+
+    /** Where color c's stretch constraints start in {@link #stretchOrder()}, one past the last color's at the end. */
+    public int[] stretchColorStart() {
+        return stretchColorStart;
+    }
+
+    /** Per color: its stretch constraints are one run of the storage (XpbdSolver sweeps those in place). */
+    public boolean[] stretchContiguous() {
+        return stretchContiguous;
+    }
+
+    /**
+     * Per color: the first index of its extra stretch pass, in storage where {@link #stretchContiguous()},
+     * else in {@link #stretchOrder()}.
+     */
+    public int[] stretchFirst() {
+        return stretchFirst;
+    }
+
+    /** Per color: every constraint in it has zero compliance (XpbdSolver's multiplier-free pass); by prepare. */
+    public boolean[] colorRigid() {
+        return colorRigid;
+    }
+
+    /** The compliances over h², per constraint; by {@link #prepare}. */
+    public float[] compliances() {
+        return alpha;
+    }
+
+    /** The damping factors, per particle; by {@link #prepare}. */
+    public float[] damping() {
+        return damp;
+    }
+}
