@@ -219,8 +219,8 @@ final class BenchCommand implements Callable<Integer> {
         int distances = model.distances().count();
         int bending = model.bending().count();
         int tethers = model.tethers().count();
-        String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
-        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
+        String jdk = SystemInfo.jdk();
+        String cpu = SystemInfo.cpu();
         out.printf(Locale.ROOT, "weft bench: XPBD on a %dx%d cloth: %d particles, %d distance (stretch+shear), "
                 + "%d bending, %d tether constraints%n", size, size, model.particleCount(), distances, bending, tethers);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n", jdk, cpu);

@@ -178,7 +178,7 @@ final class ConvergeCommand implements Callable<Integer> {
         Model model = exp.model(size, stiffness);
         Path dir = outDir.resolve("converge").resolve(exp.label());
         Files.createDirectories(dir);
-        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
+        String cpu = SystemInfo.cpu();
         out.printf(Locale.ROOT, "weft converge: %s cloth, %d x %d lattice: %d particles, %d springs (k = %g N/m)%n",
                 exp.label(), size, size, model.particleCount(), model.distances().count(), stiffness);
         out.printf(Locale.ROOT, "  %d frames x %d steps of %.3f ms; %d iterations per step for the iteration curves;"

@@ -16,9 +16,7 @@ import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.opencl.OpenClDevice;
-import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClPdSolver;
-import dev.weft.opencl.OpenClUnavailableException;
 import dev.weft.opencl.OpenClXpbdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -77,21 +75,16 @@ final class GpuTableBench {
 
     static int run(PrintWriter out, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
                    int samples, ProgressBar progress) throws IOException {
-        String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
-        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
-        OpenClDevice device = null;
-        String missing = null;
-        try {
-            device = OpenClDevices.pick(deviceIndex);
-        } catch (OpenClUnavailableException e) {
-            missing = e.getMessage();
-        }
+        String jdk = SystemInfo.jdk();
+        String cpu = SystemInfo.cpu();
+        TimedDevice timed = TimedDevice.pick(deviceIndex);
+        OpenClDevice device = timed.device();
         out.printf(Locale.ROOT, "weft bench --table gpu: steps per second, median of %d samples after %d untimed%n"
                 + "  xpbd: colored, %d iterations per step of 1/600 s, cloth with stretch, shear and distance bending, "
                 + "one edge pinned%n  pd: red-black Gauss-Seidel, %d iterations per step of 1/480 s, seed 001's "
                 + "hanging lattice%n", samples, warmup, ITERATIONS, ITERATIONS);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n%n", jdk, cpu,
-                device != null ? device.describe() : "not measured: " + missing);
+                timed.describe());
         out.printf(Locale.ROOT, "%-6s %9s %11s %-8s %7s %9s %11s %10s%n", "solver", "particles", "constraints",
                 "backend", "threads", "readback", "steps/s", "ms/step");
         StepRatePlot plot = new StepRatePlot("XPBD and PD, 10 iterations a step: steps per second");

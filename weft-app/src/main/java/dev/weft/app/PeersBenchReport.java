@@ -22,8 +22,8 @@ final class PeersBenchReport {
 
     static int run(PrintWriter out, Path dir, PeersBench bench, ProgressBar progress) throws IOException {
         JoltRuntime.ensureStarted(); // a missing native library is an error before anything is printed
-        String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
-        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
+        String jdk = SystemInfo.jdk();
+        String cpu = SystemInfo.cpu();
         out.printf(Locale.ROOT, "weft bench --peers: the same cloth on Jolt Physics (jolt-jni) and Weft XPBD; "
                 + "median frame after %d warm-up frames, median of %d interleaved repetitions%n",
                 bench.warmupFrames(), bench.repetitions());

@@ -77,8 +77,8 @@ final class Seed000TableBench {
 
     static int run(PrintWriter out, Path dir, int[] sizes, int[] threadCounts, int warmup, int samples,
                    ProgressBar progress) throws IOException {
-        String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
-        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
+        String jdk = SystemInfo.jdk();
+        String cpu = SystemInfo.cpu();
         out.printf(Locale.ROOT, "weft bench --table seed000: implicit Euler, h = %.3f s, 24-neighbour springs, "
                 + "fixed linear iterations%n", STEP);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  median of %d steps after %d warm-up steps%n%n", jdk, cpu,

@@ -12,9 +12,7 @@ import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.opencl.OpenClDevice;
-import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClMassSpringSolver;
-import dev.weft.opencl.OpenClUnavailableException;
 import dev.weft.render.RenderUnavailableException;
 import dev.weft.render.compute.ComputeContext;
 import dev.weft.render.compute.GlslMassSpringSolver;
@@ -59,15 +57,10 @@ final class Seed004TableBench {
 
     static int run(PrintWriter out, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
                    int samples, ProgressBar progress) throws IOException {
-        String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
-        String cpu = SystemInfo.cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
-        OpenClDevice device = null;
-        String missing = null;
-        try {
-            device = OpenClDevices.pick(deviceIndex);
-        } catch (OpenClUnavailableException e) {
-            missing = e.getMessage();
-        }
+        String jdk = SystemInfo.jdk();
+        String cpu = SystemInfo.cpu();
+        TimedDevice timed = TimedDevice.pick(deviceIndex);
+        OpenClDevice device = timed.device();
         String glsl;
         String glslMissing = null;
         try (ComputeContext probe = ComputeContext.open()) {
@@ -79,7 +72,7 @@ final class Seed004TableBench {
         out.printf(Locale.ROOT, "weft bench --table seed004: explicit mass-spring cloth (seed 004's 12 springs per "
                 + "particle), Verlet steps per second; median of %d samples after %d warm-up samples%n", samples, warmup);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n  GLSL: %s%n", jdk, cpu,
-                device != null ? device.describe() : "not measured: " + missing,
+                timed.describe(),
                 glsl != null ? glsl : "not measured: " + glslMissing);
         out.printf(Locale.ROOT, "  (the seed's text stored here ends before its measurements: no published "
                 + "numbers to compare)%n%n");

@@ -9,6 +9,16 @@ final class SystemInfo {
     private SystemInfo() {
     }
 
+    /** The JVM and its version, as a benchmark's header and CSV name it. */
+    static String jdk() {
+        return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+    }
+
+    /** The CPU model and how many logical CPUs this JVM sees. */
+    static String cpu() {
+        return cpuModel() + " (" + Runtime.getRuntime().availableProcessors() + " logical CPUs)";
+    }
+
     /** The CPU model from /proc/cpuinfo where there is one, else the OS architecture. */
     static String cpuModel() {
         Path info = Path.of("/proc/cpuinfo");
