@@ -85,6 +85,21 @@ class BackendCommandTest {
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
     }
 
+    /** The default scene as shipped (tethers on): XPBD on the device projects them as the CPU does. */
+    @Test
+    void theDefaultSceneRunsOnOpenClWithTheCpusMetrics(@TempDir Path tmp) throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", "drape", "--solver", "xpbd", "--backend", backend, "--frames", "3", "--threads", "1",
+                    "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        List<String> cpuRows = metricsWithoutTimes(tmp.resolve("cpu").resolve("drape").resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(4);
+        assertThat(metricsWithoutTimes(tmp.resolve("opencl").resolve("drape").resolve("metrics.csv")))
+                .containsExactlyElementsOf(cpuRows);
+    }
+
     /**
      * GLSL on Mesa's llvmpipe (which the test command installs) computes the CPU's bits, so the metrics
      * and the last frame's mesh are the cpu run's.
@@ -136,8 +151,8 @@ class BackendCommandTest {
                 + "far, not pbd",
         "run drape --solver xpbd --mode jacobi --backend opencl | --backend: opencl does not run --solver xpbd in "
                 + "mode jacobi yet, only colored; use --mode colored or --backend cpu",
-        "run drape --backend opencl | --backend: opencl does not run tethers with --solver xpbd yet, and scene drape "
-                + "has 8188",
+        "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
+                + "scene drape has 8188",
         "run hanging --backend opencl | --backend: opencl does not run dihedral bending yet (scene hanging has",
         "run stack --solver mass-spring --backend opencl | --backend: opencl does not run scene stack's collider box "
                 + "yet: it is a BoxCollider",

@@ -8,6 +8,7 @@ import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.XpbdDeviceLayout;
@@ -31,10 +32,12 @@ import org.lwjgl.system.MemoryUtil;
  * the device and are uploaded only when the {@link State}'s differ from what the last step read back.
  * A step reads positions and velocities back once, when it returns.
  *
+ * <p>The model's tethers (long-range attachments) are projected after each iteration's distance passes, a
+ * tether color per launch, as {@code XpbdSolver.sweep} does, where {@link XpbdSettings#tethers()} is on.
+ *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
- * Gauss–Seidel modes, dihedral bending, tethers (unless {@link XpbdSettings#tethers()} is off or the
- * model has none), tetrahedra, air and wind, particle contacts, and colliders other than still planes
- * and spheres.
+ * Gauss–Seidel modes, dihedral bending, tetrahedra, air and wind, particle contacts, and colliders other
+ * than still planes and spheres.
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -43,6 +46,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final long rigidKernel;
     private final long listedKernel;
     private final long finishKernel;
+    private final long tetherKernel;
     /** Four zero bytes: the pattern the multipliers are cleared with at each step's start. */
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
     /** Per color: its first distance constraint and its size (one launch's global offset and size). */
@@ -64,6 +68,12 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private long dampMem;
     private long yMem;
     private long dMem;
+    private long tetherPairsMem;
+    private long tetherLengthMem;
+    /** Tether colors launched per iteration (0: none, or the settings turn them off) and each one's launch. */
+    private int tetherColors;
+    private PointerBuffer tetherOffset;
+    private PointerBuffer tetherSize;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device) {
@@ -83,6 +93,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         rigidKernel = kernel(program, "xpbd_rigid_distances");
         listedKernel = kernel(program, "xpbd_listed_distances");
         finishKernel = kernel(program, "xpbd_finish");
+        tetherKernel = kernel(program, "xpbd_tethers");
     }
 
     /** Refused before a context is made. */
@@ -108,7 +119,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
         DeviceRefusals.requireNoDihedralBending(NAME, m);
-        DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
         DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
@@ -131,6 +141,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (layout.count() > 0) {
             ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambdaMem, zero, 0L, 4L * layout.count(), null, null),
                     "clear multipliers");
+        }
+        if (layout.count() > 0 || tetherColors > 0) {
             for (int it = 0; it < settings().iterations(); it++) {
                 sweep();
             }
@@ -159,6 +171,12 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                 }
                 // as XpbdSolver: a run in storage is swept in place by the multiplier pass, others via the order
                 launchColor(stretchContiguous[c] ? distanceKernel : listedKernel, stretchOffset, stretchSize, c);
+            }
+        }
+        // XpbdSolver.sweep: the tethers after the distance (and bending) passes, a color at a time
+        for (int c = 0; c < tetherColors; c++) {
+            if (tetherSize.get(c) > 0) {
+                launchColor(tetherKernel, tetherOffset, tetherSize, c);
             }
         }
     }
@@ -214,6 +232,26 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         clSetKernelArg1i(finishKernel, 0, n);
         bufferArgs(finishKernel, "xpbd_finish", 1, invMassMem, dampMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
+        bindTethers(m); // after y and d exist: its kernel reads and writes them
+    }
+
+    /** The model's tethers and their color launches, where the settings project them (else none). */
+    private void bindTethers(Model m) {
+        TetherConstraints t = m.tethers();
+        tetherColors = settings().tethers() && t.count() > 0 ? t.colorStart().length - 1 : 0;
+        if (tetherColors == 0) {
+            return;
+        }
+        int[] start = t.colorStart();
+        tetherOffset = MemoryUtil.memAllocPointer(tetherColors);
+        tetherSize = MemoryUtil.memAllocPointer(tetherColors);
+        for (int c = 0; c < tetherColors; c++) {
+            tetherOffset.put(c, start[c]);
+            tetherSize.put(c, start[c + 1] - start[c]);
+        }
+        tetherPairsMem = cl.upload(t.particles());
+        tetherLengthMem = cl.upload(t.maxLength());
+        bufferArgs(tetherKernel, "xpbd_tethers", 0, tetherPairsMem, tetherLengthMem, yMem, dMem);
     }
 
     @Override
@@ -237,14 +275,18 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
 
     @Override
     void releaseModelBuffers() {
-        OpenClContext.releaseAll(pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, dampMem, yMem, dMem);
+        OpenClContext.releaseAll(pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, dampMem, yMem, dMem,
+                tetherPairsMem, tetherLengthMem);
         pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = dampMem = yMem = dMem = 0L;
-        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize}) {
+        tetherPairsMem = tetherLengthMem = 0L;
+        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize, tetherOffset,
+            tetherSize}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
             }
         }
-        colorOffset = colorSize = stretchOffset = stretchSize = null;
+        colorOffset = colorSize = stretchOffset = stretchSize = tetherOffset = tetherSize = null;
+        tetherColors = 0;
     }
 
     @Override
