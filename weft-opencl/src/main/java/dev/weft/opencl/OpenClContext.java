@@ -41,7 +41,7 @@ public final class OpenClContext implements AutoCloseable {
     private static final long CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
 
     /** The sources {@link #buildSolver} puts before a solver's kernels. */
-    private static final String SHARED_SOURCES = "cpu_rounding.cl+colliders.cl+";
+    private static final String SHARED_SOURCES = "cpu_rounding.cl+colliders.cl+position_step.cl+";
 
     private final OpenClDevice device;
     private final long context;
@@ -95,7 +95,7 @@ public final class OpenClContext implements AutoCloseable {
 
     /**
      * As {@link #build}, with {@code name} preceded by the sources every solver's kernels share: {@code
-     * cpu_rounding.cl} (the float rules) and {@code colliders.cl}.
+     * cpu_rounding.cl} (the float rules), {@code colliders.cl} and {@code position_step.cl} (the finish).
      */
     public long buildSolver(String name, String defines) {
         return build(SHARED_SOURCES + name, defines);

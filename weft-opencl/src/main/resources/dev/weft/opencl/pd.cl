@@ -140,38 +140,16 @@ __kernel void pd_chebyshev(const int length, const float wc, const int first, __
     d[k] = q;
 }
 
-// PositionStep.finish for one particle without contacts: the settle (v' = v + d/h, x = y + d), the
-// colliders on x with the step's start (x before this kernel writes it) as prev, then CorrectedVelocity
-// without damping (Damping.DRAG damped in the prediction): v = v' + (x_c - x)/h. Pinned particles keep x
-// and get v = 0.
+// PositionStep.finish per particle (position_step.cl), CorrectedVelocity without damping (Damping.DRAG
+// damped in the prediction: the factor 1 the CPU multiplies by)
 __kernel void pd_finish(const int n, __global const float* invMass, __global const float* grip,
                         __global const float* offset, const int colliderCount, __global const int* colliderType,
                         __global const float* colliders, const float invH, __global float* x, __global float* v,
                         __global const float* y, __global const float* d) {
     int i = get_global_id(0);
-    if (i >= n) {
-        return;
+    if (i < n) {
+        position_step_finish(i, invMass, grip, offset, colliderCount, colliderType, colliders, invH, 1.0f, x, v, y, d);
     }
-    int i3 = 3 * i;
-    if (invMass[i] == 0.0f) {
-        v[i3] = 0.0f;
-        v[i3 + 1] = 0.0f;
-        v[i3 + 2] = 0.0f;
-        return;
-    }
-    float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
-    float vx = v[i3] + d[i3] * invH;
-    float vy = v[i3 + 1] + d[i3 + 1] * invH;
-    float vz = v[i3 + 2] + d[i3 + 2] * invH;
-    float3 settled = (float3) (y[i3] + d[i3], y[i3 + 1] + d[i3 + 1], y[i3 + 2] + d[i3 + 2]);
-    float3 p = collide_all(colliderCount, colliderType, colliders, settled, start, offset[i], grip[i]);
-    x[i3] = p.x;
-    x[i3 + 1] = p.y;
-    x[i3 + 2] = p.z;
-    // CorrectedVelocity's scale 1 (null) written out: it multiplies by 1f
-    v[i3] = (vx + (p.x - settled.x) * invH) * 1.0f;
-    v[i3 + 1] = (vy + (p.y - settled.y) * invH) * 1.0f;
-    v[i3 + 2] = (vz + (p.z - settled.z) * invH) * 1.0f;
 }
 
 // ---- seed 001's 4-neighbour lattice: PdSolver's LatticeRedBlack kernels ------------------------------

@@ -178,36 +178,15 @@ __kernel void xpbd_listed_distances(__global const int* order, __global const in
     distance_write(p, scale, d);
 }
 
-// PositionStep.finish for one particle: the settle (v' = v + d/h, x = y + d), the colliders on x with the
-// step's start (x before this kernel writes it) as prev, then CorrectedVelocity with Damping.AFTER's
-// factor: v = (v' + (x_c - x)/h)·damp. Pinned particles keep x and get v = 0.
+// PositionStep.finish per particle (position_step.cl), CorrectedVelocity with Damping.AFTER's factor damp
 __kernel void xpbd_finish(const int n, __global const float* invMass, __global const float* damp,
                           __global const float* grip, __global const float* offset, const int colliderCount,
                           __global const int* colliderType, __global const float* colliders, const float invH,
                           __global float* x, __global float* v, __global const float* y,
                           __global const float* d) {
     int i = get_global_id(0);
-    if (i >= n) {
-        return;
+    if (i < n) {
+        position_step_finish(i, invMass, grip, offset, colliderCount, colliderType, colliders, invH, damp[i], x, v, y,
+                             d);
     }
-    int i3 = 3 * i;
-    if (invMass[i] == 0.0f) {
-        v[i3] = 0.0f;
-        v[i3 + 1] = 0.0f;
-        v[i3 + 2] = 0.0f;
-        return;
-    }
-    float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
-    float vx = v[i3] + d[i3] * invH;
-    float vy = v[i3 + 1] + d[i3 + 1] * invH;
-    float vz = v[i3 + 2] + d[i3 + 2] * invH;
-    float3 settled = (float3) (y[i3] + d[i3], y[i3 + 1] + d[i3 + 1], y[i3 + 2] + d[i3 + 2]);
-    float3 p = collide_all(colliderCount, colliderType, colliders, settled, start, offset[i], grip[i]);
-    float s = damp[i];
-    x[i3] = p.x;
-    x[i3 + 1] = p.y;
-    x[i3 + 2] = p.z;
-    v[i3] = (vx + (p.x - settled.x) * invH) * s;
-    v[i3 + 1] = (vy + (p.y - settled.y) * invH) * s;
-    v[i3 + 2] = (vz + (p.z - settled.z) * invH) * s;
 }

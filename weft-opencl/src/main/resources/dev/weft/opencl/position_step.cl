@@ -1,0 +1,32 @@
+// What every position-based solver's kernels share after their own phase (PositionStep.finish), in the
+// CPU's float operations and order.
+
+// PositionStep.finish for particle i: the settle (v' = v + d/h, x = y + d), the colliders on x with the
+// step's start (x before this writes it) as prev, then CorrectedVelocity with its factor
+// v = (v' + (x_c - x)/h)·scale (XPBD: Damping.AFTER's damping; PD damps in the prediction, scale 1).
+// Pinned particles keep x and get v = 0.
+static void position_step_finish(int i, __global const float* invMass, __global const float* grip,
+                                 __global const float* offset, int colliderCount,
+                                 __global const int* colliderType, __global const float* colliders, float invH,
+                                 float scale, __global float* x, __global float* v, __global const float* y,
+                                 __global const float* d) {
+    int i3 = 3 * i;
+    if (invMass[i] == 0.0f) {
+        v[i3] = 0.0f;
+        v[i3 + 1] = 0.0f;
+        v[i3 + 2] = 0.0f;
+        return;
+    }
+    float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
+    float vx = v[i3] + d[i3] * invH;
+    float vy = v[i3 + 1] + d[i3 + 1] * invH;
+    float vz = v[i3 + 2] + d[i3 + 2] * invH;
+    float3 settled = (float3) (y[i3] + d[i3], y[i3 + 1] + d[i3 + 1], y[i3 + 2] + d[i3 + 2]);
+    float3 p = collide_all(colliderCount, colliderType, colliders, settled, start, offset[i], grip[i]);
+    x[i3] = p.x;
+    x[i3 + 1] = p.y;
+    x[i3 + 2] = p.z;
+    v[i3] = (vx + (p.x - settled.x) * invH) * scale;
+    v[i3 + 1] = (vy + (p.y - settled.y) * invH) * scale;
+    v[i3 + 2] = (vz + (p.z - settled.z) * invH) * scale;
+}
