@@ -54,8 +54,4 @@ final class StepRatePlot {
         }
         AtomicBinaryFile.write(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
     }
-
-    int seriesCount() {
-        return series.size();
-    }
 }
