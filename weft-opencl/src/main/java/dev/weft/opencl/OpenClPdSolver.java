@@ -394,7 +394,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         DistanceConstraints dc = m.distances();
         int[] springs = dc.particles();
         float[] rest = dc.restLength();
-        float[] springK = MaterialParameters.distanceStiffness(m);
+        float[] springK = m.distanceStiffness();
         springCount = rest.length;
         invMass = m.invMass();
         // PdSolver.buildSlots: per particle its springs in the distance incidence's order, 4 floats a slot

@@ -24,9 +24,12 @@ final class EditableConstraints {
     private boolean changed;
     /** The storage ranges of the colors before the edits. */
     private final int[] baseStart;
-    /** Per color: how many constraints it holds now, and whether that is no longer its old range as it was. */
+    /**
+     * Per color: how many constraints it holds now, and whether a constraint of its old range was removed
+     * (a color that only gained keeps its old range as a block, the new ones after it).
+     */
     private int[] colorSize;
-    private boolean[] colorChanged;
+    private boolean[] colorLost;
 
     /**
      * The constraints of {@code set}, with their per-constraint parameter, kind and own material index (each
@@ -46,7 +49,7 @@ final class EditableConstraints {
         baseStart = set.colorStart();
         int colors = baseStart.length - 1;
         colorSize = new int[colors];
-        colorChanged = new boolean[colors];
+        colorLost = new boolean[colors];
         for (int c = 0; c < colors; c++) {
             Arrays.fill(color, baseStart[c], baseStart[c + 1], c);
             colorSize[c] = baseStart[c + 1] - baseStart[c];
@@ -74,7 +77,7 @@ final class EditableConstraints {
         if (!removed[c]) {
             removed[c] = true;
             colorSize[color[c]]--;
-            colorChanged[color[c]] = true;
+            colorLost[color[c]] |= c < baseCount;
             changed = true;
         }
     }
@@ -109,10 +112,9 @@ final class EditableConstraints {
         color[i] = c;
         if (c >= colorSize.length) {
             colorSize = Arrays.copyOf(colorSize, c + 1);
-            colorChanged = Arrays.copyOf(colorChanged, c + 1);
+            colorLost = Arrays.copyOf(colorLost, c + 1);
         }
         colorSize[c]++;
-        colorChanged[c] = true;
         changed = true;
         return i;
     }
@@ -155,8 +157,9 @@ final class EditableConstraints {
     }
 
     /**
-     * Lays the set out color by color. Work is one copy of the arrays: a color the edits left alone is moved
-     * as a block; only a color that lost or gained constraints is walked one constraint at a time.
+     * Lays the set out color by color. Work is one copy of the arrays, in blocks: a color's old range is
+     * moved whole, or in the runs between the constraints removed from it; only new constraints are
+     * copied one at a time.
      */
     Layout layout() {
         if (!changed) {
@@ -183,29 +186,33 @@ final class EditableConstraints {
         float[] outParam = new float[kept];
         byte[] outKind = kind == null ? null : new byte[kept];
         short[] outOwn = own == null ? null : new short[kept];
-        // the old constraints, color by color (their storage order): a color's kept ones in their old order
+        // the old constraints, color by color (their storage order): a color's kept ones in their old order,
+        // as blocks between the few removed ones
         for (int c = 0; c + 1 < baseStart.length; c++) {
             int from = baseStart[c];
             int to = baseStart[c + 1];
-            if (!colorChanged[c]) {
-                int s = slot[c];
-                System.arraycopy(particles, arity * from, outParticles, arity * s, arity * (to - from));
-                System.arraycopy(param, from, outParam, s, to - from);
-                if (outKind != null) {
-                    System.arraycopy(kind, from, outKind, s, to - from);
+            int s = slot[c];
+            int k = from;
+            while (k < to) {
+                int run = k;
+                if (colorLost[c]) {
+                    while (run < to && !removed[run]) {
+                        run++;
+                    }
+                } else {
+                    run = to;
                 }
-                if (outOwn != null) {
-                    System.arraycopy(own, from, outOwn, s, to - from);
+                copy(k, run, s, outParticles, outParam, outKind, outOwn);
+                for (int j = k; j < run; j++) {
+                    place[j] = s + j - k;
                 }
-                for (int k = from; k < to; k++) {
-                    place[k] = s + k - from;
-                }
-                slot[c] = s + to - from;
-            } else {
-                for (int k = from; k < to; k++) {
-                    place[k] = removed[k] ? -1 : put(k, slot[c]++, outParticles, outParam, outKind, outOwn);
+                s += run - k;
+                k = run;
+                while (k < to && removed[k]) {
+                    place[k++] = -1;
                 }
             }
+            slot[c] = s;
         }
         // then the new ones, after the old ones of their color
         for (int k = baseCount; k < count; k++) {
@@ -225,6 +232,18 @@ final class EditableConstraints {
             }
         }
         return new Layout(outParticles, outParam, outKind, outOwn, Arrays.copyOf(start, used + 1), natural, place);
+    }
+
+    /** Copies constraints [from, to) to slots from s on of the laid-out arrays. */
+    private void copy(int from, int to, int s, int[] outParticles, float[] outParam, byte[] outKind, short[] outOwn) {
+        System.arraycopy(particles, arity * from, outParticles, arity * s, arity * (to - from));
+        System.arraycopy(param, from, outParam, s, to - from);
+        if (outKind != null) {
+            System.arraycopy(kind, from, outKind, s, to - from);
+        }
+        if (outOwn != null) {
+            System.arraycopy(own, from, outOwn, s, to - from);
+        }
     }
 
     /** Copies constraint k to slot s of the laid-out arrays; returns s. */

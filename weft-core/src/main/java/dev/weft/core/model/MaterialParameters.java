@@ -52,17 +52,21 @@ public final class MaterialParameters {
      * Bend springs convert the bending rigidity by their rest length.
      */
     public static float[] distanceStiffness(Model model) {
-        DistanceConstraints d = model.distances();
-        int[] p = d.particles();
-        float[] rest = d.restLength();
-        byte[] kind = d.kind();
-        float[] k = new float[d.count()];
+        float[] k = new float[model.distances().count()];
         for (int c = 0; c < k.length; c++) {
-            Material own = d.ownMaterial(c);
-            k[c] = own != null ? springStiffness(own, DistanceKind.of(kind[c]), rest[c])
-                    : springStiffness(model, p[2 * c], p[2 * c + 1], DistanceKind.of(kind[c]), rest[c]);
+            k[c] = distanceStiffness(model, c);
         }
         return k;
+    }
+
+    /** k of distance constraint c of {@code model} (as {@link #distanceStiffness(Model)} gives it). */
+    public static float distanceStiffness(Model model, int c) {
+        DistanceConstraints d = model.distances();
+        DistanceKind kind = DistanceKind.of(d.kind()[c]);
+        float rest = d.restLength()[c];
+        Material own = d.ownMaterial(c);
+        return own != null ? springStiffness(own, kind, rest)
+                : springStiffness(model, d.particles()[2 * c], d.particles()[2 * c + 1], kind, rest);
     }
 
     /** k of a spring of {@code kind} and rest length {@code rest} between particles a and b. */

@@ -30,6 +30,8 @@ public final class Model {
      * only remove stencils or rewire them to split copies at the same rest position).
      */
     private volatile float[] hingeStiffness;
+    /** Per distance constraint its spring stiffness k, computed on first use and carried through edits. */
+    private volatile float[] distanceStiffness;
     /** Per bending stencil its four isometric weights K (0 for a dihedral stencil), computed on first use, carried. */
     private volatile float[] isometricWeights;
     /** Soft bodies' volume-keeping tetrahedra (set once while the model is made, see {@link #carryTets}). */
@@ -372,6 +374,31 @@ public final class Model {
     /** Sets the hinge stiffness an edit carried over from the model it edited. */
     void carryHingeStiffness(float[] k) {
         hingeStiffness = k;
+    }
+
+    /**
+     * Per distance constraint its stiffness k in N/m ({@link MaterialParameters#distanceStiffness(Model)}: its
+     * own material's or its two bodies' in series, by kind and rest length), computed once per model and
+     * carried through edits, so a solver taking an edited model does not walk every constraint's materials.
+     * Do not modify.
+     */
+    public float[] distanceStiffness() {
+        float[] k = distanceStiffness;
+        if (k == null) {
+            k = MaterialParameters.distanceStiffness(this);
+            distanceStiffness = k;
+        }
+        return k;
+    }
+
+    /** The distance stiffness if it was computed, else null (for an edit to carry). */
+    float[] computedDistanceStiffness() {
+        return distanceStiffness;
+    }
+
+    /** Sets the distance stiffness an edit carried over (and completed for new constraints). */
+    void carryDistanceStiffness(float[] k) {
+        distanceStiffness = k;
     }
 
     /**

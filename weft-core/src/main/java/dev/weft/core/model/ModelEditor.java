@@ -405,6 +405,10 @@ final class ModelEditor {
         // edits only remove stencils or rewire them to split copies (same rest position, same body): each
         // kept stencil's hinge stiffness is what it was, so a tear costs no pass over every hinge
         edited.carryTets(model.tets(), model.skins());
+        float[] springs = model.computedDistanceStiffness();
+        if (springs != null) {
+            edited.carryDistanceStiffness(carryAndComplete(d, springs, edited));
+        }
         float[] hinges = model.computedHingeStiffness();
         if (hinges != null) {
             edited.carryHingeStiffness(b.carry(hinges, bending.count()));
@@ -414,6 +418,21 @@ final class ModelEditor {
             edited.carryIsometricWeights(b.carry(weights, bending.count(), 4));
         }
         return edited;
+    }
+
+    /**
+     * The old constraints' stiffness moved with them (a split keeps each constraint's bodies and material),
+     * the new ones' computed from the edited model.
+     */
+    private static float[] carryAndComplete(EditableConstraints.Layout d, float[] before, Model edited) {
+        float[] after = d.carry(before, edited.distances().count());
+        int[] place = d.place();
+        for (int k = before.length; place != null && k < place.length; k++) {
+            if (place[k] >= 0) {
+                after[place[k]] = MaterialParameters.distanceStiffness(edited, place[k]);
+            }
+        }
+        return after;
     }
 
     /**

@@ -98,6 +98,28 @@ class SeamMaterialTest {
     }
 
     @Test
+    void theStiffnessAnEditedModelCarriesIsWhatItsMaterialsGive() {
+        // the model computes each constraint's k once and edits carry it (moved constraints) and complete it
+        // (new ones): after splits beside and on the seam and a new constraint between the panels, the
+        // carried values must be the ones the materials give, bit for bit
+        Model m = hangingPanels(Material.cloth().withStretch(3f))
+                .withMaterial(mat -> mat.withStretch(500f).withShear(40f));
+        m.distanceStiffness();
+        ModelObject upper = m.objects().get(0);
+        ModelObject lower = m.objects().get(1);
+        int seamEnd = upper.gridParticle(upper.gridRows() - 1, 2);
+        Model edited = m.edit(List.of(new ModelEdit.Split(upper.gridParticle(2, 2), 0f, 0f, 1f),
+                new ModelEdit.Split(seamEnd, 1f, 0f, 0f),
+                new ModelEdit.AddDistance(upper.gridParticle(1, 1), lower.gridParticle(3, 3), 0.3f,
+                        DistanceKind.SHEAR)));
+        Model twice = edited.edit(List.of(new ModelEdit.Split(lower.gridParticle(2, 1), 0f, 0f, 1f)));
+        assertThat(edited.distances().count()).isGreaterThan(m.distances().count());
+        for (Model e : List.of(edited, twice)) {
+            assertThat(e.distanceStiffness()).containsExactly(MaterialParameters.distanceStiffness(e));
+        }
+    }
+
+    @Test
     void theThreadSurvivesEditsAndMaterialChanges() {
         Material thread = Material.cloth().withStretch(3f);
         Model m = hangingPanels(thread);

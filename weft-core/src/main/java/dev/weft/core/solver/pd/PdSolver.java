@@ -344,7 +344,7 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             springs = dc.particles();
             rest = dc.restLength();
             MaterialParameters.requireFinite(m, "pd");
-            springK = MaterialParameters.distanceStiffness(m);
+            springK = m.distanceStiffness();
             k = uniform(springK);
             buildSlots(m.distanceIncidence());
             bindTets(m);

@@ -37,7 +37,7 @@ public final class XpbdDeviceLayout {
         colorStart = dc.colorStart();
         colors = colorStart.length - 1;
         kind = dc.kind();
-        stiffness = MaterialParameters.distanceStiffness(m);
+        stiffness = m.distanceStiffness();
         alpha = new float[count];
         colorRigid = new boolean[colors];
         stretchColorStart = new int[colors + 1];

@@ -371,7 +371,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             distNatural = d.naturalOrder();
             distLambda = new float[d.count()];
             distAlpha = new float[d.count()];
-            distStiffness = MaterialParameters.distanceStiffness(m);
+            distStiffness = m.distanceStiffness();
             hingeStiffness = m.hingeStiffness();
             bendAlpha = new float[hingeStiffness.length];
             bindStretchOrder();
