@@ -1,6 +1,7 @@
 package dev.weft.core.solver;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.step.Environment;
@@ -26,10 +27,24 @@ public final class DeviceRefusals {
 
     /** An XPBD iteration mode other than colored. */
     public static void requireColoredMode(String solver, IterationMode mode) {
-        if (mode != IterationMode.COLORED) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", solver + " runs the colored "
-                    + "mode only so far, not " + mode.label() + "; use colored or the cpu backend");
+        requireMode(solver, mode, IterationMode.COLORED);
+    }
+
+    /** An XPBD iteration mode other than {@code runs} (the modes the solver runs, in the order the message lists them). */
+    public static void requireMode(String solver, IterationMode mode, IterationMode... runs) {
+        for (IterationMode r : runs) {
+            if (mode == r) {
+                return;
+            }
         }
+        String[] labels = new String[runs.length];
+        for (int k = 0; k < runs.length; k++) {
+            labels[k] = runs[k].label();
+        }
+        String list = String.join(" and ", labels);
+        throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", solver + " runs the " + list
+                + " mode" + (runs.length > 1 ? "s" : "") + " only so far, not " + mode.label() + "; use "
+                + String.join(", ", labels) + " or the cpu backend");
     }
 
     /** Dihedral bending stencils (the device solvers project distance bending only). */
@@ -39,6 +54,20 @@ public final class DeviceRefusals {
                     + m.bending().count() + " dihedral bending stencils, which " + solver + " does not project "
                     + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
                     + "use the cpu backend");
+        }
+    }
+
+    /** Isometric bending stencils (a solver that projects dihedral ones but not these). */
+    public static void requireNoIsometricBending(String solver, Model m) {
+        if (m.bending().anyIsometric()) {
+            int isometric = 0;
+            for (byte b : m.bending().models()) {
+                isometric += b == BendingConstraints.ISOMETRIC ? 1 : 0;
+            }
+            throw new UnsupportedOnDeviceException(DeviceFeature.ISOMETRIC_BENDING, "the model has " + isometric
+                    + " isometric bending stencils, which " + solver + " does not project yet; build it with "
+                    + "dihedral or distance bending (ModelBuilder.bendingModel(BendingModel.DIHEDRAL or DISTANCE)) "
+                    + "or use the cpu backend");
         }
     }
 
