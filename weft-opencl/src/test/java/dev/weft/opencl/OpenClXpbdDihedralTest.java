@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * PoCL 0 m after one step, 1.8e-7 m after 100 steps of the hanging cloth, colored (velocities 1.4e-4 m/s), and
  * 4.8e-7 m after 240 steps folding over the sphere in Jacobi mode (1.1e-4 m/s); the tests print them.
  * {@link #TOLERANCE} and {@link #VELOCITY_TOLERANCE} are the distance-bending tests' (2e-6 m, 1/13000 of the
- * 2.6 cm spacing; 2e-3 m/s): 4.2 and 15 times the largest of these. A 1e-7 relative change of FastAtan's
+ * 2.6 cm spacing; 2e-3 m/s): 4.2 and 15 times the largest of these. A 4e-8 relative change of FastAtan's
  * last coefficient already shows (8.9e-8 m/s after 100 steps), which is why PoCL is held to exact bits.
  */
 class OpenClXpbdDihedralTest {
