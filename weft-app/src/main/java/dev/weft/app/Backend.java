@@ -193,11 +193,6 @@ record Backend(String text, int device, boolean glsl) {
                 tail = "dihedral bending yet (scene " + scene + " has " + model.bending().count() + " stencils); use "
                         + "--backend cpu, or a scene file with \"model\": {\"bending\": \"distance\"}";
                 break;
-            case ISOMETRIC_BENDING:
-                tail = "isometric bending yet (scene " + scene + " has " + model.bending().count() + " stencils); use "
-                        + "--backend cpu, or a scene file with \"model\": {\"bending\": \"dihedral\"} or "
-                        + "\"distance\"";
-                break;
             case ITERATION_MODE:
                 tail = "--solver " + solver + " in mode " + settings.xpbd().mode().label() + " yet, only colored"
                         + (glsl ? "; use --mode colored" : " and jacobi; use --mode colored, --mode jacobi")

@@ -86,42 +86,31 @@ class BackendCommandTest {
     }
 
     /**
-     * The hanging scene as shipped (dihedral bending, tethers), here at 32 × 32: XPBD colored and the pbd solver
-     * (XPBD's Jacobi mode) on the device project both as the CPU does.
+     * The hanging scene as shipped (dihedral bending, tethers), here at 32 × 32, and the same with isometric
+     * bending: XPBD colored and the pbd solver (XPBD's Jacobi mode) on the device project both as the CPU does.
      */
-    @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"xpbd", "pbd"})
-    void dihedralBendingAndJacobiRunOnOpenClWithTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
+    @ParameterizedTest(name = "--solver {0}, {1} bending")
+    @CsvSource({"xpbd, dihedral", "pbd, dihedral", "xpbd, isometric", "pbd, isometric"})
+    void bendingStencilsAndJacobiRunOnOpenClWithTheCpusMetrics(String solver, String bending, @TempDir Path tmp)
+            throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
-        Path scene = editedScene(tmp, "hanging", "hanging32", "\"cols\": 100,\n      \"rows\": 100",
-                "\"cols\": 32,\n      \"rows\": 32");
+        String name = "hanging32-" + bending;
+        Path scene = editedScene(tmp, "hanging", name, "\"substeps\": 16,\n  \"bodies\": [\n    {\n      \"type\": \"grid\","
+                + "\n      \"name\": \"cloth\",\n      \"cols\": 100,\n      \"rows\": 100,",
+                "\"substeps\": 16,\n  \"model\": { \"bending\": \"" + bending + "\" },\n  \"bodies\": [\n    {\n      "
+                + "\"type\": \"grid\",\n      \"name\": \"cloth\",\n      \"cols\": 32,\n      \"rows\": 32,");
         for (String backend : List.of("cpu", "opencl")) {
             int code = weft("run", scene.toString(), "--solver", solver, "--backend", backend, "--frames", "3",
                     "--threads", "1", "--quiet", "--out", tmp.resolve(backend).toString());
             assertThat(code).as(err.toString()).isZero();
         }
-        Path cpu = tmp.resolve("cpu").resolve("hanging32");
-        Path device = tmp.resolve("opencl").resolve("hanging32");
+        Path cpu = tmp.resolve("cpu").resolve(name);
+        Path device = tmp.resolve("opencl").resolve(name);
         List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
         assertThat(cpuRows).hasSize(4);
         assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
         assertThat(Files.readString(device.resolve("frame_00003.obj")))
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
-    }
-
-    /** Isometric bending is not on the device: one line naming it and the scene key that turns it off. */
-    @Test
-    void isometricBendingIsRefusedNamingTheSceneKey(@TempDir Path tmp) throws IOException {
-        Path scene = editedScene(tmp, "hanging", "hanging-isometric", "\"substeps\": 16,",
-                "\"substeps\": 16,\n  \"model\": { \"bending\": \"isometric\" },");
-        Path outDir = tmp.resolve("out");
-        int code = weft("run", scene.toString(), "--solver", "pbd", "--backend", "opencl", "--frames", "1", "--out",
-                outDir.toString());
-        assertThat(code).as(err.toString()).isEqualTo(WeftMain.EXIT_BAD_INPUT);
-        assertThat(err.toString().lines().toList()).hasSize(1).first().asString().startsWith("weft: error: --backend: "
-                + "opencl does not run isometric bending yet (scene hanging-isometric has 29205 stencils); use "
-                + "--backend cpu, or a scene file with \"model\": {\"bending\": \"dihedral\"} or \"distance\"");
-        assertThat(outDir).doesNotExist();
     }
 
     /** Built-in scene {@code name} renamed to {@code rename}, with {@code from} replaced by {@code to}, in {@code dir}. */

@@ -24,25 +24,27 @@ import org.lwjgl.system.MemoryUtil;
 /**
  * {@link XpbdSolver}'s colored and Jacobi modes on an OpenCL device, for distance constraints (stretch,
  * shear and distance bending, compliance α = 1/k from the bodies' materials, rigid where the material or
- * {@link XpbdSettings#rigid()} says), dihedral bending stencils and tethers: the prediction, per iteration
- * the distance passes (colored: one kernel launch per color and, for {@link XpbdSettings#stretchPasses()}
- * beyond the first, one per color of the stretch constraints; Jacobi: every constraint's corrections into
- * its own slots, then a per-particle gather of them in {@code JacobiGather}'s order, once per pass), the
- * bending pass (one launch per stencil color, or corrections and gather), then the settle, still planes and
- * spheres, velocities and damping, in the CPU solver's float operations and order (see {@code xpbd.cl}),
- * so PoCL gives its bits. The {@code pbd} solver is this in Jacobi mode ({@code Solvers.pbd}).
+ * {@link XpbdSettings#rigid()} says), dihedral and isometric bending stencils and tethers: the prediction,
+ * per iteration the distance passes (colored: one kernel launch per color and, for {@link
+ * XpbdSettings#stretchPasses()} beyond the first, one per color of the stretch constraints; Jacobi: every
+ * constraint's corrections into its own slots, then a per-particle gather of them in {@code JacobiGather}'s
+ * order, once per pass), the bending pass (one launch per stencil color, or corrections and gather), the
+ * tethers, then the settle, still planes and spheres, velocities and damping, in the CPU solver's float
+ * operations and order (see {@code xpbd.cl}), so PoCL gives its bits. The {@code pbd} solver is this in
+ * Jacobi mode ({@code Solvers.pbd}).
  *
  * <p>Device memory: the model's constraints, masses and materials are uploaded when the model changes;
  * the compliances over h² and the damping factors when h changes; positions and velocities live on
  * the device and are uploaded only when the {@link State}'s differ from what the last step read back.
  * A step reads positions and velocities back once, when it returns.
  *
- * <p>The model's tethers (long-range attachments) are projected after each iteration's distance passes, a
- * tether color per launch, as {@code XpbdSolver.sweep} does, where {@link XpbdSettings#tethers()} is on.
+ * <p>The model's tethers (long-range attachments) are projected after each iteration's distance and bending
+ * passes, a tether color per launch, as {@code XpbdSolver.sweep} does, where {@link XpbdSettings#tethers()}
+ * is on.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, isometric bending, tetrahedra, air and wind, particle contacts, and colliders other
- * than still planes and spheres.
+ * Gauss–Seidel mode, tetrahedra, air and wind, particle contacts, and colliders other than still planes
+ * and spheres.
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -53,6 +55,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final long finishKernel;
     private final long tetherKernel;
     private final long bendingKernel;
+    private final long isometricKernel;
     private final long jacobiDistanceKernel;
     /** The same kernel with stretchOnly set: Jacobi's extra stretch passes. */
     private final long jacobiStretchKernel;
@@ -93,6 +96,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private long bendRestMem;
     private long bendAlphaMem;
     private long bendLambdaMem;
+    private long bendModelsMem;
+    private long isoWeightsMem;
     // Jacobi: shared weights, per-slot corrections and the particle -> slot incidences
     private long stretchFlagsMem;
     private long distWeightMem;
@@ -128,6 +133,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         finishKernel = kernel(program, "xpbd_finish");
         tetherKernel = kernel(program, "xpbd_tethers");
         bendingKernel = kernel(program, "xpbd_bending");
+        isometricKernel = kernel(program, "xpbd_isometric");
         jacobiDistanceKernel = kernel(program, "xpbd_jacobi_distances");
         jacobiStretchKernel = kernel(program, "xpbd_jacobi_distances");
         jacobiBendingKernel = kernel(program, "xpbd_jacobi_bending");
@@ -157,7 +163,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoIsometricBending(NAME, m);
         DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
@@ -228,10 +233,14 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                 launchColor(stretchContiguous[c] ? distanceKernel : listedKernel, stretchOffset, stretchSize, c);
             }
         }
-        int[] bendStart = layout.bendingColorStart();
-        for (int c = 0; c + 1 < bendStart.length; c++) {
-            if (bendStart[c + 1] > bendStart[c]) {
-                launchColor(bendingKernel, bendOffset, bendSize, c);
+        if (layout.bendingCount() > 0) {
+            // as XpbdSolver.projectBendingRange: all isometric takes the inlined pass, else a choice per stencil
+            long bending = layout.allIsometric() ? isometricKernel : bendingKernel;
+            int[] bendStart = layout.bendingColorStart();
+            for (int c = 0; c + 1 < bendStart.length; c++) {
+                if (bendStart[c + 1] > bendStart[c]) {
+                    launchColor(bending, bendOffset, bendSize, c);
+                }
             }
         }
     }
@@ -341,8 +350,16 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         bendRestMem = cl.upload(b.restAngle());
         bendAlphaMem = cl.buffer(4L * count);
         bendLambdaMem = cl.buffer(4L * count);
-        bufferArgs(bendingKernel, "xpbd_bending", 0, bendStencilsMem, bendRestMem, bendAlphaMem, bendLambdaMem,
-                particles.invMassMem(), yMem, dMem);
+        bendModelsMem = cl.upload(layout.bendingModels());
+        // the isometric weights K (zero for dihedral stencils), only where some stencil needs them
+        isoWeightsMem = layout.anyIsometric() ? cl.upload(m.isometricWeights()) : cl.buffer(4L);
+        int anyIsometric = layout.anyIsometric() ? 1 : 0;
+        bufferArgs(bendingKernel, "xpbd_bending", 0, bendStencilsMem, bendModelsMem, isoWeightsMem);
+        clSetKernelArg1i(bendingKernel, 3, anyIsometric);
+        bufferArgs(bendingKernel, "xpbd_bending", 4, bendRestMem, bendAlphaMem, bendLambdaMem, particles.invMassMem(),
+                yMem, dMem);
+        bufferArgs(isometricKernel, "xpbd_isometric", 0, bendStencilsMem, isoWeightsMem, bendRestMem, bendAlphaMem,
+                bendLambdaMem, particles.invMassMem(), yMem, dMem);
     }
 
     /**
@@ -381,8 +398,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             bendStartMem = cl.upload(m.bendingIncidence().start());
             bendSlotsMem = cl.upload(m.bendingIncidence().slots());
             clSetKernelArg1i(jacobiBendingKernel, 0, stencils);
-            bufferArgs(jacobiBendingKernel, "xpbd_jacobi_bending", 1, bendStencilsMem, bendRestMem, bendAlphaMem,
-                    bendLambdaMem, bendWeightMem, invMassMem, yMem, dMem, bendCorrectionMem);
+            bufferArgs(jacobiBendingKernel, "xpbd_jacobi_bending", 1, bendStencilsMem, bendModelsMem, isoWeightsMem);
+            clSetKernelArg1i(jacobiBendingKernel, 4, layout.anyIsometric() ? 1 : 0);
+            bufferArgs(jacobiBendingKernel, "xpbd_jacobi_bending", 5, bendRestMem, bendAlphaMem, bendLambdaMem,
+                    bendWeightMem, invMassMem, yMem, dMem, bendCorrectionMem);
             clSetKernelArg1i(bendingGatherKernel, 0, n);
             bufferArgs(bendingGatherKernel, "xpbd_jacobi_gather", 1, bendStartMem, bendSlotsMem, bendCorrectionMem,
                     invMassMem, dMem);
@@ -435,11 +454,12 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     void releaseModelBuffers() {
         OpenClContext.releaseAll(pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, dampMem, yMem, dMem,
                 tetherPairsMem, tetherLengthMem, bendStencilsMem, bendRestMem, bendAlphaMem, bendLambdaMem,
+                bendModelsMem, isoWeightsMem,
                 stretchFlagsMem, distWeightMem, distCorrectionMem, distStartMem, distSlotsMem, bendWeightMem,
                 bendCorrectionMem, bendStartMem, bendSlotsMem);
         pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = dampMem = yMem = dMem = 0L;
         tetherPairsMem = tetherLengthMem = 0L;
-        bendStencilsMem = bendRestMem = bendAlphaMem = bendLambdaMem = 0L;
+        bendStencilsMem = bendRestMem = bendAlphaMem = bendLambdaMem = bendModelsMem = isoWeightsMem = 0L;
         stretchFlagsMem = distWeightMem = distCorrectionMem = distStartMem = distSlotsMem = 0L;
         bendWeightMem = bendCorrectionMem = bendStartMem = bendSlotsMem = 0L;
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize, tetherOffset,

@@ -1,4 +1,5 @@
-// XPBD (XpbdSolver) in its colored and Jacobi modes on distance constraints, dihedral bending and tethers:
+// XPBD (XpbdSolver) in its colored and Jacobi modes on distance constraints, dihedral and isometric
+// bending and tethers:
 // one step is xpbd_predict (one work-item per particle), per iteration the distance passes, the bending
 // pass and the tethers, and xpbd_finish (per particle: settle, colliders, velocity, damping).
 //
@@ -411,14 +412,142 @@ inline float bending_multiplier_step(int c, __global const int* stencils, __glob
     return dl;
 }
 
-// XpbdSolver.projectStencil (dihedral) for stencil c, the global id (the launch's offset is the color's
-// first stencil; a color's stencils share no particle): the correction written at once
-__kernel void xpbd_bending(__global const int* stencils, __global const float* rest, __global const float* alphas,
+// XpbdSolver.isometricMultiplierStep for isometric stencil c: H = sum_j K_j x_j from differences to x_e0
+// (IsometricBending.curvature), C = |H| - rest, grad_j = K_j H/|H|, the multiplier updated by weight·Δλ;
+// returns that (0 where there is nothing to do) and fills grad
+inline float isometric_multiplier_step(int c, __global const int* stencils, __global const float* kw,
+                                       __global const float* rest, __global const float* alphas,
+                                       __global float* lambdas, __global const float* w, __global const float* y,
+                                       __global const float* d, float weight, float* grad) {
+    int a = 3 * stencils[4 * c];
+    int b = 3 * stencils[4 * c + 1];
+    int o = 3 * stencils[4 * c + 2];
+    int e = 3 * stencils[4 * c + 3];
+    float k1 = kw[4 * c + 1];
+    float k2 = kw[4 * c + 2];
+    float k3 = kw[4 * c + 3];
+    float dax = d[a];
+    float day = d[a + 1];
+    float daz = d[a + 2];
+    float hx = k1 * ((y[b] - y[a]) + (d[b] - dax)) + k2 * ((y[o] - y[a]) + (d[o] - dax))
+            + k3 * ((y[e] - y[a]) + (d[e] - dax));
+    float hy = k1 * ((y[b + 1] - y[a + 1]) + (d[b + 1] - day)) + k2 * ((y[o + 1] - y[a + 1]) + (d[o + 1] - day))
+            + k3 * ((y[e + 1] - y[a + 1]) + (d[e + 1] - day));
+    float hz = k1 * ((y[b + 2] - y[a + 2]) + (d[b + 2] - daz)) + k2 * ((y[o + 2] - y[a + 2]) + (d[o + 2] - daz))
+            + k3 * ((y[e + 2] - y[a + 2]) + (d[e + 2] - daz));
+    grad[0] = hx;
+    grad[1] = hy;
+    grad[2] = hz;
+    float len = sqrt(hx * hx + hy * hy + hz * hz);
+    if (!(len > 0.0f)) {
+        return 0.0f;
+    }
+    float nx = grad[0] / len;
+    float ny = grad[1] / len;
+    float nz = grad[2] / len;
+    float denom = alphas[c];
+    for (int k = 0; k < 4; k++) {
+        float kk = kw[4 * c + k];
+        denom += w[stencils[4 * c + k]] * kk * kk;
+        grad[3 * k] = kk * nx;
+        grad[3 * k + 1] = kk * ny;
+        grad[3 * k + 2] = kk * nz;
+    }
+    if (!(denom > 1e-20f)) {
+        return 0.0f;
+    }
+    float dl = (rest[c] - len - alphas[c] * lambdas[c]) / denom;
+    dl *= weight;
+    lambdas[c] += dl;
+    return dl;
+}
+
+// Stencil c by its own model (XpbdSolver.projectStencil's and bendingCorrections' choice): isometric where
+// the model has such stencils and c is one, else dihedral
+inline float stencil_multiplier_step(int c, __global const int* stencils, __global const int* models,
+                                     __global const float* kw, const int anyIsometric, __global const float* rest,
+                                     __global const float* alphas, __global float* lambdas,
+                                     __global const float* w, __global const float* y, __global const float* d,
+                                     float weight, float* grad) {
+    if (anyIsometric != 0 && models[c] == 1) {
+        return isometric_multiplier_step(c, stencils, kw, rest, alphas, lambdas, w, y, d, weight, grad);
+    }
+    return bending_multiplier_step(c, stencils, rest, alphas, lambdas, w, y, d, weight, grad);
+}
+
+// XpbdSolver.projectIsometricRange for stencil c, the global id: a color of a model whose stencils are all
+// isometric, the arithmetic inlined as the CPU's (its own sum orders, not isometricMultiplierStep's)
+__kernel void xpbd_isometric(__global const int* stencils, __global const float* kw, __global const float* rest,
+                             __global const float* alphas, __global float* lambdas, __global const float* w,
+                             __global const float* y, __global float* d) {
+    int c = get_global_id(0);
+    int i0 = stencils[4 * c];
+    int i1 = stencils[4 * c + 1];
+    int i2 = stencils[4 * c + 2];
+    int i3 = stencils[4 * c + 3];
+    int a = 3 * i0;
+    int b = 3 * i1;
+    int o = 3 * i2;
+    int q = 3 * i3;
+    float k0 = kw[4 * c];
+    float k1 = kw[4 * c + 1];
+    float k2 = kw[4 * c + 2];
+    float k3 = kw[4 * c + 3];
+    float dax = d[a];
+    float day = d[a + 1];
+    float daz = d[a + 2];
+    float hx = k1 * ((y[b] - y[a]) + (d[b] - dax)) + k2 * ((y[o] - y[a]) + (d[o] - dax))
+            + k3 * ((y[q] - y[a]) + (d[q] - dax));
+    float hy = k1 * ((y[b + 1] - y[a + 1]) + (d[b + 1] - day)) + k2 * ((y[o + 1] - y[a + 1]) + (d[o + 1] - day))
+            + k3 * ((y[q + 1] - y[a + 1]) + (d[q + 1] - day));
+    float hz = k1 * ((y[b + 2] - y[a + 2]) + (d[b + 2] - daz)) + k2 * ((y[o + 2] - y[a + 2]) + (d[o + 2] - daz))
+            + k3 * ((y[q + 2] - y[a + 2]) + (d[q + 2] - daz));
+    float len2 = hx * hx + hy * hy + hz * hz;
+    if (!(len2 > 0.0f)) {
+        return;
+    }
+    float w0 = w[i0];
+    float w1 = w[i1];
+    float w2 = w[i2];
+    float w3 = w[i3];
+    float alpha = alphas[c];
+    float denom = w0 * k0 * k0 + w1 * k1 * k1 + w2 * k2 * k2 + w3 * k3 * k3 + alpha;
+    if (!(denom > 1e-20f)) {
+        return;
+    }
+    float len = sqrt(len2);
+    float dl = (rest[c] - len - alpha * lambdas[c]) / denom;
+    lambdas[c] += dl;
+    float s = dl / len;
+    float s0 = w0 * k0 * s;
+    float s1 = w1 * k1 * s;
+    float s2 = w2 * k2 * s;
+    float s3 = w3 * k3 * s;
+    d[a] = dax + s0 * hx;
+    d[a + 1] = day + s0 * hy;
+    d[a + 2] = daz + s0 * hz;
+    d[b] += s1 * hx;
+    d[b + 1] += s1 * hy;
+    d[b + 2] += s1 * hz;
+    d[o] += s2 * hx;
+    d[o + 1] += s2 * hy;
+    d[o + 2] += s2 * hz;
+    d[q] += s3 * hx;
+    d[q + 1] += s3 * hy;
+    d[q + 2] += s3 * hz;
+}
+
+// XpbdSolver.projectStencil for stencil c, the global id (the launch's offset is the color's first stencil;
+// a color's stencils share no particle): dihedral, or isometric in a model with both, the correction
+// written at once
+__kernel void xpbd_bending(__global const int* stencils, __global const int* models, __global const float* kw,
+                           const int anyIsometric, __global const float* rest, __global const float* alphas,
                            __global float* lambdas, __global const float* w, __global const float* y,
                            __global float* d) {
     int c = get_global_id(0);
     float grad[12];
-    float dl = bending_multiplier_step(c, stencils, rest, alphas, lambdas, w, y, d, 1.0f, grad);
+    float dl = stencil_multiplier_step(c, stencils, models, kw, anyIsometric, rest, alphas, lambdas, w, y, d, 1.0f,
+                                       grad);
     if (dl == 0.0f) {
         return;
     }
@@ -432,11 +561,13 @@ __kernel void xpbd_bending(__global const int* stencils, __global const float* r
     }
 }
 
-// XpbdSolver.bendingCorrections for stencil c, the global id: its four particles' corrections, scaled by
-// its shared Jacobi weight, into slots 12c..12c+11. Where the stencil is degenerate (dl 0, no gradient)
-// the CPU multiplies 0 by its thread's previous gradient; here by 0: a zero either way, and a zero slot
-// leaves a gather's sum (which starts at +0) as it is, whatever its sign
-__kernel void xpbd_jacobi_bending(const int count, __global const int* stencils, __global const float* rest,
+// XpbdSolver.bendingCorrections for stencil c, the global id: its four particles' corrections (dihedral
+// or isometric, by its model), scaled by its shared Jacobi weight, into slots 12c..12c+11. Where the
+// stencil has no gradient (dl 0: a degenerate dihedral, a flat isometric one) the CPU multiplies 0 by what
+// its thread's gradient scratch last held; here by 0: a zero either way, and a zero slot leaves a gather's
+// sum (which starts at +0) as it is, whatever its sign
+__kernel void xpbd_jacobi_bending(const int count, __global const int* stencils, __global const int* models,
+                                  __global const float* kw, const int anyIsometric, __global const float* rest,
                                   __global const float* alphas, __global float* lambdas,
                                   __global const float* weights, __global const float* w,
                                   __global const float* y, __global const float* d, __global float* correction) {
@@ -448,7 +579,8 @@ __kernel void xpbd_jacobi_bending(const int count, __global const int* stencils,
     for (int k = 0; k < 12; k++) {
         grad[k] = 0.0f;
     }
-    float dl = bending_multiplier_step(c, stencils, rest, alphas, lambdas, w, y, d, weights[c], grad);
+    float dl = stencil_multiplier_step(c, stencils, models, kw, anyIsometric, rest, alphas, lambdas, w, y, d,
+                                       weights[c], grad);
     int o = 12 * c;
     for (int k = 0; k < 4; k++) {
         float s = w[stencils[4 * c + k]] * dl;

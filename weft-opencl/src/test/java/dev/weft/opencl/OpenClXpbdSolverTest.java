@@ -10,7 +10,6 @@ import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Elasticity;
-import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
@@ -147,20 +146,12 @@ class OpenClXpbdSolverTest {
                 .isInstanceOf(UnsupportedOnDeviceException.class)
                 .hasMessageContaining("runs the colored and jacobi modes only so far, not gauss-seidel")
                 .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.ITERATION_MODE);
-        ModelBuilder b = new ModelBuilder().tethers(false).bendingModel(BendingModel.ISOMETRIC);
-        b.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
-        Model isometric = b.build();
         ModelBuilder soft = new ModelBuilder();
         soft.addTetBody(TetBodySpec.box("jelly", new float[] {0f, 0.5f, 0f}, new float[] {0.2f, 0.7f, 0.2f}, 2, 2, 2,
                 100f, new Elasticity(1e5f, 0.3f)));
         Model jelly = soft.build();
         Model plain = hangingCloth(8);
         try (OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
-            assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class)
-                    .hasMessageContaining(isometric.bending().count() + " isometric bending stencils")
-                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature())
-                    .isEqualTo(DeviceFeature.ISOMETRIC_BENDING);
             assertThatThrownBy(() -> solver.step(jelly, State.atRest(jelly), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tetrahedra")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.TETRAHEDRA);

@@ -16,8 +16,6 @@ public enum DeviceFeature {
     COLLIDER("collider"),
     /** Bending as dihedral-angle stencils (distance bending runs). */
     DIHEDRAL_BENDING("dihedral bending"),
-    /** Bending as isometric (mean-curvature) stencils. */
-    ISOMETRIC_BENDING("isometric bending"),
     /** Soft bodies' tetrahedra (volume and elasticity). */
     TETRAHEDRA("tetrahedra"),
     /** An iteration mode other than the one the device runs. */

@@ -1,7 +1,6 @@
 package dev.weft.core.solver;
 
 import dev.weft.core.collide.Collider;
-import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.step.Environment;
@@ -54,20 +53,6 @@ public final class DeviceRefusals {
                     + m.bending().count() + " dihedral bending stencils, which " + solver + " does not project "
                     + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
                     + "use the cpu backend");
-        }
-    }
-
-    /** Isometric bending stencils (a solver that projects dihedral ones but not these). */
-    public static void requireNoIsometricBending(String solver, Model m) {
-        if (m.bending().anyIsometric()) {
-            int isometric = 0;
-            for (byte b : m.bending().models()) {
-                isometric += b == BendingConstraints.ISOMETRIC ? 1 : 0;
-            }
-            throw new UnsupportedOnDeviceException(DeviceFeature.ISOMETRIC_BENDING, "the model has " + isometric
-                    + " isometric bending stencils, which " + solver + " does not project yet; build it with "
-                    + "dihedral or distance bending (ModelBuilder.bendingModel(BendingModel.DIHEDRAL or DISTANCE)) "
-                    + "or use the cpu backend");
         }
     }
 

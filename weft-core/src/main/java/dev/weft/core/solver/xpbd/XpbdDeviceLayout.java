@@ -34,6 +34,9 @@ public final class XpbdDeviceLayout {
     private final int[] bendColorStart;
     private final float[] hingeStiffness;
     private final float[] bendAlpha;
+    private final int[] bendModels;
+    private final boolean anyIsometric;
+    private final boolean allIsometric;
     private final int[] stretchFlags;
     private final float[] distanceWeights;
     private final float[] bendingWeights;
@@ -65,6 +68,13 @@ public final class XpbdDeviceLayout {
         bendColorStart = b.colorStart();
         hingeStiffness = m.hingeStiffness();
         bendAlpha = new float[bendCount];
+        bendModels = new int[bendCount];
+        byte[] models = b.models();
+        for (int c = 0; c < bendCount; c++) {
+            bendModels[c] = models[c];
+        }
+        anyIsometric = b.anyIsometric();
+        allIsometric = b.allIsometric();
         stretchFlags = new int[count];
         for (int c = 0; c < count; c++) {
             stretchFlags[c] = kind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
@@ -206,6 +216,24 @@ public final class XpbdDeviceLayout {
     /** The bending stencils' compliances over h² (from the material's hinge stiffness); by {@link #prepare}. */
     public float[] bendingCompliances() {
         return bendAlpha;
+    }
+
+    /** Per stencil (storage order) {@link BendingConstraints#DIHEDRAL} or {@link BendingConstraints#ISOMETRIC}. */
+    public int[] bendingModels() {
+        return bendModels;
+    }
+
+    /** Whether some stencil is isometric (the model's {@code isometricWeights()} are then needed). */
+    public boolean anyIsometric() {
+        return anyIsometric;
+    }
+
+    /**
+     * Whether every stencil is isometric: XpbdSolver's colored mode then takes its inlined isometric pass
+     * (projectIsometricRange, its own sum order), not the per-stencil choice.
+     */
+    public boolean allIsometric() {
+        return allIsometric;
     }
 
     /** Per distance constraint: 1 where it is a stretch constraint (Jacobi's extra stretch passes), else 0. */
