@@ -145,7 +145,7 @@ record Backend(String text, int device, boolean glsl) {
         }
     }
 
-    /** The XPBD settings {@code solver} runs with: xpbd's own, or pbd's made from them as {@link Solvers#create} does. */
+    /** The XPBD settings {@code solver} runs with: xpbd's own, or pbd's made from them as {@link Solvers#create}. */
     private static XpbdSettings xpbdSettings(String solver, SolverSettings settings) {
         return solver.equals("pbd") ? Solvers.pbd(settings.xpbd()) : settings.xpbd();
     }

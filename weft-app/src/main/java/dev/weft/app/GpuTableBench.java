@@ -87,8 +87,8 @@ final class GpuTableBench {
         OpenClDevice device = timed.device();
         out.printf(Locale.ROOT, "weft bench --table gpu: steps per second, median of %d samples after %d untimed%n"
                 + "  xpbd: colored, %d iterations per step of 1/600 s, cloth with stretch, shear and distance bending, "
-                + "one edge pinned%n  xpbd-jacobi: the same in Jacobi mode%n  pd: red-black Gauss-Seidel, %d iterations per step of 1/480 s, seed 001's "
-                + "hanging lattice%n", samples, warmup, ITERATIONS, ITERATIONS);
+                + "one edge pinned%n  xpbd-jacobi: the same in Jacobi mode%n  pd: red-black Gauss-Seidel, %d "
+                + "iterations per step of 1/480 s, seed 001's hanging lattice%n", samples, warmup, ITERATIONS, ITERATIONS);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n%n", jdk, cpu,
                 timed.describe());
         out.printf(Locale.ROOT, "%-11s %9s %11s %-8s %7s %9s %11s %10s%n", "solver", "particles", "constraints",

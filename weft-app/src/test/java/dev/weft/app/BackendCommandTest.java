@@ -95,8 +95,8 @@ class BackendCommandTest {
             throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         String name = "hanging32-" + bending;
-        Path scene = editedScene(tmp, "hanging", name, "\"substeps\": 16,\n  \"bodies\": [\n    {\n      \"type\": \"grid\","
-                + "\n      \"name\": \"cloth\",\n      \"cols\": 100,\n      \"rows\": 100,",
+        Path scene = editedScene(tmp, "hanging", name, "\"substeps\": 16,\n  \"bodies\": [\n    {\n      "
+                + "\"type\": \"grid\",\n      \"name\": \"cloth\",\n      \"cols\": 100,\n      \"rows\": 100,",
                 "\"substeps\": 16,\n  \"model\": { \"bending\": \"" + bending + "\" },\n  \"bodies\": [\n    {\n      "
                 + "\"type\": \"grid\",\n      \"name\": \"cloth\",\n      \"cols\": 32,\n      \"rows\": 32,");
         for (String backend : List.of("cpu", "opencl")) {
@@ -113,7 +113,7 @@ class BackendCommandTest {
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
     }
 
-    /** Built-in scene {@code name} renamed to {@code rename}, with {@code from} replaced by {@code to}, in {@code dir}. */
+    /** Built-in scene {@code name} renamed {@code rename}, {@code from} replaced by {@code to}, written in {@code dir}. */
     private static Path editedScene(Path dir, String name, String rename, String from, String to) throws IOException {
         String json;
         try (InputStream in = Files.newInputStream(Path.of("..", "scenes", name + ".json"))) {

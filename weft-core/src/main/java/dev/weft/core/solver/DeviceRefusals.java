@@ -29,7 +29,7 @@ public final class DeviceRefusals {
         requireMode(solver, mode, IterationMode.COLORED);
     }
 
-    /** An XPBD iteration mode other than {@code runs} (the modes the solver runs, in the order the message lists them). */
+    /** An XPBD iteration mode other than {@code runs} (the modes the solver runs, in the message's order). */
     public static void requireMode(String solver, IterationMode mode, IterationMode... runs) {
         for (IterationMode r : runs) {
             if (mode == r) {
@@ -46,7 +46,10 @@ public final class DeviceRefusals {
                 + String.join(", ", labels) + " or the cpu backend");
     }
 
-    /** Dihedral bending stencils (the device solvers project distance bending only). */
+    /**
+     * Bending stencils, dihedral or isometric, for a solver that projects distance bending only (the GLSL compute
+     * one; the OpenCL XPBD solver projects both kinds).
+     */
     public static void requireNoDihedralBending(String solver, Model m) {
         if (m.bending().count() > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
