@@ -8,6 +8,7 @@ import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.SolverSettings;
 import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.step.Environment;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
@@ -36,7 +37,7 @@ record Backend(String text, int device, boolean glsl) {
     static final String FLAG = "--backend";
     static final Backend CPU = new Backend("cpu", -1, false);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
-    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pd", "xpbd");
+    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pbd", "pd", "xpbd");
     /** The solvers with a GLSL implementation, in the order messages list them. */
     static final List<String> GLSL_SOLVERS = List.of("mass-spring", "xpbd");
 
@@ -97,8 +98,8 @@ record Backend(String text, int device, boolean glsl) {
                 GlslXpbdSolver.requireSupported(settings.xpbd(), model, env);
             } else if (glsl) {
                 GlslMassSpringSolver.requireSupported(settings.massSpring(), model, env);
-            } else if (solver.equals("xpbd")) {
-                OpenClXpbdSolver.requireSupported(settings.xpbd(), model, env);
+            } else if (solver.equals("xpbd") || solver.equals("pbd")) {
+                OpenClXpbdSolver.requireSupported(xpbdSettings(solver, settings), model, env);
             } else if (solver.equals("pd")) {
                 OpenClPdSolver.requireSupported(settings.pd(), model, env);
             } else {
@@ -137,10 +138,16 @@ record Backend(String text, int device, boolean glsl) {
             case "pd":
                 return new OpenClPdSolver(settings.pd(), d);
             case "xpbd":
-                return new OpenClXpbdSolver(settings.xpbd(), d);
+            case "pbd":
+                return new OpenClXpbdSolver(xpbdSettings(solver, settings), d);
             default:
                 throw new AssertionError(solver); // requireSupported refused it
         }
+    }
+
+    /** The XPBD settings {@code solver} runs with: xpbd's own, or pbd's made from them as {@link Solvers#create}. */
+    private static XpbdSettings xpbdSettings(String solver, SolverSettings settings) {
+        return solver.equals("pbd") ? Solvers.pbd(settings.xpbd()) : settings.xpbd();
     }
 
     /** The device {@code created} (this backend's solver) runs on, in one line, for the run's header; null on the cpu. */
@@ -187,8 +194,9 @@ record Backend(String text, int device, boolean glsl) {
                         + "--backend cpu, or a scene file with \"model\": {\"bending\": \"distance\"}";
                 break;
             case ITERATION_MODE:
-                tail = "--solver " + solver + " in mode " + settings.xpbd().mode().label() + " yet, only colored; use "
-                        + "--mode colored or --backend cpu";
+                tail = "--solver " + solver + " in mode " + settings.xpbd().mode().label() + " yet, only colored"
+                        + (glsl ? "; use --mode colored" : " and jacobi; use --mode colored, --mode jacobi")
+                        + " or --backend cpu";
                 break;
             case INNER_SOLVER:
                 tail = "--solver pd with --inner-solver " + settings.pd().inner().label() + " yet (sequential "

@@ -12,6 +12,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
+import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
@@ -31,6 +32,8 @@ import java.util.Locale;
  * <ul>
  *   <li>XPBD, colored, 10 iterations per step (one pass each), on a square 1 m cloth (stretch, shear and
  *       distance bending, no tethers, one edge pinned, swinging down under gravity), steps of 1/600 s;</li>
+ *   <li>XPBD in Jacobi mode ({@code xpbd-jacobi}), the same otherwise: per pass one launch over all
+ *       constraints and one gather over all particles instead of a launch per color;</li>
  *   <li>Projective Dynamics, red-black Gauss–Seidel, 10 local/global iterations of one sweep, on seed 001's
  *       hanging lattice (4-neighbour springs of 1000 N/m, top corners pinned), seed 001's 1/480 s step;</li>
  * </ul>
@@ -65,12 +68,15 @@ final class GpuTableBench {
     /** Untimed calls run at least this long (s) before the samples: the code compiled, the cloth moving. */
     private static final double SETTLE_SECONDS = 0.5;
 
+    /** The rows' solvers, in their order: XPBD colored, XPBD Jacobi, PD. */
+    static final List<String> SOLVERS = List.of("xpbd", "xpbd-jacobi", "pd");
+
     private GpuTableBench() {
     }
 
     /** The rows {@link #run} measures (device rows counted even where no device turns out to be there). */
     static int rows(int[] particles, int[] threadCounts) {
-        return 2 * particles.length * (threadCounts.length + DEVICE_READBACKS.length);
+        return SOLVERS.size() * particles.length * (threadCounts.length + DEVICE_READBACKS.length);
     }
 
     static int run(PrintWriter out, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
@@ -81,11 +87,11 @@ final class GpuTableBench {
         OpenClDevice device = timed.device();
         out.printf(Locale.ROOT, "weft bench --table gpu: steps per second, median of %d samples after %d untimed%n"
                 + "  xpbd: colored, %d iterations per step of 1/600 s, cloth with stretch, shear and distance bending, "
-                + "one edge pinned%n  pd: red-black Gauss-Seidel, %d iterations per step of 1/480 s, seed 001's "
-                + "hanging lattice%n", samples, warmup, ITERATIONS, ITERATIONS);
+                + "one edge pinned%n  xpbd-jacobi: the same in Jacobi mode%n  pd: red-black Gauss-Seidel, %d "
+                + "iterations per step of 1/480 s, seed 001's hanging lattice%n", samples, warmup, ITERATIONS, ITERATIONS);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n%n", jdk, cpu,
                 timed.describe());
-        out.printf(Locale.ROOT, "%-6s %9s %11s %-8s %7s %9s %11s %10s%n", "solver", "particles", "constraints",
+        out.printf(Locale.ROOT, "%-11s %9s %11s %-8s %7s %9s %11s %10s%n", "solver", "particles", "constraints",
                 "backend", "threads", "readback", "steps/s", "ms/step");
         StepRatePlot plot = new StepRatePlot("XPBD and PD, 10 iterations a step: steps per second");
         List<String> rows = new ArrayList<>();
@@ -93,14 +99,15 @@ final class GpuTableBench {
                 + "steps_per_s,ms_per_step,jdk,cpu");
         for (int p : particles) {
             int side = (int) Math.round(Math.sqrt(p));
-            for (String solver : List.of("xpbd", "pd")) {
-                boolean xpbd = solver.equals("xpbd");
+            for (String solver : SOLVERS) {
+                boolean xpbd = !solver.equals("pd");
+                XpbdSettings xpbdSettings = solver.equals("xpbd-jacobi") ? jacobiSettings() : xpbdSettings();
                 Model model = xpbd ? xpbdCloth(side) : ConvergenceExperiment.HANGING.model(side, PD_STIFFNESS);
                 float step = xpbd ? XPBD_STEP : ConvergenceExperiment.STEP;
                 String what = "gpu table " + solver + " " + side + "x" + side;
                 for (int t : threadCounts) {
                     try (WorkerPool pool = new WorkerPool(t);
-                         Solver cpuSolver = xpbd ? new XpbdSolver(xpbdSettings(), pool) : new PdSolver(PD_RBGS_10, pool)) {
+                         Solver cpuSolver = xpbd ? new XpbdSolver(xpbdSettings, pool) : new PdSolver(PD_RBGS_10, pool)) {
                         double rate = stepsPerSecond(cpuSolver, model, step, 1, warmup, samples);
                         progress.clear();
                         rows.add(row(out, plot, solver, model, step, "cpu", Integer.toString(t), cpu, 1, rate, jdk,
@@ -110,7 +117,7 @@ final class GpuTableBench {
                 }
                 for (int readback : DEVICE_READBACKS) {
                     if (device != null) {
-                        try (Solver deviceSolver = xpbd ? new OpenClXpbdSolver(xpbdSettings(), device)
+                        try (Solver deviceSolver = xpbd ? new OpenClXpbdSolver(xpbdSettings, device)
                                 : new OpenClPdSolver(PD_RBGS_10, device)) {
                             double rate = stepsPerSecond(deviceSolver, model, step, readback, warmup, samples);
                             progress.clear();
@@ -135,6 +142,11 @@ final class GpuTableBench {
     /** XPBD colored, {@link #ITERATIONS} iterations of one pass each, no tethers (the model has none). */
     static XpbdSettings xpbdSettings() {
         return XpbdSettings.defaults().withIterations(ITERATIONS).withStretchPasses(1).withTethers(false);
+    }
+
+    /** {@link #xpbdSettings()} in Jacobi mode. */
+    static XpbdSettings jacobiSettings() {
+        return xpbdSettings().withMode(IterationMode.JACOBI);
     }
 
     /** side × side particles over 1 m, distance bending, no tethers, one edge pinned. */
@@ -168,7 +180,7 @@ final class GpuTableBench {
         int constraints = model.distances().count();
         plot.add(solver + ", " + backend + (backend.equals("cpu") ? ", " + threads + " thread(s)"
                 : ", read back every " + readback), model.particleCount(), rate);
-        out.printf(Locale.ROOT, "%-6s %9d %11d %-8s %7s %9d %11.1f %10.3f%n", solver, model.particleCount(),
+        out.printf(Locale.ROOT, "%-11s %9d %11d %-8s %7s %9d %11.1f %10.3f%n", solver, model.particleCount(),
                 constraints, backend, threads, readback, rate, 1e3 / rate);
         out.flush();
         return String.format(Locale.ROOT, "%d,%d,%s,%d,%.6g,%s,%s,\"%s\",%d,%.3f,%.6f,\"%s\",\"%s\"",

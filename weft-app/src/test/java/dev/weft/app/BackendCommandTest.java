@@ -65,7 +65,7 @@ class BackendCommandTest {
     }
 
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"mass-spring", "xpbd", "pd"})
+    @CsvSource({"mass-spring", "xpbd", "pd", "pbd"})
     void openClWritesTheCpusMetricsAndFrames(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         Path scene = untetheredDrape(tmp);
@@ -83,6 +83,47 @@ class BackendCommandTest {
         // the last frame's mesh: every position printed the same
         assertThat(Files.readString(device.resolve("frame_00003.obj")))
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
+    }
+
+    /**
+     * The hanging scene as shipped (dihedral bending, tethers), here at 32 × 32, and the same with isometric
+     * bending: XPBD colored and the pbd solver (XPBD's Jacobi mode) on the device project both as the CPU does.
+     */
+    @ParameterizedTest(name = "--solver {0}, {1} bending")
+    @CsvSource({"xpbd, dihedral", "pbd, dihedral", "xpbd, isometric", "pbd, isometric"})
+    void bendingStencilsAndJacobiRunOnOpenClWithTheCpusMetrics(String solver, String bending, @TempDir Path tmp)
+            throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        String name = "hanging32-" + bending;
+        Path scene = editedScene(tmp, "hanging", name, "\"substeps\": 16,\n  \"bodies\": [\n    {\n      "
+                + "\"type\": \"grid\",\n      \"name\": \"cloth\",\n      \"cols\": 100,\n      \"rows\": 100,",
+                "\"substeps\": 16,\n  \"model\": { \"bending\": \"" + bending + "\" },\n  \"bodies\": [\n    {\n      "
+                + "\"type\": \"grid\",\n      \"name\": \"cloth\",\n      \"cols\": 32,\n      \"rows\": 32,");
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", scene.toString(), "--solver", solver, "--backend", backend, "--frames", "3",
+                    "--threads", "1", "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        Path cpu = tmp.resolve("cpu").resolve(name);
+        Path device = tmp.resolve("opencl").resolve(name);
+        List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(4);
+        assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
+        assertThat(Files.readString(device.resolve("frame_00003.obj")))
+                .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
+    }
+
+    /** Built-in scene {@code name} renamed {@code rename}, {@code from} replaced by {@code to}, written in {@code dir}. */
+    private static Path editedScene(Path dir, String name, String rename, String from, String to) throws IOException {
+        String json;
+        try (InputStream in = Files.newInputStream(Path.of("..", "scenes", name + ".json"))) {
+            json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String edited = json.replace(from, to).replace("\"name\": \"" + name + "\"", "\"name\": \"" + rename + "\"");
+        assertThat(edited).contains(to, rename);
+        Path file = dir.resolve(rename + ".json");
+        Files.writeString(file, edited);
+        return file;
     }
 
     /** The default scene as shipped (tethers on): XPBD on the device projects them as the CPU does. */
@@ -142,18 +183,17 @@ class BackendCommandTest {
                 + "{\"tethers\": false}",
         "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
                 + "scene drape has 8188; use --backend cpu, or a scene file with \"model\": {\"tethers\": false}",
-        "run drape --solver implicit --backend opencl | --backend: opencl runs --solver mass-spring, pd, xpbd so far, "
-                + "not implicit; use --backend cpu",
+        "run drape --solver implicit --backend opencl | --backend: opencl runs --solver mass-spring, pbd, pd, xpbd "
+                + "so far, not implicit; use --backend cpu",
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
                 + "--inner-solver gs yet (sequential Gauss-Seidel is one thread by definition), only rbgs, jacobi and "
                 + "jacobi-seed; use --inner-solver rbgs or --backend cpu",
-        "render drape --solver pbd --backend opencl:0 | --backend: opencl:0 runs --solver mass-spring, pd, xpbd so "
-                + "far, not pbd",
-        "run drape --solver xpbd --mode jacobi --backend opencl | --backend: opencl does not run --solver xpbd in "
-                + "mode jacobi yet, only colored; use --mode colored or --backend cpu",
+        "render drape --solver relaxation --backend opencl:0 | --backend: opencl:0 runs --solver mass-spring, pbd, "
+                + "pd, xpbd so far, not relaxation",
+        "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
+                + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
         "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
                 + "scene drape has 8188",
-        "run hanging --backend opencl | --backend: opencl does not run dihedral bending yet (scene hanging has",
         "run stack --solver mass-spring --backend opencl | --backend: opencl does not run scene stack's collider box "
                 + "yet: it is a BoxCollider",
         "run drape --backend gpu | --backend: must be cpu, opencl, opencl:N (N a device number of 'weft devices') "

@@ -5,12 +5,14 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
 
+import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdDeviceLayout;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -20,24 +22,29 @@ import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
 
 /**
- * {@link XpbdSolver}'s colored mode on an OpenCL device, for distance constraints (stretch, shear and
- * distance bending, compliance α = 1/k from the bodies' materials, rigid where the material or
- * {@link XpbdSettings#rigid()} says): the prediction, per iteration one kernel launch per color of the
- * distance constraints and, for {@link XpbdSettings#stretchPasses()} beyond the first, one per color of
- * the stretch constraints, then the settle, still planes and spheres, velocities and damping, in the
- * CPU solver's float operations and order (see {@code xpbd.cl}), so PoCL gives its bits.
+ * {@link XpbdSolver}'s colored and Jacobi modes on an OpenCL device, for distance constraints (stretch,
+ * shear and distance bending, compliance α = 1/k from the bodies' materials, rigid where the material or
+ * {@link XpbdSettings#rigid()} says), dihedral and isometric bending stencils and tethers: the prediction,
+ * per iteration the distance passes (colored: one kernel launch per color and, for {@link
+ * XpbdSettings#stretchPasses()} beyond the first, one per color of the stretch constraints; Jacobi: every
+ * constraint's corrections into its own slots, then a per-particle gather of them in {@code JacobiGather}'s
+ * order, once per pass), the bending pass (one launch per stencil color, or corrections and gather), the
+ * tethers, then the settle, still planes and spheres, velocities and damping, in the CPU solver's float
+ * operations and order (see {@code xpbd.cl}), so PoCL gives its bits. The {@code pbd} solver is this in
+ * Jacobi mode ({@code Solvers.pbd}).
  *
  * <p>Device memory: the model's constraints, masses and materials are uploaded when the model changes;
  * the compliances over h² and the damping factors when h changes; positions and velocities live on
  * the device and are uploaded only when the {@link State}'s differ from what the last step read back.
  * A step reads positions and velocities back once, when it returns.
  *
- * <p>The model's tethers (long-range attachments) are projected after each iteration's distance passes, a
- * tether color per launch, as {@code XpbdSolver.sweep} does, where {@link XpbdSettings#tethers()} is on.
+ * <p>The model's tethers (long-range attachments) are projected after each iteration's distance and bending
+ * passes, a tether color per launch, as {@code XpbdSolver.sweep} does, where {@link XpbdSettings#tethers()}
+ * is on.
  *
- * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
- * Gauss–Seidel modes, dihedral bending, tetrahedra, air and wind, particle contacts, and colliders other
- * than still planes and spheres.
+ * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
+ * Gauss–Seidel mode, tetrahedra, air and wind, particle contacts, and colliders other than still planes
+ * and spheres.
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -47,6 +54,15 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final long listedKernel;
     private final long finishKernel;
     private final long tetherKernel;
+    private final long bendingKernel;
+    private final long isometricKernel;
+    private final long jacobiDistanceKernel;
+    /** The same kernel with stretchOnly set: Jacobi's extra stretch passes. */
+    private final long jacobiStretchKernel;
+    private final long jacobiBendingKernel;
+    /** xpbd_jacobi_gather twice, each with its own arguments: the distance slots and the bending slots. */
+    private final long distanceGatherKernel;
+    private final long bendingGatherKernel;
     /** Four zero bytes: the pattern the multipliers are cleared with at each step's start. */
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
     /** Per color: its first distance constraint and its size (one launch's global offset and size). */
@@ -55,6 +71,12 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     /** Per color: where its stretch constraints start (in storage, or in stretchOrder) and how many. */
     private PointerBuffer stretchOffset;
     private PointerBuffer stretchSize;
+    /** Per bending color: its first stencil and its size. */
+    private PointerBuffer bendOffset;
+    private PointerBuffer bendSize;
+    /** Jacobi: one launch over all distance constraints, one over all stencils. */
+    private PointerBuffer distanceWork;
+    private PointerBuffer bendingWork;
 
     // bound model: its colors, stretch passes, compliances and damping (shared with the GLSL backend)
     private XpbdDeviceLayout layout;
@@ -70,6 +92,22 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private long dMem;
     private long tetherPairsMem;
     private long tetherLengthMem;
+    private long bendStencilsMem;
+    private long bendRestMem;
+    private long bendAlphaMem;
+    private long bendLambdaMem;
+    private long bendModelsMem;
+    private long isoWeightsMem;
+    // Jacobi: shared weights, per-slot corrections and the particle -> slot incidences
+    private long stretchFlagsMem;
+    private long distWeightMem;
+    private long distCorrectionMem;
+    private long distStartMem;
+    private long distSlotsMem;
+    private long bendWeightMem;
+    private long bendCorrectionMem;
+    private long bendStartMem;
+    private long bendSlotsMem;
     /** Tether colors launched per iteration (0: none, or the settings turn them off) and each one's launch. */
     private int tetherColors;
     private PointerBuffer tetherOffset;
@@ -94,6 +132,13 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         listedKernel = kernel(program, "xpbd_listed_distances");
         finishKernel = kernel(program, "xpbd_finish");
         tetherKernel = kernel(program, "xpbd_tethers");
+        bendingKernel = kernel(program, "xpbd_bending");
+        isometricKernel = kernel(program, "xpbd_isometric");
+        jacobiDistanceKernel = kernel(program, "xpbd_jacobi_distances");
+        jacobiStretchKernel = kernel(program, "xpbd_jacobi_distances");
+        jacobiBendingKernel = kernel(program, "xpbd_jacobi_bending");
+        distanceGatherKernel = kernel(program, "xpbd_jacobi_gather");
+        bendingGatherKernel = kernel(program, "xpbd_jacobi_gather");
     }
 
     /** Refused before a context is made. */
@@ -107,9 +152,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         return "xpbd";
     }
 
-    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (a mode other than colored). */
+    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (Gauss–Seidel mode). */
     public static void requireSupported(XpbdSettings settings) {
-        DeviceRefusals.requireColoredMode(NAME, settings.mode());
+        DeviceRefusals.requireMode(NAME, settings.mode(), IterationMode.COLORED, IterationMode.JACOBI);
     }
 
     /**
@@ -118,7 +163,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoDihedralBending(NAME, m);
         DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
@@ -142,16 +186,32 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambdaMem, zero, 0L, 4L * layout.count(), null, null),
                     "clear multipliers");
         }
-        if (layout.count() > 0 || tetherColors > 0) {
+        if (layout.bendingCount() > 0) {
+            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), bendLambdaMem, zero, 0L, 4L * layout.bendingCount(), null,
+                    null), "clear bending multipliers");
+        }
+        if (layout.count() > 0 || layout.bendingCount() > 0 || tetherColors > 0) {
             for (int it = 0; it < settings().iterations(); it++) {
-                sweep();
+                if (jacobi()) {
+                    jacobiSweep();
+                } else {
+                    sweep();
+                }
+                tethers();
             }
         }
         clSetKernelArg1f(finishKernel, 8, 1f / dt);
         launchPerParticle(finishKernel, "xpbd_finish");
     }
 
-    /** One iteration of XpbdSolver's colored distance sweep: every color, then the extra stretch passes. */
+    private boolean jacobi() {
+        return settings().mode() == IterationMode.JACOBI;
+    }
+
+    /**
+     * One iteration of XpbdSolver's colored sweep: every distance color, then the extra stretch passes, then
+     * every bending color.
+     */
     private void sweep() {
         int colors = layout.colors();
         int[] colorStart = layout.colorStart();
@@ -173,7 +233,39 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                 launchColor(stretchContiguous[c] ? distanceKernel : listedKernel, stretchOffset, stretchSize, c);
             }
         }
-        // XpbdSolver.sweep: the tethers after the distance (and bending) passes, a color at a time
+        if (layout.bendingCount() > 0) {
+            // as XpbdSolver.projectBendingRange: all isometric takes the inlined pass, else a choice per stencil
+            long bending = layout.allIsometric() ? isometricKernel : bendingKernel;
+            int[] bendStart = layout.bendingColorStart();
+            for (int c = 0; c + 1 < bendStart.length; c++) {
+                if (bendStart[c + 1] > bendStart[c]) {
+                    launchColor(bending, bendOffset, bendSize, c);
+                }
+            }
+        }
+    }
+
+    /**
+     * One iteration of XpbdSolver's Jacobi sweep: the distance corrections and their gather, once more per
+     * extra stretch pass with the stretch constraints alone, then the bending corrections and their gather.
+     */
+    private void jacobiSweep() {
+        if (layout.count() > 0) {
+            launch(jacobiDistanceKernel, null, distanceWork, "xpbd_jacobi_distances");
+            launchPerParticle(distanceGatherKernel, "xpbd_jacobi_gather");
+            for (int pass = 1; pass < settings().stretchPasses(); pass++) {
+                launch(jacobiStretchKernel, null, distanceWork, "xpbd_jacobi_distances (stretch)");
+                launchPerParticle(distanceGatherKernel, "xpbd_jacobi_gather");
+            }
+        }
+        if (layout.bendingCount() > 0) {
+            launch(jacobiBendingKernel, null, bendingWork, "xpbd_jacobi_bending");
+            launchPerParticle(bendingGatherKernel, "xpbd_jacobi_gather");
+        }
+    }
+
+    /** XpbdSolver.sweep: the tethers after the distance and bending passes, a color at a time (either mode). */
+    private void tethers() {
         for (int c = 0; c < tetherColors; c++) {
             if (tetherSize.get(c) > 0) {
                 launchColor(tetherKernel, tetherOffset, tetherSize, c);
@@ -233,6 +325,87 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         bufferArgs(finishKernel, "xpbd_finish", 1, invMassMem, dampMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
         bindTethers(m); // after y and d exist: its kernel reads and writes them
+        bindBending(m);
+        if (jacobi()) {
+            bindJacobi(m);
+        }
+    }
+
+    /** The model's bending stencils and their color launches (colored mode) or their one launch (Jacobi). */
+    private void bindBending(Model m) {
+        BendingConstraints b = m.bending();
+        int count = b.count();
+        if (count == 0) {
+            return;
+        }
+        int[] start = layout.bendingColorStart();
+        int colors = start.length - 1;
+        bendOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        bendSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        for (int c = 0; c < colors; c++) {
+            bendOffset.put(c, start[c]);
+            bendSize.put(c, start[c + 1] - start[c]);
+        }
+        bendStencilsMem = cl.upload(b.particles());
+        bendRestMem = cl.upload(b.restAngle());
+        bendAlphaMem = cl.buffer(4L * count);
+        bendLambdaMem = cl.buffer(4L * count);
+        bendModelsMem = cl.upload(layout.bendingModels());
+        // the isometric weights K (zero for dihedral stencils), only where some stencil needs them
+        isoWeightsMem = layout.anyIsometric() ? cl.upload(m.isometricWeights()) : cl.buffer(4L);
+        int anyIsometric = layout.anyIsometric() ? 1 : 0;
+        bufferArgs(bendingKernel, "xpbd_bending", 0, bendStencilsMem, bendModelsMem, isoWeightsMem);
+        clSetKernelArg1i(bendingKernel, 3, anyIsometric);
+        bufferArgs(bendingKernel, "xpbd_bending", 4, bendRestMem, bendAlphaMem, bendLambdaMem, particles.invMassMem(),
+                yMem, dMem);
+        bufferArgs(isometricKernel, "xpbd_isometric", 0, bendStencilsMem, isoWeightsMem, bendRestMem, bendAlphaMem,
+                bendLambdaMem, particles.invMassMem(), yMem, dMem);
+    }
+
+    /**
+     * Jacobi: the shared weights, the per-slot correction buffers and the particle → slot incidences
+     * (the model's, whose row order is JacobiGather's), and the Jacobi kernels' arguments.
+     */
+    private void bindJacobi(Model m) {
+        int n = particleCount();
+        long invMassMem = particles.invMassMem();
+        int count = layout.count();
+        if (count > 0) {
+            distanceWork = MemoryUtil.memAllocPointer(1);
+            distanceWork.put(0, count);
+            stretchFlagsMem = cl.upload(layout.stretchFlags());
+            distWeightMem = cl.upload(layout.distanceJacobiWeights());
+            distCorrectionMem = cl.buffer(24L * count);
+            distStartMem = cl.upload(m.distanceIncidence().start());
+            distSlotsMem = cl.upload(m.distanceIncidence().slots());
+            for (long k : new long[] {jacobiDistanceKernel, jacobiStretchKernel}) {
+                clSetKernelArg1i(k, 0, count);
+                bufferArgs(k, "xpbd_jacobi_distances", 1, pairsMem, restMem, alphaMem, lambdaMem, distWeightMem,
+                        stretchFlagsMem);
+                clSetKernelArg1i(k, 7, k == jacobiStretchKernel ? 1 : 0);
+                bufferArgs(k, "xpbd_jacobi_distances", 8, invMassMem, yMem, dMem, distCorrectionMem);
+            }
+            clSetKernelArg1i(distanceGatherKernel, 0, n);
+            bufferArgs(distanceGatherKernel, "xpbd_jacobi_gather", 1, distStartMem, distSlotsMem, distCorrectionMem,
+                    invMassMem, dMem);
+        }
+        int stencils = layout.bendingCount();
+        if (stencils > 0) {
+            bendingWork = MemoryUtil.memAllocPointer(1);
+            bendingWork.put(0, stencils);
+            bendWeightMem = cl.upload(layout.bendingJacobiWeights());
+            bendCorrectionMem = cl.buffer(48L * stencils);
+            bendStartMem = cl.upload(m.bendingIncidence().start());
+            bendSlotsMem = cl.upload(m.bendingIncidence().slots());
+            clSetKernelArg1i(jacobiBendingKernel, 0, stencils);
+            bufferArgs(jacobiBendingKernel, "xpbd_jacobi_bending", 1, bendStencilsMem, bendModelsMem, isoWeightsMem);
+            clSetKernelArg1i(jacobiBendingKernel, 4, layout.anyIsometric() ? 1 : 0);
+            bufferArgs(jacobiBendingKernel, "xpbd_jacobi_bending", 5, bendRestMem, bendAlphaMem, bendLambdaMem,
+                    bendWeightMem, invMassMem, yMem, dMem, bendCorrectionMem);
+            clSetKernelArg1i(bendingGatherKernel, 0, n);
+            bufferArgs(bendingGatherKernel, "xpbd_jacobi_gather", 1, bendStartMem, bendSlotsMem, bendCorrectionMem,
+                    invMassMem, dMem);
+        }
     }
 
     /** The model's tethers and their color launches, where the settings project them (else none). */
@@ -270,22 +443,33 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             ClCheck.ok(clEnqueueWriteBuffer(queue, alphaMem, true, 0L, layout.compliances(), null, null),
                     "write compliances");
         }
+        if (layout.bendingCount() > 0) {
+            ClCheck.ok(clEnqueueWriteBuffer(queue, bendAlphaMem, true, 0L, layout.bendingCompliances(), null, null),
+                    "write bending compliances");
+        }
         ClCheck.ok(clEnqueueWriteBuffer(queue, dampMem, true, 0L, layout.damping(), null, null), "write damping");
     }
 
     @Override
     void releaseModelBuffers() {
         OpenClContext.releaseAll(pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, dampMem, yMem, dMem,
-                tetherPairsMem, tetherLengthMem);
+                tetherPairsMem, tetherLengthMem, bendStencilsMem, bendRestMem, bendAlphaMem, bendLambdaMem,
+                bendModelsMem, isoWeightsMem,
+                stretchFlagsMem, distWeightMem, distCorrectionMem, distStartMem, distSlotsMem, bendWeightMem,
+                bendCorrectionMem, bendStartMem, bendSlotsMem);
         pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = dampMem = yMem = dMem = 0L;
         tetherPairsMem = tetherLengthMem = 0L;
+        bendStencilsMem = bendRestMem = bendAlphaMem = bendLambdaMem = bendModelsMem = isoWeightsMem = 0L;
+        stretchFlagsMem = distWeightMem = distCorrectionMem = distStartMem = distSlotsMem = 0L;
+        bendWeightMem = bendCorrectionMem = bendStartMem = bendSlotsMem = 0L;
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize, tetherOffset,
-            tetherSize}) {
+            tetherSize, bendOffset, bendSize, distanceWork, bendingWork}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
             }
         }
         colorOffset = colorSize = stretchOffset = stretchSize = tetherOffset = tetherSize = null;
+        bendOffset = bendSize = distanceWork = bendingWork = null;
         tetherColors = 0;
     }
 

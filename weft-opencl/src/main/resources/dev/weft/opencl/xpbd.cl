@@ -1,9 +1,17 @@
-// XPBD's colored mode (XpbdSolver with IterationMode.COLORED) on distance constraints: one step is
-// xpbd_predict (one work-item per particle), per iteration one launch per color of the distance
-// constraints (then, for the extra stretch passes, one per color of the stretch constraints alone),
-// and xpbd_finish (per particle: settle, colliders, velocity, damping). A color's constraints share no
-// particle, so each work-item of a color launch writes only its constraint's multiplier and its two
+// XPBD (XpbdSolver) in its colored and Jacobi modes on distance constraints, dihedral and isometric
+// bending and tethers:
+// one step is xpbd_predict (one work-item per particle), per iteration the distance passes, the bending
+// pass and the tethers, and xpbd_finish (per particle: settle, colliders, velocity, damping).
+//
+// Colored: one launch per color of the distance constraints (then, for the extra stretch passes, one per
+// color of the stretch constraints alone), one per color of the bending stencils. A color's constraints
+// share no particle, so each work-item of a color launch writes only its constraint's multiplier and its
 // particles' corrections; no atomics, and the CPU's order (colors in sequence) is kept.
+//
+// Jacobi (XpbdSolver.distanceCorrections / bendingCorrections, JacobiGather.apply): one launch computes
+// every constraint's corrections from the same positions into the constraint's own slots (3 floats per
+// particle it touches, scaled by the weight its particles share); then xpbd_jacobi_gather, per particle,
+// sums its slots in the incidence's order (the CPU's) in float and adds the sum to its correction.
 //
 // Positions are StepPositions' y (prediction) + d (corrections); the float operations are
 // XpbdSolver's, PositionStep's, StepPositions' and CorrectedVelocity's in the same order, under
@@ -188,5 +196,396 @@ __kernel void xpbd_finish(const int n, __global const float* invMass, __global c
     if (i < n) {
         position_step_finish(i, invMass, grip, offset, colliderCount, colliderType, colliders, invH, damp[i], x, v, y,
                              d);
+    }
+}
+
+// XpbdSolver.distanceCorrections for constraint c, the global id: its corrections, scaled by its shared
+// Jacobi weight, into slots 6c..6c+5 (a then b); with stretchOnly a constraint that is not a stretch one
+// writes zeros (Jacobi's extra stretch passes). As distanceMultiplierStep, a skipped constraint has scale 0.
+__kernel void xpbd_jacobi_distances(const int count, __global const int* pairs, __global const float* rest,
+                                    __global const float* alphas, __global float* lambdas,
+                                    __global const float* weights, __global const int* stretchFlags,
+                                    const int stretchOnly, __global const float* w, __global const float* y,
+                                    __global const float* d, __global float* correction) {
+    int c = get_global_id(0);
+    if (c >= count) {
+        return;
+    }
+    int o = 6 * c;
+    if (stretchOnly != 0 && stretchFlags[c] == 0) {
+        for (int k = 0; k < 6; k++) {
+            correction[o + k] = 0.0f;
+        }
+        return;
+    }
+    int ia = pairs[2 * c];
+    int ib = pairs[2 * c + 1];
+    int a = 3 * ia;
+    int b = 3 * ib;
+    float dx = (y[b] - y[a]) + (d[b] - d[a]);
+    float dy = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
+    float dz = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
+    float wsum = w[ia] + w[ib];
+    float d2 = dx * dx + dy * dy + dz * dz;
+    float scale = 0.0f;
+    if (!(wsum == 0.0f || d2 < 1e-24f)) {
+        float len = sqrt(d2);
+        float alpha = alphas[c];
+        float dl = (rest[c] - len - alpha * lambdas[c]) / (wsum + alpha);
+        dl *= weights[c];
+        lambdas[c] += dl;
+        scale = dl / len;
+    }
+    float sa = w[ia] * scale;
+    float sb = w[ib] * scale;
+    correction[o] = -sa * dx;
+    correction[o + 1] = -sa * dy;
+    correction[o + 2] = -sa * dz;
+    correction[o + 3] = sb * dx;
+    correction[o + 4] = sb * dy;
+    correction[o + 5] = sb * dz;
+}
+
+// JacobiGather.apply for particle p, the global id: its slots (start[p]..start[p+1] of the incidence, in
+// that order) summed in float from 0, the sum added to its correction; pinned particles are not written
+__kernel void xpbd_jacobi_gather(const int n, __global const int* start, __global const int* slots,
+                                 __global const float* correction, __global const float* w, __global float* d) {
+    int p = get_global_id(0);
+    if (p >= n) {
+        return;
+    }
+    int from = start[p];
+    int to = start[p + 1];
+    if (to == from || w[p] == 0.0f) {
+        return;
+    }
+    float sx = 0.0f;
+    float sy = 0.0f;
+    float sz = 0.0f;
+    for (int k = from; k < to; k++) {
+        int o = 3 * slots[k];
+        sx += correction[o];
+        sy += correction[o + 1];
+        sz += correction[o + 2];
+    }
+    int p3 = 3 * p;
+    d[p3] += sx;
+    d[p3 + 1] += sy;
+    d[p3 + 2] += sz;
+}
+
+// Java's Math.max and Math.min on floats (NaN in, NaN out; OpenCL's fmax and fmin drop a NaN); FastAtan's
+// arguments are absolute values, so the signed zeros Java orders do not arise
+inline float java_max(float a, float b) {
+    return isnan(a) ? a : isnan(b) ? b : (a >= b ? a : b);
+}
+
+inline float java_min(float a, float b) {
+    return isnan(a) ? a : isnan(b) ? b : (a <= b ? a : b);
+}
+
+// FastAtan.atan2: the octants folded onto [0, 1], the same 11th-order odd polynomial, the same constants
+inline float fast_atan2(float y, float x) {
+    float ax = fabs(x);
+    float ay = fabs(y);
+    float max = java_max(ax, ay);
+    if (max == 0.0f) {
+        return 0.0f;
+    }
+    float a = java_min(ax, ay) / max;
+    float s = a * a;
+    float r = (((((-0.0117212f * s + 0.05265332f) * s - 0.11643287f) * s + 0.19354346f) * s - 0.33262347f) * s
+            + 0.99997726f) * a;
+    if (ay > ax) {
+        r = 1.5707964f - r;
+    }
+    if (x < 0.0f) {
+        r = 3.1415927f - r;
+    }
+    return copysign(r, y);
+}
+
+// DihedralAngle.compute(y, d, e0, e1, o0, o1, grad) (its fromDifferences): the signed dihedral angle of
+// the stencil and its gradient (e0, e1, o0, o1, 3 floats each) in the CPU's operations; NaN where a
+// triangle is degenerate (grad then unwritten)
+inline float dihedral_angle(__global const float* y, __global const float* dd, int e0, int e1, int o0, int o1,
+                            float* grad) {
+    int a = 3 * e0;
+    int b = 3 * e1;
+    int c = 3 * o0;
+    int d = 3 * o1;
+    float ex = (y[b] - y[a]) + (dd[b] - dd[a]);
+    float ey = (y[b + 1] - y[a + 1]) + (dd[b + 1] - dd[a + 1]);
+    float ez = (y[b + 2] - y[a + 2]) + (dd[b + 2] - dd[a + 2]);
+    float p0x = (y[c] - y[a]) + (dd[c] - dd[a]);
+    float p0y = (y[c + 1] - y[a + 1]) + (dd[c + 1] - dd[a + 1]);
+    float p0z = (y[c + 2] - y[a + 2]) + (dd[c + 2] - dd[a + 2]);
+    float p1x = (y[c] - y[b]) + (dd[c] - dd[b]);
+    float p1y = (y[c + 1] - y[b + 1]) + (dd[c + 1] - dd[b + 1]);
+    float p1z = (y[c + 2] - y[b + 2]) + (dd[c + 2] - dd[b + 2]);
+    float q0x = (y[d] - y[b]) + (dd[d] - dd[b]);
+    float q0y = (y[d + 1] - y[b + 1]) + (dd[d + 1] - dd[b + 1]);
+    float q0z = (y[d + 2] - y[b + 2]) + (dd[d + 2] - dd[b + 2]);
+    float q1x = (y[d] - y[a]) + (dd[d] - dd[a]);
+    float q1y = (y[d + 1] - y[a + 1]) + (dd[d + 1] - dd[a + 1]);
+    float q1z = (y[d + 2] - y[a + 2]) + (dd[d + 2] - dd[a + 2]);
+    float n1x = p0y * p1z - p0z * p1y;
+    float n1y = p0z * p1x - p0x * p1z;
+    float n1z = p0x * p1y - p0y * p1x;
+    float n2x = q0y * q1z - q0z * q1y;
+    float n2y = q0z * q1x - q0x * q1z;
+    float n2z = q0x * q1y - q0y * q1x;
+    float e2 = ex * ex + ey * ey + ez * ez;
+    float n1sq = n1x * n1x + n1y * n1y + n1z * n1z;
+    float n2sq = n2x * n2x + n2y * n2y + n2z * n2z;
+    if (e2 < 1e-20f || n1sq < 1e-30f || n2sq < 1e-30f) {
+        return NAN;
+    }
+    float elen = sqrt(e2);
+    float cosScaled = (n1x * n2x + n1y * n2y + n1z * n2z) * elen;
+    float cx = n1y * n2z - n1z * n2y;
+    float cy = n1z * n2x - n1x * n2z;
+    float cz = n1x * n2y - n1y * n2x;
+    float sinScaled = cx * ex + cy * ey + cz * ez;
+    float angle = fast_atan2(sinScaled, cosScaled);
+    float invElen = 1.0f / elen;
+    float s1 = 1.0f / n1sq;
+    float s2 = 1.0f / n2sq;
+    float g0 = -elen * s1;
+    float g1 = -elen * s2;
+    grad[6] = g0 * n1x;
+    grad[7] = g0 * n1y;
+    grad[8] = g0 * n1z;
+    grad[9] = g1 * n2x;
+    grad[10] = g1 * n2y;
+    grad[11] = g1 * n2z;
+    float t0 = (p1x * ex + p1y * ey + p1z * ez) * invElen;
+    float t1 = (q0x * ex + q0y * ey + q0z * ez) * invElen;
+    float u0 = (p0x * ex + p0y * ey + p0z * ez) * invElen;
+    float u1 = (q1x * ex + q1y * ey + q1z * ez) * invElen;
+    float ae1 = t0 * s1;
+    float ae2 = t1 * s2;
+    grad[0] = -(ae1 * n1x + ae2 * n2x);
+    grad[1] = -(ae1 * n1y + ae2 * n2y);
+    grad[2] = -(ae1 * n1z + ae2 * n2z);
+    float be1 = u0 * s1;
+    float be2 = u1 * s2;
+    grad[3] = be1 * n1x + be2 * n2x;
+    grad[4] = be1 * n1y + be2 * n2y;
+    grad[5] = be1 * n1z + be2 * n2z;
+    return angle;
+}
+
+// XpbdSolver.bendingMultiplierStep for stencil c: the constraint angle − rest wrapped into (−π, π], the
+// multiplier updated by weight·Δλ; returns that (0 where there is nothing to do) and fills grad
+inline float bending_multiplier_step(int c, __global const int* stencils, __global const float* rest,
+                                     __global const float* alphas, __global float* lambdas,
+                                     __global const float* w, __global const float* y, __global const float* d,
+                                     float weight, float* grad) {
+    int e0 = stencils[4 * c];
+    int e1 = stencils[4 * c + 1];
+    int o0 = stencils[4 * c + 2];
+    int o1 = stencils[4 * c + 3];
+    float angle = dihedral_angle(y, d, e0, e1, o0, o1, grad);
+    if (isnan(angle)) {
+        return 0.0f;
+    }
+    float constraint = angle - rest[c];
+    // (float) Math.PI and (float) (2 * Math.PI), as the CPU rounds them
+    if (constraint > 0x1.921fb6p1f) {
+        constraint -= 0x1.921fb6p2f;
+    } else if (constraint < -0x1.921fb6p1f) {
+        constraint += 0x1.921fb6p2f;
+    }
+    float alpha = alphas[c];
+    float denom = alpha;
+    denom += w[e0] * (grad[0] * grad[0] + grad[1] * grad[1] + grad[2] * grad[2]);
+    denom += w[e1] * (grad[3] * grad[3] + grad[4] * grad[4] + grad[5] * grad[5]);
+    denom += w[o0] * (grad[6] * grad[6] + grad[7] * grad[7] + grad[8] * grad[8]);
+    denom += w[o1] * (grad[9] * grad[9] + grad[10] * grad[10] + grad[11] * grad[11]);
+    if (!(denom > 1e-20f)) {
+        return 0.0f;
+    }
+    float dl = (-constraint - alpha * lambdas[c]) / denom;
+    dl *= weight;
+    lambdas[c] += dl;
+    return dl;
+}
+
+// XpbdSolver.isometricMultiplierStep for isometric stencil c: H = sum_j K_j x_j from differences to x_e0
+// (IsometricBending.curvature), C = |H| - rest, grad_j = K_j H/|H|, the multiplier updated by weight·Δλ;
+// returns that (0 where there is nothing to do) and fills grad
+inline float isometric_multiplier_step(int c, __global const int* stencils, __global const float* kw,
+                                       __global const float* rest, __global const float* alphas,
+                                       __global float* lambdas, __global const float* w, __global const float* y,
+                                       __global const float* d, float weight, float* grad) {
+    int a = 3 * stencils[4 * c];
+    int b = 3 * stencils[4 * c + 1];
+    int o = 3 * stencils[4 * c + 2];
+    int e = 3 * stencils[4 * c + 3];
+    float k1 = kw[4 * c + 1];
+    float k2 = kw[4 * c + 2];
+    float k3 = kw[4 * c + 3];
+    float dax = d[a];
+    float day = d[a + 1];
+    float daz = d[a + 2];
+    float hx = k1 * ((y[b] - y[a]) + (d[b] - dax)) + k2 * ((y[o] - y[a]) + (d[o] - dax))
+            + k3 * ((y[e] - y[a]) + (d[e] - dax));
+    float hy = k1 * ((y[b + 1] - y[a + 1]) + (d[b + 1] - day)) + k2 * ((y[o + 1] - y[a + 1]) + (d[o + 1] - day))
+            + k3 * ((y[e + 1] - y[a + 1]) + (d[e + 1] - day));
+    float hz = k1 * ((y[b + 2] - y[a + 2]) + (d[b + 2] - daz)) + k2 * ((y[o + 2] - y[a + 2]) + (d[o + 2] - daz))
+            + k3 * ((y[e + 2] - y[a + 2]) + (d[e + 2] - daz));
+    grad[0] = hx;
+    grad[1] = hy;
+    grad[2] = hz;
+    float len = sqrt(hx * hx + hy * hy + hz * hz);
+    if (!(len > 0.0f)) {
+        return 0.0f;
+    }
+    float nx = grad[0] / len;
+    float ny = grad[1] / len;
+    float nz = grad[2] / len;
+    float denom = alphas[c];
+    for (int k = 0; k < 4; k++) {
+        float kk = kw[4 * c + k];
+        denom += w[stencils[4 * c + k]] * kk * kk;
+        grad[3 * k] = kk * nx;
+        grad[3 * k + 1] = kk * ny;
+        grad[3 * k + 2] = kk * nz;
+    }
+    if (!(denom > 1e-20f)) {
+        return 0.0f;
+    }
+    float dl = (rest[c] - len - alphas[c] * lambdas[c]) / denom;
+    dl *= weight;
+    lambdas[c] += dl;
+    return dl;
+}
+
+// Stencil c by its own model (XpbdSolver.projectStencil's and bendingCorrections' choice): isometric where
+// the model has such stencils and c is one, else dihedral
+inline float stencil_multiplier_step(int c, __global const int* stencils, __global const int* models,
+                                     __global const float* kw, const int anyIsometric, __global const float* rest,
+                                     __global const float* alphas, __global float* lambdas,
+                                     __global const float* w, __global const float* y, __global const float* d,
+                                     float weight, float* grad) {
+    if (anyIsometric != 0 && models[c] == 1) {
+        return isometric_multiplier_step(c, stencils, kw, rest, alphas, lambdas, w, y, d, weight, grad);
+    }
+    return bending_multiplier_step(c, stencils, rest, alphas, lambdas, w, y, d, weight, grad);
+}
+
+// XpbdSolver.projectIsometricRange for stencil c, the global id: a color of a model whose stencils are all
+// isometric, the arithmetic inlined as the CPU's (its own sum orders, not isometricMultiplierStep's)
+__kernel void xpbd_isometric(__global const int* stencils, __global const float* kw, __global const float* rest,
+                             __global const float* alphas, __global float* lambdas, __global const float* w,
+                             __global const float* y, __global float* d) {
+    int c = get_global_id(0);
+    int i0 = stencils[4 * c];
+    int i1 = stencils[4 * c + 1];
+    int i2 = stencils[4 * c + 2];
+    int i3 = stencils[4 * c + 3];
+    int a = 3 * i0;
+    int b = 3 * i1;
+    int o = 3 * i2;
+    int q = 3 * i3;
+    float k0 = kw[4 * c];
+    float k1 = kw[4 * c + 1];
+    float k2 = kw[4 * c + 2];
+    float k3 = kw[4 * c + 3];
+    float dax = d[a];
+    float day = d[a + 1];
+    float daz = d[a + 2];
+    float hx = k1 * ((y[b] - y[a]) + (d[b] - dax)) + k2 * ((y[o] - y[a]) + (d[o] - dax))
+            + k3 * ((y[q] - y[a]) + (d[q] - dax));
+    float hy = k1 * ((y[b + 1] - y[a + 1]) + (d[b + 1] - day)) + k2 * ((y[o + 1] - y[a + 1]) + (d[o + 1] - day))
+            + k3 * ((y[q + 1] - y[a + 1]) + (d[q + 1] - day));
+    float hz = k1 * ((y[b + 2] - y[a + 2]) + (d[b + 2] - daz)) + k2 * ((y[o + 2] - y[a + 2]) + (d[o + 2] - daz))
+            + k3 * ((y[q + 2] - y[a + 2]) + (d[q + 2] - daz));
+    float len2 = hx * hx + hy * hy + hz * hz;
+    if (!(len2 > 0.0f)) {
+        return;
+    }
+    float w0 = w[i0];
+    float w1 = w[i1];
+    float w2 = w[i2];
+    float w3 = w[i3];
+    float alpha = alphas[c];
+    float denom = w0 * k0 * k0 + w1 * k1 * k1 + w2 * k2 * k2 + w3 * k3 * k3 + alpha;
+    if (!(denom > 1e-20f)) {
+        return;
+    }
+    float len = sqrt(len2);
+    float dl = (rest[c] - len - alpha * lambdas[c]) / denom;
+    lambdas[c] += dl;
+    float s = dl / len;
+    float s0 = w0 * k0 * s;
+    float s1 = w1 * k1 * s;
+    float s2 = w2 * k2 * s;
+    float s3 = w3 * k3 * s;
+    d[a] = dax + s0 * hx;
+    d[a + 1] = day + s0 * hy;
+    d[a + 2] = daz + s0 * hz;
+    d[b] += s1 * hx;
+    d[b + 1] += s1 * hy;
+    d[b + 2] += s1 * hz;
+    d[o] += s2 * hx;
+    d[o + 1] += s2 * hy;
+    d[o + 2] += s2 * hz;
+    d[q] += s3 * hx;
+    d[q + 1] += s3 * hy;
+    d[q + 2] += s3 * hz;
+}
+
+// XpbdSolver.projectStencil for stencil c, the global id (the launch's offset is the color's first stencil;
+// a color's stencils share no particle): dihedral, or isometric in a model with both, the correction
+// written at once
+__kernel void xpbd_bending(__global const int* stencils, __global const int* models, __global const float* kw,
+                           const int anyIsometric, __global const float* rest, __global const float* alphas,
+                           __global float* lambdas, __global const float* w, __global const float* y,
+                           __global float* d) {
+    int c = get_global_id(0);
+    float grad[12];
+    float dl = stencil_multiplier_step(c, stencils, models, kw, anyIsometric, rest, alphas, lambdas, w, y, d, 1.0f,
+                                       grad);
+    if (dl == 0.0f) {
+        return;
+    }
+    for (int k = 0; k < 4; k++) {
+        int p = stencils[4 * c + k];
+        float s = w[p] * dl;
+        int p3 = 3 * p;
+        d[p3] += s * grad[3 * k];
+        d[p3 + 1] += s * grad[3 * k + 1];
+        d[p3 + 2] += s * grad[3 * k + 2];
+    }
+}
+
+// XpbdSolver.bendingCorrections for stencil c, the global id: its four particles' corrections (dihedral
+// or isometric, by its model), scaled by its shared Jacobi weight, into slots 12c..12c+11. Where the
+// stencil has no gradient (dl 0: a degenerate dihedral, a flat isometric one) the CPU multiplies 0 by what
+// its thread's gradient scratch last held; here by 0: a zero either way, and a zero slot leaves a gather's
+// sum (which starts at +0) as it is, whatever its sign
+__kernel void xpbd_jacobi_bending(const int count, __global const int* stencils, __global const int* models,
+                                  __global const float* kw, const int anyIsometric, __global const float* rest,
+                                  __global const float* alphas, __global float* lambdas,
+                                  __global const float* weights, __global const float* w,
+                                  __global const float* y, __global const float* d, __global float* correction) {
+    int c = get_global_id(0);
+    if (c >= count) {
+        return;
+    }
+    float grad[12];
+    for (int k = 0; k < 12; k++) {
+        grad[k] = 0.0f;
+    }
+    float dl = stencil_multiplier_step(c, stencils, models, kw, anyIsometric, rest, alphas, lambdas, w, y, d,
+                                       weights[c], grad);
+    int o = 12 * c;
+    for (int k = 0; k < 4; k++) {
+        float s = w[stencils[4 * c + k]] * dl;
+        correction[o + 3 * k] = s * grad[3 * k];
+        correction[o + 3 * k + 1] = s * grad[3 * k + 1];
+        correction[o + 3 * k + 2] = s * grad[3 * k + 2];
     }
 }

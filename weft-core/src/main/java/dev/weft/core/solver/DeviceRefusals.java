@@ -26,13 +26,30 @@ public final class DeviceRefusals {
 
     /** An XPBD iteration mode other than colored. */
     public static void requireColoredMode(String solver, IterationMode mode) {
-        if (mode != IterationMode.COLORED) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", solver + " runs the colored "
-                    + "mode only so far, not " + mode.label() + "; use colored or the cpu backend");
-        }
+        requireMode(solver, mode, IterationMode.COLORED);
     }
 
-    /** Dihedral bending stencils (the device solvers project distance bending only). */
+    /** An XPBD iteration mode other than {@code runs} (the modes the solver runs, in the message's order). */
+    public static void requireMode(String solver, IterationMode mode, IterationMode... runs) {
+        for (IterationMode r : runs) {
+            if (mode == r) {
+                return;
+            }
+        }
+        String[] labels = new String[runs.length];
+        for (int k = 0; k < runs.length; k++) {
+            labels[k] = runs[k].label();
+        }
+        String list = String.join(" and ", labels);
+        throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", solver + " runs the " + list
+                + " mode" + (runs.length > 1 ? "s" : "") + " only so far, not " + mode.label() + "; use "
+                + String.join(", ", labels) + " or the cpu backend");
+    }
+
+    /**
+     * Bending stencils, dihedral or isometric, for a solver that projects distance bending only (the GLSL compute
+     * one; the OpenCL XPBD solver projects both kinds).
+     */
     public static void requireNoDihedralBending(String solver, Model m) {
         if (m.bending().count() > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "

@@ -1,16 +1,19 @@
 package dev.weft.core.solver.xpbd;
 
+import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 
 /**
- * The host side of {@link XpbdSolver}'s colored mode on a device (OpenCL, GLSL compute), for one model: the
- * colors of the distance constraints, the stretch constraints grouped by color (XpbdSolver.bindStretchOrder)
- * with where each color's extra stretch pass starts, and, per step length h, the compliances over h² (and
- * which colors are all rigid) and PositionStep's damping factors for {@code Damping.AFTER} — computed here in
- * the CPU solver's float operations, so every backend uploads the same values.
+ * The host side of {@link XpbdSolver} on a device (OpenCL, GLSL compute), for one model: the colors of the
+ * distance constraints, the stretch constraints grouped by color (XpbdSolver.bindStretchOrder) with where
+ * each color's extra stretch pass starts, the bending stencils' colors, in {@link IterationMode#JACOBI} the
+ * weights each constraint's corrections share ({@link JacobiGather#sharedWeights}), and, per step length h,
+ * the compliances over h² of the distance constraints (and which colors are all rigid) and of the bending
+ * stencils, and PositionStep's damping factors for {@code Damping.AFTER} — computed here in the CPU solver's
+ * float operations, so every backend uploads the same values.
  */
 public final class XpbdDeviceLayout {
     private final boolean rigidSetting;
@@ -27,9 +30,19 @@ public final class XpbdDeviceLayout {
     private final float[] alpha;
     private final float[] rate;
     private final float[] damp;
+    private final int bendCount;
+    private final int[] bendColorStart;
+    private final float[] hingeStiffness;
+    private final float[] bendAlpha;
+    private final int[] bendModels;
+    private final boolean anyIsometric;
+    private final boolean allIsometric;
+    private final int[] stretchFlags;
+    private final float[] distanceWeights;
+    private final float[] bendingWeights;
     private float preparedStep = Float.NaN;
 
-    /** {@code m}'s layout under {@code settings} (its {@link XpbdSettings#rigid()}). */
+    /** {@code m}'s layout under {@code settings} (its {@link XpbdSettings#rigid()} and mode). */
     public XpbdDeviceLayout(Model m, XpbdSettings settings) {
         DistanceConstraints dc = m.distances();
         rigidSetting = settings.rigid();
@@ -50,6 +63,25 @@ public final class XpbdDeviceLayout {
         }
         rate = MaterialParameters.particleDamping(m);
         damp = new float[m.particleCount()];
+        BendingConstraints b = m.bending();
+        bendCount = b.count();
+        bendColorStart = b.colorStart();
+        hingeStiffness = m.hingeStiffness();
+        bendAlpha = new float[bendCount];
+        bendModels = new int[bendCount];
+        byte[] models = b.models();
+        for (int c = 0; c < bendCount; c++) {
+            bendModels[c] = models[c];
+        }
+        anyIsometric = b.anyIsometric();
+        allIsometric = b.allIsometric();
+        stretchFlags = new int[count];
+        for (int c = 0; c < count; c++) {
+            stretchFlags[c] = kind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
+        }
+        boolean jacobi = settings.mode() == IterationMode.JACOBI;
+        distanceWeights = jacobi ? new JacobiGather(dc.particles(), m.distanceIncidence()).sharedWeights() : null;
+        bendingWeights = jacobi ? new JacobiGather(b.particles(), m.bendingIncidence()).sharedWeights() : null;
     }
 
     /**
@@ -102,6 +134,9 @@ public final class XpbdDeviceLayout {
                 rigid = alpha[c] == 0f;
             }
             colorRigid[k] = rigid;
+        }
+        for (int c = 0; c < bendCount; c++) {
+            bendAlpha[c] = Math.min(compliance(hingeStiffness[c]) * invH2, Float.MAX_VALUE);
         }
         for (int i = 0; i < damp.length; i++) {
             damp[i] = Math.max(0f, 1f - rate[i] * dt);
@@ -166,5 +201,56 @@ public final class XpbdDeviceLayout {
     /** The damping factors, per particle; by {@link #prepare}. */
     public float[] damping() {
         return damp;
+    }
+
+    /** How many bending stencils. */
+    public int bendingCount() {
+        return bendCount;
+    }
+
+    /** Where bending color c's stencils start in storage: {@code bendingColorStart()[c]} to {@code [c + 1]}. */
+    public int[] bendingColorStart() {
+        return bendColorStart;
+    }
+
+    /** The bending stencils' compliances over h² (from the material's hinge stiffness); by {@link #prepare}. */
+    public float[] bendingCompliances() {
+        return bendAlpha;
+    }
+
+    /** Per stencil (storage order) {@link BendingConstraints#DIHEDRAL} or {@link BendingConstraints#ISOMETRIC}. */
+    public int[] bendingModels() {
+        return bendModels;
+    }
+
+    /** Whether some stencil is isometric (the model's {@code isometricWeights()} are then needed). */
+    public boolean anyIsometric() {
+        return anyIsometric;
+    }
+
+    /**
+     * Whether every stencil is isometric: XpbdSolver's colored mode then takes its inlined isometric pass
+     * (projectIsometricRange, its own sum order), not the per-stencil choice.
+     */
+    public boolean allIsometric() {
+        return allIsometric;
+    }
+
+    /** Per distance constraint: 1 where it is a stretch constraint (Jacobi's extra stretch passes), else 0. */
+    public int[] stretchFlags() {
+        return stretchFlags;
+    }
+
+    /**
+     * Jacobi mode: per distance constraint, the weight both its particles' corrections share (1 / the larger
+     * of their constraint counts); null in the other modes.
+     */
+    public float[] distanceJacobiWeights() {
+        return distanceWeights;
+    }
+
+    /** Jacobi mode: per bending stencil, the weight its four corrections share; null in the other modes. */
+    public float[] bendingJacobiWeights() {
+        return bendingWeights;
     }
 }
