@@ -4,26 +4,39 @@ import java.util.Arrays;
 
 /**
  * A colored constraint set while a batch of edits changes it, kept in its storage order: particles of
- * a constraint are rewired in place, removed constraints are marked, new ones are appended with a color.
+ * a constraint are rewired, removed constraints are marked, new ones are appended with a color.
  * {@link #layout} then lays the result out color by color (the kept constraints of a color in their old
  * order, the new ones after them) and keeps the sequential order (old natural order, then the new ones),
  * in a few passes over flat arrays: an edit copies the set once, it does not rebuild its coloring.
+ *
+ * <p>The set's own arrays are read, never copied up front: a rewired particle of an old constraint is a
+ * patch beside them (a tear rewires a few hundred of tens of thousands), applied when the set is laid out.
  */
 final class EditableConstraints {
     final int arity;
     private final int[] oldNatural;
     private final int baseCount;
-    int[] particles;
-    float[] param;
-    byte[] kind;
-    /** Per constraint its own material's index (−1: its bodies'), or null when no constraint has one. */
-    short[] own;
-    int[] color;
-    private boolean[] removed;
-    private int count;
-    private boolean changed;
+    private final int[] baseParticles;
+    private final float[] baseParam;
+    private final byte[] baseKind;
+    private final short[] baseOwn;
     /** The storage ranges of the colors before the edits. */
     private final int[] baseStart;
+
+    /** Old constraints with a rewired particle, and the rewiring: slot (arity·c + k) → particle. */
+    private final boolean[] patched;
+    private final SlotPatches patches = new SlotPatches();
+
+    /** The new constraints, appended: constraint baseCount + i is entry i. */
+    private int[] addedParticles;
+    private float[] addedParam;
+    private byte[] addedKind;
+    private short[] addedOwn;
+    private int[] addedColor;
+    private int added;
+
+    private boolean[] removed;
+    private boolean changed;
     /**
      * Per color: how many constraints it holds now, and whether a constraint of its old range was removed
      * (a color that only gained keeps its old range as a block, the new ones after it).
@@ -33,40 +46,90 @@ final class EditableConstraints {
 
     /**
      * The constraints of {@code set}, with their per-constraint parameter, kind and own material index (each
-     * null if none), in storage order.
+     * null if none), in storage order. Reads the arrays; does not modify them.
      */
     EditableConstraints(ColoredConstraints set, float[] param, byte[] kind, short[] own) {
         arity = set.arity();
         baseCount = set.count();
-        count = baseCount;
         oldNatural = set.naturalOrder();
-        int room = baseCount + 64;
-        particles = Arrays.copyOf(set.particles(), arity * room);
-        this.param = Arrays.copyOf(param, room);
-        this.kind = kind == null ? null : Arrays.copyOf(kind, room);
-        this.own = own == null ? null : Arrays.copyOf(own, room);
-        color = new int[room];
+        baseParticles = set.particles();
+        baseParam = param;
+        baseKind = kind;
+        baseOwn = own;
         baseStart = set.colorStart();
         int colors = baseStart.length - 1;
         colorSize = new int[colors];
         colorLost = new boolean[colors];
         for (int c = 0; c < colors; c++) {
-            Arrays.fill(color, baseStart[c], baseStart[c + 1], c);
             colorSize[c] = baseStart[c + 1] - baseStart[c];
         }
-        removed = new boolean[room];
+        patched = new boolean[baseCount];
+        removed = new boolean[baseCount + 64];
+        int room = 64;
+        addedParticles = new int[arity * room];
+        addedParam = new float[room];
+        addedKind = kind == null ? null : new byte[room];
+        addedOwn = own == null ? null : new short[room];
+        addedColor = new int[room];
     }
 
     int count() {
-        return count;
+        return baseCount + added;
     }
 
     int particle(int c, int k) {
-        return particles[arity * c + k];
+        if (c >= baseCount) {
+            return addedParticles[arity * (c - baseCount) + k];
+        }
+        return patched[c] ? patches.get(arity * c + k, baseParticles[arity * c + k]) : baseParticles[arity * c + k];
     }
 
     void setParticle(int c, int k, int p) {
-        particles[arity * c + k] = p;
+        if (c >= baseCount) {
+            addedParticles[arity * (c - baseCount) + k] = p;
+        } else {
+            patched[c] = true;
+            patches.put(arity * c + k, p);
+            changed = true;
+        }
+    }
+
+    float param(int c) {
+        return c >= baseCount ? addedParam[c - baseCount] : baseParam[c];
+    }
+
+    /** The constraint's kind code (0 for a set without kinds). */
+    byte kind(int c) {
+        if (baseKind == null) {
+            return 0;
+        }
+        return c >= baseCount ? addedKind[c - baseCount] : baseKind[c];
+    }
+
+    /** Its own material's index, −1 for its bodies' (and for a set without own materials). */
+    short own(int c) {
+        if (baseOwn == null) {
+            return -1;
+        }
+        return c >= baseCount ? addedOwn[c - baseCount] : baseOwn[c];
+    }
+
+    int color(int c) {
+        if (c >= baseCount) {
+            return addedColor[c - baseCount];
+        }
+        // the last color whose range starts at or before c
+        int lo = 0;
+        int hi = baseStart.length - 2;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (baseStart[mid] <= c) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
     }
 
     boolean removed(int c) {
@@ -76,8 +139,9 @@ final class EditableConstraints {
     void remove(int c) {
         if (!removed[c]) {
             removed[c] = true;
-            colorSize[color[c]]--;
-            colorLost[color[c]] |= c < baseCount;
+            int color = color(c);
+            colorSize[color]--;
+            colorLost[color] |= c < baseCount;
             changed = true;
         }
     }
@@ -89,34 +153,36 @@ final class EditableConstraints {
 
     /** Appends a constraint on {@code ps} with its parameter, kind, own material index and color; returns its index. */
     int add(int[] ps, float p, byte k, short material, int c) {
-        if (count == param.length) {
-            int room = 2 * count;
-            particles = Arrays.copyOf(particles, arity * room);
-            param = Arrays.copyOf(param, room);
-            kind = kind == null ? null : Arrays.copyOf(kind, room);
-            own = own == null ? null : Arrays.copyOf(own, room);
-            color = Arrays.copyOf(color, room);
-            removed = Arrays.copyOf(removed, room);
+        if (added == addedParam.length) {
+            int room = 2 * added;
+            addedParticles = Arrays.copyOf(addedParticles, arity * room);
+            addedParam = Arrays.copyOf(addedParam, room);
+            addedKind = addedKind == null ? null : Arrays.copyOf(addedKind, room);
+            addedOwn = addedOwn == null ? null : Arrays.copyOf(addedOwn, room);
+            addedColor = Arrays.copyOf(addedColor, room);
         }
-        int i = count++;
-        System.arraycopy(ps, 0, particles, arity * i, arity);
-        param[i] = p;
-        if (kind != null) {
-            kind[i] = k;
+        if (baseCount + added == removed.length) {
+            removed = Arrays.copyOf(removed, 2 * removed.length);
         }
-        if (own != null) {
-            own[i] = material;
+        int i = added++;
+        System.arraycopy(ps, 0, addedParticles, arity * i, arity);
+        addedParam[i] = p;
+        if (addedKind != null) {
+            addedKind[i] = k;
+        }
+        if (addedOwn != null) {
+            addedOwn[i] = material;
         } else if (material >= 0) {
             throw new IllegalStateException("a constraint set without own materials cannot take one");
         }
-        color[i] = c;
+        addedColor[i] = c;
         if (c >= colorSize.length) {
             colorSize = Arrays.copyOf(colorSize, c + 1);
             colorLost = Arrays.copyOf(colorLost, c + 1);
         }
         colorSize[c]++;
         changed = true;
-        return i;
+        return baseCount + i;
     }
 
     /**
@@ -158,14 +224,13 @@ final class EditableConstraints {
 
     /**
      * Lays the set out color by color. Work is one copy of the arrays, in blocks: a color's old range is
-     * moved whole, or in the runs between the constraints removed from it; only new constraints are
-     * copied one at a time.
+     * moved whole, or in the runs between the constraints removed from it; then the rewired particles are
+     * patched in, and the new constraints copied one at a time.
      */
     Layout layout() {
         if (!changed) {
-            return new Layout(Arrays.copyOf(particles, arity * count), Arrays.copyOf(param, count),
-                    kind == null ? null : Arrays.copyOf(kind, count), own == null ? null : Arrays.copyOf(own, count),
-                    baseStart.clone(), oldNatural.clone(), null);
+            return new Layout(baseParticles.clone(), baseParam.clone(), baseKind == null ? null : baseKind.clone(),
+                    baseOwn == null ? null : baseOwn.clone(), baseStart.clone(), oldNatural.clone(), null);
         }
         int colors = colorSize.length;
         // empty colors are dropped, so every color range holds a constraint
@@ -181,11 +246,12 @@ final class EditableConstraints {
             }
         }
         start[used] = kept;
+        int count = count();
         int[] place = new int[count];
         int[] outParticles = new int[arity * kept];
         float[] outParam = new float[kept];
-        byte[] outKind = kind == null ? null : new byte[kept];
-        short[] outOwn = own == null ? null : new short[kept];
+        byte[] outKind = baseKind == null ? null : new byte[kept];
+        short[] outOwn = baseOwn == null ? null : new short[kept];
         // the old constraints, color by color (their storage order): a color's kept ones in their old order,
         // as blocks between the few removed ones
         for (int c = 0; c + 1 < baseStart.length; c++) {
@@ -202,7 +268,7 @@ final class EditableConstraints {
                 } else {
                     run = to;
                 }
-                copy(k, run, s, outParticles, outParam, outKind, outOwn);
+                copyOld(k, run, s, outParticles, outParam, outKind, outOwn);
                 for (int j = k; j < run; j++) {
                     place[j] = s + j - k;
                 }
@@ -214,9 +280,11 @@ final class EditableConstraints {
             }
             slot[c] = s;
         }
+        patches.applyTo(outParticles, place, arity);
         // then the new ones, after the old ones of their color
         for (int k = baseCount; k < count; k++) {
-            place[k] = removed[k] ? -1 : put(k, slot[color[k]]++, outParticles, outParam, outKind, outOwn);
+            place[k] = removed[k] ? -1 : putAdded(k - baseCount, slot[addedColor[k - baseCount]]++, outParticles,
+                    outParam, outKind, outOwn);
         }
         int[] natural = new int[kept];
         int n = 0;
@@ -234,30 +302,89 @@ final class EditableConstraints {
         return new Layout(outParticles, outParam, outKind, outOwn, Arrays.copyOf(start, used + 1), natural, place);
     }
 
-    /** Copies constraints [from, to) to slots from s on of the laid-out arrays. */
-    private void copy(int from, int to, int s, int[] outParticles, float[] outParam, byte[] outKind, short[] outOwn) {
-        System.arraycopy(particles, arity * from, outParticles, arity * s, arity * (to - from));
-        System.arraycopy(param, from, outParam, s, to - from);
+    /** Copies old constraints [from, to) to slots from s on of the laid-out arrays. */
+    private void copyOld(int from, int to, int s, int[] outParticles, float[] outParam, byte[] outKind,
+                         short[] outOwn) {
+        System.arraycopy(baseParticles, arity * from, outParticles, arity * s, arity * (to - from));
+        System.arraycopy(baseParam, from, outParam, s, to - from);
         if (outKind != null) {
-            System.arraycopy(kind, from, outKind, s, to - from);
+            System.arraycopy(baseKind, from, outKind, s, to - from);
         }
         if (outOwn != null) {
-            System.arraycopy(own, from, outOwn, s, to - from);
+            System.arraycopy(baseOwn, from, outOwn, s, to - from);
         }
     }
 
-    /** Copies constraint k to slot s of the laid-out arrays; returns s. */
-    private int put(int k, int s, int[] outParticles, float[] outParam, byte[] outKind, short[] outOwn) {
+    /** Copies new constraint i to slot s of the laid-out arrays; returns s. */
+    private int putAdded(int i, int s, int[] outParticles, float[] outParam, byte[] outKind, short[] outOwn) {
         for (int j = 0; j < arity; j++) { // a loop, not arraycopy: two or four ints per call
-            outParticles[arity * s + j] = particles[arity * k + j];
+            outParticles[arity * s + j] = addedParticles[arity * i + j];
         }
-        outParam[s] = param[k];
+        outParam[s] = addedParam[i];
         if (outKind != null) {
-            outKind[s] = kind[k];
+            outKind[s] = addedKind[i];
         }
         if (outOwn != null) {
-            outOwn[s] = own[k];
+            outOwn[s] = addedOwn[i];
         }
         return s;
+    }
+
+    /** Rewired particles of old constraints: slot → particle, open addressing (a batch holds a few hundred). */
+    private static final class SlotPatches {
+        private int[] keys = filled(64);
+        private int[] values = new int[64];
+        private int size;
+
+        private static int[] filled(int n) {
+            int[] a = new int[n];
+            Arrays.fill(a, -1);
+            return a;
+        }
+
+        private int index(int key) {
+            int mask = keys.length - 1;
+            int i = (key * 0x9E3779B1) >>> 7 & mask;
+            while (keys[i] != -1 && keys[i] != key) {
+                i = (i + 1) & mask;
+            }
+            return i;
+        }
+
+        int get(int key, int otherwise) {
+            int i = index(key);
+            return keys[i] == key ? values[i] : otherwise;
+        }
+
+        void put(int key, int value) {
+            if (2 * (size + 1) > keys.length) {
+                int[] oldKeys = keys;
+                int[] oldValues = values;
+                keys = filled(2 * oldKeys.length);
+                values = new int[keys.length];
+                size = 0;
+                for (int j = 0; j < oldKeys.length; j++) {
+                    if (oldKeys[j] != -1) {
+                        put(oldKeys[j], oldValues[j]);
+                    }
+                }
+            }
+            int i = index(key);
+            if (keys[i] != key) {
+                keys[i] = key;
+                size++;
+            }
+            values[i] = value;
+        }
+
+        /** Writes every patch of a kept constraint into its laid-out place. */
+        void applyTo(int[] outParticles, int[] place, int arity) {
+            for (int j = 0; j < keys.length; j++) {
+                int key = keys[j];
+                if (key != -1 && place[key / arity] >= 0) {
+                    outParticles[arity * place[key / arity] + key % arity] = values[j];
+                }
+            }
+        }
     }
 }

@@ -238,8 +238,7 @@ final class ModelEditor {
             int c = constraints.get(k);
             if (distSide[k] == SurfaceSplitter.Side.BOTH) {
                 // the copy keeps the constraint's own material (a seam's thread), if it has one
-                appendDistance(q, other(c, p), dist.param[c], dist.kind[c],
-                        dist.own == null ? (short) -1 : dist.own[c]);
+                appendDistance(q, other(c, p), dist.param(c), dist.kind(c), dist.own(c));
             }
         }
         for (int k = 0; k < stencilsHere.size(); k++) {
@@ -262,7 +261,7 @@ final class ModelEditor {
         IntList tethersHere = tetherAt.itemsOf(p);
         for (int k = 0; k < tethersHere.size(); k++) {
             int t = tethersHere.get(k);
-            int copy = tether.add(new int[] {q, tether.particle(t, 1)}, tether.param[t], (byte) 0, tether.color[t]);
+            int copy = tether.add(new int[] {q, tether.particle(t, 1)}, tether.param(t), (byte) 0, tether.color(t));
             tetherAt.add(q, copy);
         }
         log.add(e);
@@ -282,7 +281,7 @@ final class ModelEditor {
             IntList around = distAt.itemsOf(a);
             for (int j = 0; j < around.size(); j++) {
                 int bending = around.get(j);
-                if (dist.kind[bending] != DistanceKind.BEND.code() || dist.removed(bending)) {
+                if (dist.kind(bending) != DistanceKind.BEND.code() || dist.removed(bending)) {
                     continue;
                 }
                 int b = other(bending, a);
@@ -354,7 +353,7 @@ final class ModelEditor {
         for (int p : new int[] {a, b}) {
             IntList items = distAt.itemsOf(p);
             for (int k = 0; k < items.size(); k++) {
-                int color = dist.color[items.get(k)];
+                int color = dist.color(items.get(k));
                 if (color < 64) {
                     used |= 1L << color;
                 } else {
@@ -449,7 +448,7 @@ final class ModelEditor {
         // holds nothing together and goes with it (removeBendingAcross), and is a third of the unions
         byte bendKind = DistanceKind.BEND.code();
         for (int c = 0; c < dist.count(); c++) {
-            if (!dist.removed(c) && dist.kind[c] != bendKind) {
+            if (!dist.removed(c) && dist.kind(c) != bendKind) {
                 union(parent, dist.particle(c, 0), dist.particle(c, 1));
             }
         }
