@@ -37,7 +37,7 @@ public final class BendingConstraints extends ColoredConstraints {
     }
 
     /** Already laid out in storage order (an edit's result). */
-    BendingConstraints(int[] stored, float[] restAngle, byte[] model, int[] colorStart, int[] naturalOrder) {
+    BendingConstraints(int[] stored, float[] restAngle, byte[] model, int[] colorStart, NaturalOrder naturalOrder) {
         super(4, stored, colorStart, naturalOrder);
         this.restAngle = restAngle;
         this.model = model == null ? new byte[restAngle.length] : model;

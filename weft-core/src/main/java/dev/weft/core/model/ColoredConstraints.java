@@ -11,7 +11,7 @@ public abstract class ColoredConstraints {
     private final int arity;
     private final int[] particles;
     private final int[] colorStart;
-    private final int[] naturalOrder;
+    private final NaturalOrder naturalOrder;
 
     /**
      * @param particlesInBuildOrder {@code arity} indices per constraint, in the order the builder made them
@@ -25,17 +25,18 @@ public abstract class ColoredConstraints {
         }
         int[] order = coloring.order();
         this.particles = new int[particlesInBuildOrder.length];
-        this.naturalOrder = new int[count];
+        int[] natural = new int[count];
         for (int stored = 0; stored < count; stored++) {
             int original = order[stored];
             System.arraycopy(particlesInBuildOrder, original * arity, particles, stored * arity, arity);
-            naturalOrder[original] = stored;
+            natural[original] = stored;
         }
+        this.naturalOrder = NaturalOrder.of(natural);
         this.colorStart = coloring.colorStart().clone();
     }
 
     /** Already laid out (an edit's result): storage-order indices, color ranges and natural order as given. */
-    ColoredConstraints(int arity, int[] stored, int[] colorStart, int[] naturalOrder) {
+    ColoredConstraints(int arity, int[] stored, int[] colorStart, NaturalOrder naturalOrder) {
         this.arity = arity;
         this.particles = stored;
         this.colorStart = colorStart;
@@ -44,27 +45,30 @@ public abstract class ColoredConstraints {
 
     /** Reorders a per-constraint array from build order into storage order. */
     protected final float[] permute(float[] inBuildOrder) {
+        int[] natural = naturalOrder.get();
         float[] out = new float[inBuildOrder.length];
-        for (int original = 0; original < naturalOrder.length; original++) {
-            out[naturalOrder[original]] = inBuildOrder[original];
+        for (int original = 0; original < natural.length; original++) {
+            out[natural[original]] = inBuildOrder[original];
         }
         return out;
     }
 
     /** Reorders a per-constraint array from build order into storage order. */
     protected final short[] permute(short[] inBuildOrder) {
+        int[] natural = naturalOrder.get();
         short[] out = new short[inBuildOrder.length];
-        for (int original = 0; original < naturalOrder.length; original++) {
-            out[naturalOrder[original]] = inBuildOrder[original];
+        for (int original = 0; original < natural.length; original++) {
+            out[natural[original]] = inBuildOrder[original];
         }
         return out;
     }
 
     /** Reorders a per-constraint array from build order into storage order. */
     protected final byte[] permute(byte[] inBuildOrder) {
+        int[] natural = naturalOrder.get();
         byte[] out = new byte[inBuildOrder.length];
-        for (int original = 0; original < naturalOrder.length; original++) {
-            out[naturalOrder[original]] = inBuildOrder[original];
+        for (int original = 0; original < natural.length; original++) {
+            out[natural[original]] = inBuildOrder[original];
         }
         return out;
     }
@@ -74,7 +78,7 @@ public abstract class ColoredConstraints {
     }
 
     public final int count() {
-        return naturalOrder.length;
+        return naturalOrder.count();
     }
 
     /** {@code arity} particle indices per constraint, in storage (color) order. Do not modify. */
@@ -93,9 +97,15 @@ public abstract class ColoredConstraints {
 
     /**
      * Storage index of each constraint in the order the builder created them (row by row on a grid):
-     * the lexicographic order a sequential Gauss–Seidel sweep uses. Do not modify.
+     * the lexicographic order a sequential Gauss–Seidel sweep uses (made on first use after an edit). Do
+     * not modify.
      */
     public final int[] naturalOrder() {
+        return naturalOrder.get();
+    }
+
+    /** The sequential order as an edit carries it (birth numbers). */
+    final NaturalOrder sequence() {
         return naturalOrder;
     }
 }

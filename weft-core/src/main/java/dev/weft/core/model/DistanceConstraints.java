@@ -37,7 +37,7 @@ public final class DistanceConstraints extends ColoredConstraints {
 
     /** Already laid out in storage order (an edit's result). */
     DistanceConstraints(int[] stored, float[] restLength, byte[] kind, short[] ownMaterial, Material[] ownMaterials,
-                        int[] colorStart, int[] naturalOrder) {
+                        int[] colorStart, NaturalOrder naturalOrder) {
         super(2, stored, colorStart, naturalOrder);
         this.restLength = restLength;
         this.kind = kind;

@@ -14,7 +14,8 @@ import java.util.Arrays;
  */
 final class EditableConstraints {
     final int arity;
-    private final int[] oldNatural;
+    private final NaturalOrder oldSequence;
+    private final int[] baseBirth;
     private final int baseCount;
     private final int[] baseParticles;
     private final float[] baseParam;
@@ -51,7 +52,8 @@ final class EditableConstraints {
     EditableConstraints(ColoredConstraints set, float[] param, byte[] kind, short[] own) {
         arity = set.arity();
         baseCount = set.count();
-        oldNatural = set.naturalOrder();
+        oldSequence = set.sequence();
+        baseBirth = oldSequence.births();
         baseParticles = set.particles();
         baseParam = param;
         baseKind = kind;
@@ -191,8 +193,8 @@ final class EditableConstraints {
      * where each constraint of the set before the edits went ({@code place[c]}, −1 when removed; null when
      * nothing changed and every constraint kept its index).
      */
-    record Layout(int[] particles, float[] param, byte[] kind, short[] own, int[] colorStart, int[] naturalOrder,
-                  int[] place) {
+    record Layout(int[] particles, float[] param, byte[] kind, short[] own, int[] colorStart,
+                  NaturalOrder naturalOrder, int[] place) {
         /** {@code before}, one value per constraint of the set before the edits, moved with its constraints. */
         float[] carry(float[] before, int count) {
             if (place == null) {
@@ -230,7 +232,7 @@ final class EditableConstraints {
     Layout layout() {
         if (!changed) {
             return new Layout(baseParticles.clone(), baseParam.clone(), baseKind == null ? null : baseKind.clone(),
-                    baseOwn == null ? null : baseOwn.clone(), baseStart.clone(), oldNatural.clone(), null);
+                    baseOwn == null ? null : baseOwn.clone(), baseStart.clone(), oldSequence, null);
         }
         int colors = colorSize.length;
         // empty colors are dropped, so every color range holds a constraint
@@ -252,6 +254,7 @@ final class EditableConstraints {
         float[] outParam = new float[kept];
         byte[] outKind = baseKind == null ? null : new byte[kept];
         short[] outOwn = baseOwn == null ? null : new short[kept];
+        int[] outBirth = new int[kept];
         // the old constraints, color by color (their storage order): a color's kept ones in their old order,
         // as blocks between the few removed ones
         for (int c = 0; c + 1 < baseStart.length; c++) {
@@ -269,6 +272,7 @@ final class EditableConstraints {
                     run = to;
                 }
                 copyOld(k, run, s, outParticles, outParam, outKind, outOwn);
+                System.arraycopy(baseBirth, k, outBirth, s, run - k);
                 for (int j = k; j < run; j++) {
                     place[j] = s + j - k;
                 }
@@ -282,24 +286,17 @@ final class EditableConstraints {
         }
         patches.applyTo(outParticles, place, arity);
         // then the new ones, after the old ones of their color
+        // (born after every old one, in the order they were added)
         for (int k = baseCount; k < count; k++) {
             place[k] = removed[k] ? -1 : putAdded(k - baseCount, slot[addedColor[k - baseCount]]++, outParticles,
                     outParam, outKind, outOwn);
-        }
-        int[] natural = new int[kept];
-        int n = 0;
-        for (int stored : oldNatural) {
-            int p = place[stored];
-            if (p >= 0) {
-                natural[n++] = p;
-            }
-        }
-        for (int k = baseCount; k < count; k++) {
             if (place[k] >= 0) {
-                natural[n++] = place[k];
+                outBirth[place[k]] = oldSequence.limit() + k - baseCount;
             }
         }
-        return new Layout(outParticles, outParam, outKind, outOwn, Arrays.copyOf(start, used + 1), natural, place);
+        // the sequential order itself only when a Gauss–Seidel sweep asks for it
+        return new Layout(outParticles, outParam, outKind, outOwn, Arrays.copyOf(start, used + 1),
+                NaturalOrder.ofBirths(outBirth, oldSequence.limit() + added), place);
     }
 
     /** Copies old constraints [from, to) to slots from s on of the laid-out arrays. */

@@ -441,15 +441,17 @@ final class ModelEditor {
      */
     private void retargetTethers(int n) {
         int[] parent = new int[n];
+        int[] size = new int[n];
         for (int i = 0; i < n; i++) {
             parent[i] = i;
+            size[i] = 1;
         }
         // the surface's own edges join it (stretch, shear, seams); a bending skip spring over a tear
         // holds nothing together and goes with it (removeBendingAcross), and is a third of the unions
         byte bendKind = DistanceKind.BEND.code();
         for (int c = 0; c < dist.count(); c++) {
             if (!dist.removed(c) && dist.kind(c) != bendKind) {
-                union(parent, dist.particle(c, 0), dist.particle(c, 1));
+                union(parent, size, dist.particle(c, 0), dist.particle(c, 1));
             }
         }
         // (the particle a pin was split from, its component) -> the pin there
@@ -495,11 +497,18 @@ final class ModelEditor {
         return i;
     }
 
-    private static void union(int[] parent, int a, int b) {
+    /** Joins a's and b's sets, the smaller under the larger (so paths stay short: a cloth is one big set). */
+    private static void union(int[] parent, int[] size, int a, int b) {
         int ra = find(parent, a);
         int rb = find(parent, b);
         if (ra != rb) {
-            parent[Math.max(ra, rb)] = Math.min(ra, rb);
+            if (size[ra] < size[rb]) {
+                int t = ra;
+                ra = rb;
+                rb = t;
+            }
+            parent[rb] = ra;
+            size[ra] += size[rb];
         }
     }
 

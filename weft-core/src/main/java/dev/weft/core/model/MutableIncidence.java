@@ -1,8 +1,7 @@
 package dev.weft.core.model;
 
 import dev.weft.core.util.IntList;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * Which items (constraints, springs) touch each particle, while a batch of edits changes them: the
@@ -13,7 +12,8 @@ public final class MutableIncidence {
     private final int arity;
     private final int[] start;
     private final int[] slots;
-    private final Map<Integer, IntList> changed = new HashMap<>();
+    /** Per particle its row once an edit changed it, else null (grows with the particles edits add). */
+    private IntList[] changed;
 
     /** The incidence of {@code items} ({@code arity} particle indices per item) over {@code particleCount} particles. */
     public MutableIncidence(int[] items, int arity, int particleCount) {
@@ -21,11 +21,12 @@ public final class MutableIncidence {
         this.arity = arity;
         this.start = base.start();
         this.slots = base.slots();
+        this.changed = new IntList[particleCount + 16];
     }
 
     /** The items touching particle p (a copy; ascending for untouched rows, in edit order otherwise). */
     public IntList itemsOf(int p) {
-        IntList l = changed.get(p);
+        IntList l = p < changed.length ? changed[p] : null;
         IntList out = new IntList(8);
         if (l != null) {
             for (int k = 0; k < l.size(); k++) {
@@ -55,10 +56,13 @@ public final class MutableIncidence {
     }
 
     private IntList row(int p) {
-        IntList l = changed.get(p);
+        if (p >= changed.length) {
+            changed = Arrays.copyOf(changed, Math.max(2 * changed.length, p + 1));
+        }
+        IntList l = changed[p];
         if (l == null) {
             l = itemsOf(p);
-            changed.put(p, l);
+            changed[p] = l;
         }
         return l;
     }

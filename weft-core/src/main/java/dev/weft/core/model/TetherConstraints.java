@@ -17,7 +17,7 @@ public final class TetherConstraints extends ColoredConstraints {
     }
 
     /** Already laid out in storage order (an edit's result). */
-    TetherConstraints(int[] stored, float[] maxLength, int[] colorStart, int[] naturalOrder) {
+    TetherConstraints(int[] stored, float[] maxLength, int[] colorStart, NaturalOrder naturalOrder) {
         super(2, stored, colorStart, naturalOrder);
         this.maxLength = maxLength;
     }

@@ -368,7 +368,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             distRest = d.restLength();
             distKind = d.kind();
             distColorStart = d.colorStart();
-            distNatural = d.naturalOrder();
+            // the sequential orders only where a sweep is sequential (after a tear, a set makes its order on
+            // first use)
+            boolean sequential = settings.mode() == IterationMode.GAUSS_SEIDEL;
+            distNatural = sequential ? d.naturalOrder() : null;
             distLambda = new float[d.count()];
             distAlpha = new float[d.count()];
             distStiffness = m.distanceStiffness();
@@ -379,7 +382,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             bendParticles = b.particles();
             bendRest = b.restAngle();
             bendColorStart = b.colorStart();
-            bendNatural = b.naturalOrder();
+            bendNatural = sequential ? b.naturalOrder() : null;
             bendModel = b.models();
             bendAnyIsometric = b.anyIsometric();
             bendAllIsometric = b.allIsometric();
@@ -456,6 +459,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 run = stretchOrder[j] == stretchOrder[j - 1] + 1;
             }
             stretchColorContiguous[color] = run;
+        }
+        if (distNatural == null) {
+            stretchNatural = null;
+            return;
         }
         stretchNatural = new int[stretches];
         k = 0;
