@@ -14,6 +14,7 @@ import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClPdSolver;
+import dev.weft.opencl.OpenClRelaxationSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
 import dev.weft.render.compute.GlslMassSpringSolver;
 import dev.weft.render.compute.GlslSolver;
@@ -37,7 +38,7 @@ record Backend(String text, int device, boolean glsl) {
     static final String FLAG = "--backend";
     static final Backend CPU = new Backend("cpu", -1, false);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
-    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pbd", "pd", "xpbd");
+    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pbd", "pd", "relaxation", "xpbd");
     /** The solvers with a GLSL implementation, in the order messages list them. */
     static final List<String> GLSL_SOLVERS = List.of("mass-spring", "xpbd");
 
@@ -102,6 +103,8 @@ record Backend(String text, int device, boolean glsl) {
                 OpenClXpbdSolver.requireSupported(xpbdSettings(solver, settings), model, env);
             } else if (solver.equals("pd")) {
                 OpenClPdSolver.requireSupported(settings.pd(), model, env);
+            } else if (solver.equals("relaxation")) {
+                OpenClRelaxationSolver.requireSupported(settings.relaxation(), model, env);
             } else {
                 OpenClMassSpringSolver.requireSupported(settings.massSpring(), model, env);
             }
@@ -137,6 +140,8 @@ record Backend(String text, int device, boolean glsl) {
                 return new OpenClMassSpringSolver(settings.massSpring(), d);
             case "pd":
                 return new OpenClPdSolver(settings.pd(), d);
+            case "relaxation":
+                return new OpenClRelaxationSolver(settings.relaxation(), d);
             case "xpbd":
             case "pbd":
                 return new OpenClXpbdSolver(xpbdSettings(solver, settings), d);

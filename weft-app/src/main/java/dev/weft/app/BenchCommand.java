@@ -85,8 +85,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--table", paramLabel = "NAME",
             description = "Reproduce a seed's benchmark table instead: seed000 (implicit Euler, appendix C.1); "
                     + "seed004 (explicit mass-spring cloth on the CPU, OpenCL and GLSL, Verlet steps per second); gpu "
-                    + "(XPBD colored and Jacobi and PD, 10 iterations per step, 256^2 to 1024^2 particles, on the CPU "
-                    + "and on OpenCL); "
+                    + "(XPBD colored and Jacobi, relaxation and PD, 10 iterations per step, 256^2 to 1024^2 particles, "
+                    + "on the CPU and on OpenCL); "
                     + "tear: the cost of tearing 100 edges in one frame of the 100 x 100 cloth; softbody: a "
                     + "10,648-node tetrahedral block under XPBD and the jelly scene under every solver (ms per frame, "
                     + "volume error).")

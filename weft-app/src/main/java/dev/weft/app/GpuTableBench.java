@@ -12,12 +12,15 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.Solver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
+import dev.weft.core.solver.relaxation.RelaxationSettings;
+import dev.weft.core.solver.relaxation.RelaxationSolver;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClPdSolver;
+import dev.weft.opencl.OpenClRelaxationSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,6 +37,8 @@ import java.util.Locale;
  *       distance bending, no tethers, one edge pinned, swinging down under gravity), steps of 1/600 s;</li>
  *   <li>XPBD in Jacobi mode ({@code xpbd-jacobi}), the same otherwise: per pass one launch over all
  *       constraints and one gather over all particles instead of a launch per color;</li>
+ *   <li>seed 002's relaxation ({@code relaxation}) on XPBD's cloth and step, 10 relaxation steps per step
+ *       (its distance-bending constraints are not relaxed: seed 002 has no bending);</li>
  *   <li>Projective Dynamics, red-black Gauss–Seidel, 10 local/global iterations of one sweep, on seed 001's
  *       hanging lattice (4-neighbour springs of 1000 N/m, top corners pinned), seed 001's 1/480 s step;</li>
  * </ul>
@@ -68,8 +73,11 @@ final class GpuTableBench {
     /** Untimed calls run at least this long (s) before the samples: the code compiled, the cloth moving. */
     private static final double SETTLE_SECONDS = 0.5;
 
-    /** The rows' solvers, in their order: XPBD colored, XPBD Jacobi, PD. */
-    static final List<String> SOLVERS = List.of("xpbd", "xpbd-jacobi", "pd");
+    /** Relaxation: {@link #ITERATIONS} relaxation steps, tethers off (the cloth has none). */
+    static final RelaxationSettings RELAXATION_10 = new RelaxationSettings(ITERATIONS, false);
+
+    /** The rows' solvers, in their order: XPBD colored, XPBD Jacobi, relaxation, PD. */
+    static final List<String> SOLVERS = List.of("xpbd", "xpbd-jacobi", "relaxation", "pd");
 
     private GpuTableBench() {
     }
@@ -87,27 +95,27 @@ final class GpuTableBench {
         OpenClDevice device = timed.device();
         out.printf(Locale.ROOT, "weft bench --table gpu: steps per second, median of %d samples after %d untimed%n"
                 + "  xpbd: colored, %d iterations per step of 1/600 s, cloth with stretch, shear and distance bending, "
-                + "one edge pinned%n  xpbd-jacobi: the same in Jacobi mode%n  pd: red-black Gauss-Seidel, %d "
-                + "iterations per step of 1/480 s, seed 001's hanging lattice%n", samples, warmup, ITERATIONS, ITERATIONS);
+                + "one edge pinned%n  xpbd-jacobi: the same in Jacobi mode%n  relaxation: %d relaxation steps per step "
+                + "on the same cloth%n  pd: red-black Gauss-Seidel, %d iterations per step of 1/480 s, seed 001's hanging "
+                + "lattice%n", samples, warmup, ITERATIONS, ITERATIONS, ITERATIONS);
         out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n%n", jdk, cpu,
                 timed.describe());
         out.printf(Locale.ROOT, "%-11s %9s %11s %-8s %7s %9s %11s %10s%n", "solver", "particles", "constraints",
                 "backend", "threads", "readback", "steps/s", "ms/step");
-        StepRatePlot plot = new StepRatePlot("XPBD and PD, 10 iterations a step: steps per second");
+        StepRatePlot plot = new StepRatePlot("XPBD, relaxation and PD, 10 iterations a step: steps per second");
         List<String> rows = new ArrayList<>();
         rows.add("particles,constraints,solver,iterations,step_s,backend,threads,device,steps_per_readback,"
                 + "steps_per_s,ms_per_step,jdk,cpu");
         for (int p : particles) {
             int side = (int) Math.round(Math.sqrt(p));
             for (String solver : SOLVERS) {
-                boolean xpbd = !solver.equals("pd");
-                XpbdSettings xpbdSettings = solver.equals("xpbd-jacobi") ? jacobiSettings() : xpbdSettings();
-                Model model = xpbd ? xpbdCloth(side) : ConvergenceExperiment.HANGING.model(side, PD_STIFFNESS);
-                float step = xpbd ? XPBD_STEP : ConvergenceExperiment.STEP;
+                boolean pd = solver.equals("pd");
+                Model model = pd ? ConvergenceExperiment.HANGING.model(side, PD_STIFFNESS) : xpbdCloth(side);
+                float step = pd ? ConvergenceExperiment.STEP : XPBD_STEP;
                 String what = "gpu table " + solver + " " + side + "x" + side;
                 for (int t : threadCounts) {
                     try (WorkerPool pool = new WorkerPool(t);
-                         Solver cpuSolver = xpbd ? new XpbdSolver(xpbdSettings, pool) : new PdSolver(PD_RBGS_10, pool)) {
+                         Solver cpuSolver = cpuSolver(solver, pool)) {
                         double rate = stepsPerSecond(cpuSolver, model, step, 1, warmup, samples);
                         progress.clear();
                         rows.add(row(out, plot, solver, model, step, "cpu", Integer.toString(t), cpu, 1, rate, jdk,
@@ -117,8 +125,7 @@ final class GpuTableBench {
                 }
                 for (int readback : DEVICE_READBACKS) {
                     if (device != null) {
-                        try (Solver deviceSolver = xpbd ? new OpenClXpbdSolver(xpbdSettings, device)
-                                : new OpenClPdSolver(PD_RBGS_10, device)) {
+                        try (Solver deviceSolver = deviceSolver(solver, device)) {
                             double rate = stepsPerSecond(deviceSolver, model, step, readback, warmup, samples);
                             progress.clear();
                             rows.add(row(out, plot, solver, model, step, "opencl", "-", device.deviceName(), readback, rate,
@@ -137,6 +144,34 @@ final class GpuTableBench {
         progress.clear();
         out.printf(Locale.ROOT, "%nwrote %s and %s%n", csv, png);
         return 0;
+    }
+
+    /** Row {@code solver}'s CPU solver on {@code pool}. */
+    private static Solver cpuSolver(String solver, WorkerPool pool) {
+        switch (solver) {
+            case "xpbd":
+                return new XpbdSolver(xpbdSettings(), pool);
+            case "xpbd-jacobi":
+                return new XpbdSolver(jacobiSettings(), pool);
+            case "relaxation":
+                return new RelaxationSolver(RELAXATION_10, pool);
+            default:
+                return new PdSolver(PD_RBGS_10, pool);
+        }
+    }
+
+    /** Row {@code solver}'s OpenCL solver on {@code device}. */
+    private static Solver deviceSolver(String solver, OpenClDevice device) {
+        switch (solver) {
+            case "xpbd":
+                return new OpenClXpbdSolver(xpbdSettings(), device);
+            case "xpbd-jacobi":
+                return new OpenClXpbdSolver(jacobiSettings(), device);
+            case "relaxation":
+                return new OpenClRelaxationSolver(RELAXATION_10, device);
+            default:
+                return new OpenClPdSolver(PD_RBGS_10, device);
+        }
     }
 
     /** XPBD colored, {@link #ITERATIONS} iterations of one pass each, no tethers (the model has none). */

@@ -130,7 +130,8 @@ class RunCommand implements Callable<Integer> {
     @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N|glsl",
             description = "Where the solver steps: cpu (Java, --threads), opencl (the first OpenCL GPU, else device 0), "
                     + "opencl:N (device N of 'weft devices') or glsl (OpenGL 4.3 compute shaders); opencl runs --solver "
-                    + "mass-spring, xpbd (colored) and pd (rbgs, jacobi), glsl mass-spring and xpbd (colored) so far "
+                    + "mass-spring, xpbd (colored, jacobi), pbd, pd (rbgs, jacobi) and relaxation, glsl mass-spring "
+                    + "and xpbd (colored) so far "
                     + "(default: ${DEFAULT-VALUE}).")
     String backendName = "cpu";
 

@@ -80,25 +80,27 @@ class OpenClCommandTest {
     }
 
     @Test
-    void gpuTableTimesXpbdColoredAndJacobiAndPdOnTheCpuAndOpenClIntoACsv(@TempDir Path tmp) throws IOException {
+    void gpuTableTimesXpbdRelaxationAndPdOnTheCpuAndOpenClIntoACsv(@TempDir Path tmp) throws IOException {
         int code = weft("bench", "--table", "gpu", "--particles", "256", "--threads", "1", "--samples", "1",
                 "--warmup", "0", "--out", tmp.toString());
         assertThat(code).as(err.toString()).isZero();
         CsvTable csv = CsvTable.read(tmp.resolve("bench").resolve("gpu.csv"));
         List<String> expected = missing == null
                 ? List.of("xpbd/cpu/1/1", "xpbd/opencl/-/1", "xpbd/opencl/-/10", "xpbd-jacobi/cpu/1/1",
-                        "xpbd-jacobi/opencl/-/1", "xpbd-jacobi/opencl/-/10", "pd/cpu/1/1", "pd/opencl/-/1",
+                        "xpbd-jacobi/opencl/-/1", "xpbd-jacobi/opencl/-/10", "relaxation/cpu/1/1",
+                        "relaxation/opencl/-/1", "relaxation/opencl/-/10", "pd/cpu/1/1", "pd/opencl/-/1",
                         "pd/opencl/-/10")
-                : List.of("xpbd/cpu/1/1", "xpbd-jacobi/cpu/1/1", "pd/cpu/1/1");
+                : List.of("xpbd/cpu/1/1", "xpbd-jacobi/cpu/1/1", "relaxation/cpu/1/1", "pd/cpu/1/1");
         assertThat(csv.rows).extracting(r -> csv.cell(r, "solver") + "/" + csv.cell(r, "backend") + "/"
                 + csv.cell(r, "threads") + "/" + csv.cell(r, "steps_per_readback")).containsExactlyElementsOf(expected);
         for (List<String> row : csv.rows) {
             assertThat(csv.number(row, "particles")).isEqualTo(256);
             assertThat(csv.number(row, "iterations")).isEqualTo(10);
             boolean xpbd = !csv.cell(row, "solver").equals("pd");
-            // xpbd: a 60 frames/s frame in ten substeps; pd: seed 001's 8 steps a frame
+            // xpbd and relaxation: a 60 frames/s frame in ten substeps; pd: seed 001's 8 steps a frame
             assertThat(csv.number(row, "step_s")).isCloseTo(xpbd ? 1.0 / 600 : 1.0 / 480, within(1e-6));
-            // xpbd's cloth has stretch, shear and bending constraints; seed 001's lattice its 4 neighbours
+            // xpbd's cloth (relaxation's too) has stretch, shear and bending constraints; seed 001's lattice its 4
+            // neighbours
             assertThat(csv.number(row, "constraints")).isEqualTo(xpbd ? 2 * 16 * 15 + 2 * 15 * 15 + 2 * 16 * 14
                     : 2 * 16 * 15);
             assertThat(csv.number(row, "steps_per_s")).isPositive();

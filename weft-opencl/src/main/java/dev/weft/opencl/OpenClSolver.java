@@ -26,7 +26,7 @@ import org.lwjgl.system.MemoryUtil;
  * @param <S> the solver's settings
  */
 public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
-        permits OpenClMassSpringSolver, OpenClPdSolver, OpenClXpbdSolver {
+        permits OpenClMassSpringSolver, OpenClPdSolver, OpenClRelaxationSolver, OpenClXpbdSolver {
     /** The relaxed build (see the solvers' package-private constructors): contraction and mad allowed. */
     private static final String RELAXED = "-D WEFT_RELAXED -cl-mad-enable";
 

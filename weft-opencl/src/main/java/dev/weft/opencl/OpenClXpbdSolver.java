@@ -125,7 +125,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(supported(settings), device, NAME);
-        long program = program("xpbd.cl", cpuRounding, "");
+        long program = program("tethers.cl+xpbd.cl", cpuRounding, "");
         predictKernel = kernel(program, "xpbd_predict");
         distanceKernel = kernel(program, "xpbd_distances");
         rigidKernel = kernel(program, "xpbd_rigid_distances");

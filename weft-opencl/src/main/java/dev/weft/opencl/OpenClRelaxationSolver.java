@@ -1,0 +1,238 @@
+package dev.weft.opencl;
+
+import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
+
+import dev.weft.core.model.MaterialParameters;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.model.TetherConstraints;
+import dev.weft.core.solver.DeviceRefusals;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.solver.relaxation.RelaxationDeviceLayout;
+import dev.weft.core.solver.relaxation.RelaxationSettings;
+import dev.weft.core.solver.relaxation.RelaxationSolver;
+import dev.weft.core.step.Environment;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryUtil;
+
+/**
+ * Seed 002's Jakobsen relaxation ({@link RelaxationSolver}) on an OpenCL device: the damped Verlet
+ * prediction, then per relaxation step every structural and shear constraint as a rigid, mass-weighted
+ * distance constraint (one kernel launch per color of the model's distance constraints), the tethers
+ * (one launch per tether color, where {@link RelaxationSettings#tethers()} is on) and the still planes
+ * and spheres on the current positions, then the settle and the velocity, in the CPU solver's float
+ * operations and order (see {@code relaxation.cl}), so PoCL gives its bits.
+ *
+ * <p>Device memory: the model's constraints, masses and tethers are uploaded when the model changes; the
+ * Verlet damping factors when the step length changes; positions and velocities live on the device and
+ * are uploaded only when the {@link State}'s differ from what the last step read back. A step reads
+ * positions and velocities back once, when it returns.
+ *
+ * <p>As on the CPU, distance constraints of kind BEND and bending stencils are not relaxed (seed 002 has
+ * no bending), tetrahedra are not simulated, and isometric bending and elastic tetrahedra are refused with
+ * the CPU solver's message. Not yet on the device, refused by name with an {@link
+ * UnsupportedOnDeviceException}: air and wind, particle contacts, and colliders other than still planes and
+ * spheres.
+ */
+public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
+    private static final String NAME = "the OpenCL relaxation solver";
+    private final long predictKernel;
+    private final long distanceKernel;
+    private final long tetherKernel;
+    private final long collideKernel;
+    private final long finishKernel;
+
+    // bound model: its relaxed constraints, colors and damping (host side shared with other device backends)
+    private RelaxationDeviceLayout layout;
+    /** Per color: its first distance constraint and its size (one launch's global offset and size). */
+    private PointerBuffer colorOffset;
+    private PointerBuffer colorSize;
+    private int colors;
+    /** Tether colors launched per relaxation step (0: none, or the settings turn them off) and their launches. */
+    private int tetherColors;
+    private PointerBuffer tetherOffset;
+    private PointerBuffer tetherSize;
+    /** The environment's colliders: none skips the inner collider pass, as PositionStep.collideInside does. */
+    private int colliderCount;
+
+    // device buffers (0: none)
+    private long pairsMem;
+    private long restMem;
+    private long relaxedMem;
+    private long keepMem;
+    private long yMem;
+    private long dMem;
+    private long tetherPairsMem;
+    private long tetherLengthMem;
+
+    /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
+    public OpenClRelaxationSolver(RelaxationSettings settings, OpenClDevice device) {
+        this(settings, device, true);
+    }
+
+    /**
+     * With {@code cpuRounding} off the kernels are built as a device without the CPU's guarantees would
+     * run them (fused multiply-adds, OpenCL's default division and square root): how far such a device
+     * may drift from the CPU, which the tests measure to justify their tolerance.
+     */
+    OpenClRelaxationSolver(RelaxationSettings settings, OpenClDevice device, boolean cpuRounding) {
+        super(settings, device, NAME);
+        long program = program("tethers.cl+relaxation.cl", cpuRounding, "");
+        predictKernel = kernel(program, "relax_predict");
+        distanceKernel = kernel(program, "relax_distances");
+        tetherKernel = kernel(program, "relax_tethers");
+        collideKernel = kernel(program, "relax_collide");
+        finishKernel = kernel(program, "relax_finish");
+    }
+
+    @Override
+    public String name() {
+        return "relaxation";
+    }
+
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (air, colliders
+     * other than still planes and spheres); needs no device, so a caller can refuse before it opens one.
+     * The model needs nothing the CPU solver would not take.
+     */
+    public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {
+        DeviceRefusals.requireNoAir(NAME, env);
+        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
+    }
+
+    @Override
+    void refuseUnsupported(Model m, Environment env) {
+        requireSupported(settings(), m, env);
+    }
+
+    /** What RelaxationSolver refuses when it binds a model, with its messages. */
+    @Override
+    void requireBindable(Model m) {
+        MaterialParameters.requireNoIsometricBending(m, "relaxation");
+        MaterialParameters.requireNoElasticTets(m, "relaxation");
+    }
+
+    /** The prediction, the relaxation steps (colors, tethers, colliders), the finish. */
+    @Override
+    void enqueue(Environment env, float dt) {
+        prepare(dt);
+        clSetKernelArg1f(predictKernel, 3, dt);
+        clSetKernelArg1f(predictKernel, 4, env.gravityX());
+        clSetKernelArg1f(predictKernel, 5, env.gravityY());
+        clSetKernelArg1f(predictKernel, 6, env.gravityZ());
+        launchPerParticle(predictKernel, "relax_predict");
+        for (int it = 0; it < settings().iterations(); it++) {
+            for (int c = 0; c < colors; c++) {
+                if (colorSize.get(c) > 0) {
+                    launchColor(distanceKernel, colorOffset, colorSize, c);
+                }
+            }
+            for (int c = 0; c < tetherColors; c++) {
+                if (tetherSize.get(c) > 0) {
+                    launchColor(tetherKernel, tetherOffset, tetherSize, c);
+                }
+            }
+            if (colliderCount > 0) {
+                launchPerParticle(collideKernel, "relax_collide");
+            }
+        }
+        clSetKernelArg1f(finishKernel, 4, 1f / dt);
+        launchPerParticle(finishKernel, "relax_finish");
+    }
+
+    private void launchColor(long kernel, PointerBuffer offsets, PointerBuffer sizes, int c) {
+        offsets.position(c);
+        sizes.position(c);
+        launch(kernel, offsets, sizes, "relaxation color launch");
+    }
+
+    /** The model's constraints and tethers uploaded, the launches' offsets and sizes made; arguments set. */
+    @Override
+    void bindModel(Model m) {
+        int n = particleCount();
+        layout = new RelaxationDeviceLayout(m);
+        if (n == 0) {
+            return;
+        }
+        int[] colorStart = layout.colorStart();
+        colors = colorStart.length - 1;
+        colorOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        colorSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        for (int c = 0; c < colors; c++) {
+            colorOffset.put(c, colorStart[c]);
+            colorSize.put(c, colorStart[c + 1] - colorStart[c]);
+        }
+        int count = layout.relaxed().length;
+        pairsMem = count > 0 ? cl.upload(m.distances().particles()) : cl.buffer(8L);
+        restMem = count > 0 ? cl.upload(m.distances().restLength()) : cl.buffer(4L);
+        relaxedMem = count > 0 ? cl.upload(layout.relaxed()) : cl.buffer(4L);
+        keepMem = cl.buffer(4L * n);
+        yMem = cl.buffer(12L * n);
+        dMem = cl.buffer(12L * n);
+
+        long invMassMem = particles.invMassMem();
+        long xMem = deviceState.xMem();
+        long vMem = deviceState.vMem();
+        clSetKernelArg1i(predictKernel, 0, n);
+        bufferArgs(predictKernel, "relax_predict", 1, invMassMem, keepMem);
+        bufferArgs(predictKernel, "relax_predict", 7, xMem, vMem, yMem, dMem);
+        bufferArgs(distanceKernel, "relax_distances", 0, pairsMem, restMem, relaxedMem, invMassMem, yMem, dMem);
+        clSetKernelArg1i(collideKernel, 0, n);
+        bufferArgs(collideKernel, "relax_collide", 1, invMassMem, particles.gripMem(), particles.offsetMem());
+        bufferArgs(collideKernel, "relax_collide", 7, xMem, yMem, dMem);
+        clSetKernelArg1i(finishKernel, 0, n);
+        bufferArgs(finishKernel, "relax_finish", 1, invMassMem, particles.gripMem(), particles.offsetMem());
+        bufferArgs(finishKernel, "relax_finish", 5, xMem, vMem, yMem, dMem);
+        bindTethers(m);
+    }
+
+    /** The model's tethers and their color launches, where the settings project them (else none). */
+    private void bindTethers(Model m) {
+        TetherConstraints t = m.tethers();
+        tetherColors = settings().tethers() && t.count() > 0 ? t.colorStart().length - 1 : 0;
+        if (tetherColors == 0) {
+            return;
+        }
+        int[] start = t.colorStart();
+        tetherOffset = MemoryUtil.memAllocPointer(tetherColors);
+        tetherSize = MemoryUtil.memAllocPointer(tetherColors);
+        for (int c = 0; c < tetherColors; c++) {
+            tetherOffset.put(c, start[c]);
+            tetherSize.put(c, start[c + 1] - start[c]);
+        }
+        tetherPairsMem = cl.upload(t.particles());
+        tetherLengthMem = cl.upload(t.maxLength());
+        bufferArgs(tetherKernel, "relax_tethers", 0, tetherPairsMem, tetherLengthMem, yMem, dMem);
+    }
+
+    @Override
+    void collidersChanged(DeviceColliders c) {
+        colliderCount = c.count();
+        clSetKernelArg1i(collideKernel, 4, colliderCount);
+        bufferArgs(collideKernel, "relax_collide", 5, c.typeMem(), c.dataMem());
+    }
+
+    /** When the step length changed: each particle's Verlet share kept, uploaded. */
+    private void prepare(float dt) {
+        if (layout.prepare(dt)) {
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), keepMem, true, 0L, layout.keep(), null, null),
+                    "write damping");
+        }
+    }
+
+    @Override
+    void releaseModelBuffers() {
+        OpenClContext.releaseAll(pairsMem, restMem, relaxedMem, keepMem, yMem, dMem, tetherPairsMem, tetherLengthMem);
+        pairsMem = restMem = relaxedMem = keepMem = yMem = dMem = tetherPairsMem = tetherLengthMem = 0L;
+        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, tetherOffset, tetherSize}) {
+            if (p != null) {
+                MemoryUtil.memFree(p);
+            }
+        }
+        colorOffset = colorSize = tetherOffset = tetherSize = null;
+        colors = 0;
+        tetherColors = 0;
+    }
+}
