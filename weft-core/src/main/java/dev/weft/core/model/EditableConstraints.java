@@ -164,7 +164,7 @@ final class EditableConstraints {
             addedColor = Arrays.copyOf(addedColor, room);
         }
         if (baseCount + added == removed.length) {
-            removed = Arrays.copyOf(removed, 2 * removed.length);
+            removed = Arrays.copyOf(removed, removed.length + Math.max(64, added));
         }
         int i = added++;
         System.arraycopy(ps, 0, addedParticles, arity * i, arity);
