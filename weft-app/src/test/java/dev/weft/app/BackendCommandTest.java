@@ -127,11 +127,12 @@ class BackendCommandTest {
     }
 
     /**
-     * The default scene as shipped (tethers on): XPBD and relaxation (the scene's 48 steps of 3 relaxation
-     * steps a frame) on the device project them as the CPU does.
+     * The default scene as shipped (tethers on): XPBD, relaxation (the scene's 48 steps of 3 relaxation
+     * steps a frame) and PD (17 steps of 2 alternations of 3 SOR sweeps) on the device project them as the
+     * CPU does.
      */
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"xpbd", "relaxation"})
+    @CsvSource({"xpbd", "relaxation", "pd"})
     void theDefaultSceneRunsOnOpenClWithTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         for (String backend : List.of("cpu", "opencl")) {
@@ -185,8 +186,6 @@ class BackendCommandTest {
         "run drape --solver mass-spring --backend opencl | --backend: opencl does not run tethers with --solver "
                 + "mass-spring yet, and scene drape has 8188; use --backend cpu, or a scene file with \"model\": "
                 + "{\"tethers\": false}",
-        "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
-                + "scene drape has 8188; use --backend cpu, or a scene file with \"model\": {\"tethers\": false}",
         "run drape --solver implicit --backend opencl | --backend: opencl runs --solver mass-spring, pbd, pd, "
                 + "relaxation, xpbd so far, not implicit; use --backend cpu",
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
@@ -200,8 +199,6 @@ class BackendCommandTest {
                 + "yet: it is a BoxCollider",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
-        "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
-                + "scene drape has 8188",
         "run stack --solver mass-spring --backend opencl | --backend: opencl does not run scene stack's collider box "
                 + "yet: it is a BoxCollider",
         "run drape --backend gpu | --backend: must be cpu, opencl, opencl:N (N a device number of 'weft devices') "

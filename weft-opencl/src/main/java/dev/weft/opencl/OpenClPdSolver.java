@@ -55,7 +55,7 @@ import org.lwjgl.system.MemoryUtil;
  * them on the host as PdSolver does: the one per-iteration read-back, there to measure.
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
- * one thread by definition), tethers while {@link PdSettings#tethers()} is on, elastic tetrahedra, air
+ * one thread by definition), elastic tetrahedra, air
  * and wind, particle contacts, colliders other than still planes and spheres. As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and
  * rigid materials are refused with PdSolver's own messages.
@@ -72,6 +72,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     private final long finishKernel;
     private final long latticeProjectKernel;
     private final long latticeSweepKernel;
+    private final DeviceTethers tethers;
     /** The spring and coordinate launches' sizes, made once (no allocation in a step). */
     private final PointerBuffer springWork = MemoryUtil.memAllocPointer(1);
     private final PointerBuffer coordinateWork = MemoryUtil.memAllocPointer(1);
@@ -146,7 +147,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
      */
     OpenClPdSolver(PdSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(supported(settings), device, NAME);
-        long program = program("pd.cl", cpuRounding, "");
+        long program = program("tethers.cl+pd.cl", cpuRounding, "");
         predictKernel = kernel(program, "pd_predict");
         projectKernel = kernel(program, "pd_project");
         colorKernel = kernel(program, "pd_relax");
@@ -155,6 +156,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         finishKernel = kernel(program, "pd_finish");
         latticeProjectKernel = kernel(program, "pd_lattice_project");
         latticeSweepKernel = kernel(program, "pd_lattice_sweep");
+        tethers = new DeviceTethers(cl, kernel(program, "pd_tethers"), "pd_tethers");
     }
 
     /** Refused before a context is made. */
@@ -183,7 +185,6 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
      */
     public static void requireSupported(PdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoTethers(NAME, "PdSettings", settings.tethers(), m);
         int elastic = elasticTets(m);
         if (elastic > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + elastic
@@ -219,6 +220,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     /** The prediction, the alternations (local step, inner sweeps), the finish. */
     @Override
     void enqueue(Environment env, float dt) {
+        integrating = true; // a step (the laboratory's relaxations begin with beginRelax)
         predict(env, dt);
         for (int it = 0; it < settings().outerIterations(); it++) {
             iterate();
@@ -341,6 +343,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
                     launch(latticeSweepKernel, null, latticeColorWork, "pd_lattice_sweep");
                 }
             }
+            projectTethers();
             return;
         }
         if (springCount > 0) {
@@ -362,6 +365,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
                 jacobiSweep();
             }
         }
+        projectTethers();
     }
 
     /** PdSolver.jacobiSweep: every particle's next value, then moved over (Chebyshev's weight on the host). */
@@ -502,6 +506,14 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         clSetKernelArg1i(finishKernel, 0, n);
         bufferArgs(finishKernel, "pd_finish", 1, invMassMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "pd_finish", 8, xMem, vMem, yMem, dMem);
+        tethers.bind(m, settings().tethers(), yMem, dMem);
+    }
+
+    /** PdSolver.projectTethers: the model's tethers after each alternation of a step, not in a relaxation. */
+    private void projectTethers() {
+        if (integrating) {
+            tethers.project();
+        }
     }
 
     /** The lattice kernels' rest lengths uploaded, their projection buffers made (zero), arguments set. */
@@ -579,6 +591,9 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         projectionMem = colorOrderMem = identityOrderMem = omegaMem = springWeightMem = massOverH2Mem = 0L;
         invDiagonalMem = dragMem = yMem = dMem = nextMem = olderMem = 0L;
         restRightMem = restDownMem = projRightMem = projDownMem = 0L;
+        if (tethers != null) { // null when the constructor failed before making it
+            tethers.release();
+        }
         lattice = null;
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize}) {
             if (p != null) {

@@ -7,7 +7,6 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.relaxation.RelaxationDeviceLayout;
@@ -40,7 +39,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     private static final String NAME = "the OpenCL relaxation solver";
     private final long predictKernel;
     private final long distanceKernel;
-    private final long tetherKernel;
+    private final DeviceTethers tethers;
     private final long collideKernel;
     private final long finishKernel;
 
@@ -50,10 +49,6 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     private PointerBuffer colorOffset;
     private PointerBuffer colorSize;
     private int colors;
-    /** Tether colors launched per relaxation step (0: none, or the settings turn them off) and their launches. */
-    private int tetherColors;
-    private PointerBuffer tetherOffset;
-    private PointerBuffer tetherSize;
     /** The environment's colliders: none skips the inner collider pass, as PositionStep.collideInside does. */
     private int colliderCount;
 
@@ -64,8 +59,6 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     private long keepMem;
     private long yMem;
     private long dMem;
-    private long tetherPairsMem;
-    private long tetherLengthMem;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClRelaxationSolver(RelaxationSettings settings, OpenClDevice device) {
@@ -82,7 +75,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
         long program = program("tethers.cl+relaxation.cl", cpuRounding, "");
         predictKernel = kernel(program, "relax_predict");
         distanceKernel = kernel(program, "relax_distances");
-        tetherKernel = kernel(program, "relax_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "relax_tethers"), "relax_tethers");
         collideKernel = kernel(program, "relax_collide");
         finishKernel = kernel(program, "relax_finish");
     }
@@ -129,11 +122,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
                     launchColor(distanceKernel, colorOffset, colorSize, c);
                 }
             }
-            for (int c = 0; c < tetherColors; c++) {
-                if (tetherSize.get(c) > 0) {
-                    launchColor(tetherKernel, tetherOffset, tetherSize, c);
-                }
-            }
+            tethers.project();
             if (colliderCount > 0) {
                 launchPerParticle(collideKernel, "relax_collide");
             }
@@ -185,26 +174,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
         clSetKernelArg1i(finishKernel, 0, n);
         bufferArgs(finishKernel, "relax_finish", 1, invMassMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "relax_finish", 5, xMem, vMem, yMem, dMem);
-        bindTethers(m);
-    }
-
-    /** The model's tethers and their color launches, where the settings project them (else none). */
-    private void bindTethers(Model m) {
-        TetherConstraints t = m.tethers();
-        tetherColors = settings().tethers() && t.count() > 0 ? t.colorStart().length - 1 : 0;
-        if (tetherColors == 0) {
-            return;
-        }
-        int[] start = t.colorStart();
-        tetherOffset = MemoryUtil.memAllocPointer(tetherColors);
-        tetherSize = MemoryUtil.memAllocPointer(tetherColors);
-        for (int c = 0; c < tetherColors; c++) {
-            tetherOffset.put(c, start[c]);
-            tetherSize.put(c, start[c + 1] - start[c]);
-        }
-        tetherPairsMem = cl.upload(t.particles());
-        tetherLengthMem = cl.upload(t.maxLength());
-        bufferArgs(tetherKernel, "relax_tethers", 0, tetherPairsMem, tetherLengthMem, yMem, dMem);
+        tethers.bind(m, settings().tethers(), yMem, dMem);
     }
 
     @Override
@@ -224,15 +194,17 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
 
     @Override
     void releaseModelBuffers() {
-        OpenClContext.releaseAll(pairsMem, restMem, relaxedMem, keepMem, yMem, dMem, tetherPairsMem, tetherLengthMem);
-        pairsMem = restMem = relaxedMem = keepMem = yMem = dMem = tetherPairsMem = tetherLengthMem = 0L;
-        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, tetherOffset, tetherSize}) {
+        OpenClContext.releaseAll(pairsMem, restMem, relaxedMem, keepMem, yMem, dMem);
+        pairsMem = restMem = relaxedMem = keepMem = yMem = dMem = 0L;
+        if (tethers != null) { // null when the constructor failed before making it
+            tethers.release();
+        }
+        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
             }
         }
-        colorOffset = colorSize = tetherOffset = tetherSize = null;
+        colorOffset = colorSize = null;
         colors = 0;
-        tetherColors = 0;
     }
 }

@@ -9,7 +9,6 @@ import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
@@ -53,7 +52,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final long rigidKernel;
     private final long listedKernel;
     private final long finishKernel;
-    private final long tetherKernel;
+    private final DeviceTethers tethers;
     private final long bendingKernel;
     private final long isometricKernel;
     private final long jacobiDistanceKernel;
@@ -90,8 +89,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private long dampMem;
     private long yMem;
     private long dMem;
-    private long tetherPairsMem;
-    private long tetherLengthMem;
     private long bendStencilsMem;
     private long bendRestMem;
     private long bendAlphaMem;
@@ -108,10 +105,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private long bendCorrectionMem;
     private long bendStartMem;
     private long bendSlotsMem;
-    /** Tether colors launched per iteration (0: none, or the settings turn them off) and each one's launch. */
-    private int tetherColors;
-    private PointerBuffer tetherOffset;
-    private PointerBuffer tetherSize;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device) {
@@ -131,7 +124,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         rigidKernel = kernel(program, "xpbd_rigid_distances");
         listedKernel = kernel(program, "xpbd_listed_distances");
         finishKernel = kernel(program, "xpbd_finish");
-        tetherKernel = kernel(program, "xpbd_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "xpbd_tethers"), "xpbd_tethers");
         bendingKernel = kernel(program, "xpbd_bending");
         isometricKernel = kernel(program, "xpbd_isometric");
         jacobiDistanceKernel = kernel(program, "xpbd_jacobi_distances");
@@ -190,14 +183,14 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             ClCheck.ok(clEnqueueFillBuffer(cl.queue(), bendLambdaMem, zero, 0L, 4L * layout.bendingCount(), null,
                     null), "clear bending multipliers");
         }
-        if (layout.count() > 0 || layout.bendingCount() > 0 || tetherColors > 0) {
+        if (layout.count() > 0 || layout.bendingCount() > 0 || tethers.any()) {
             for (int it = 0; it < settings().iterations(); it++) {
                 if (jacobi()) {
                     jacobiSweep();
                 } else {
                     sweep();
                 }
-                tethers();
+                tethers.project(); // XpbdSolver.sweep: after the distance and bending passes
             }
         }
         clSetKernelArg1f(finishKernel, 8, 1f / dt);
@@ -264,15 +257,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         }
     }
 
-    /** XpbdSolver.sweep: the tethers after the distance and bending passes, a color at a time (either mode). */
-    private void tethers() {
-        for (int c = 0; c < tetherColors; c++) {
-            if (tetherSize.get(c) > 0) {
-                launchColor(tetherKernel, tetherOffset, tetherSize, c);
-            }
-        }
-    }
-
     private void launchColor(long kernel, PointerBuffer offsets, PointerBuffer sizes, int c) {
         offsets.position(c);
         sizes.position(c);
@@ -324,7 +308,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         clSetKernelArg1i(finishKernel, 0, n);
         bufferArgs(finishKernel, "xpbd_finish", 1, invMassMem, dampMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
-        bindTethers(m); // after y and d exist: its kernel reads and writes them
+        tethers.bind(m, settings().tethers(), yMem, dMem); // after y and d exist: its kernel reads and writes them
         bindBending(m);
         if (jacobi()) {
             bindJacobi(m);
@@ -408,25 +392,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         }
     }
 
-    /** The model's tethers and their color launches, where the settings project them (else none). */
-    private void bindTethers(Model m) {
-        TetherConstraints t = m.tethers();
-        tetherColors = settings().tethers() && t.count() > 0 ? t.colorStart().length - 1 : 0;
-        if (tetherColors == 0) {
-            return;
-        }
-        int[] start = t.colorStart();
-        tetherOffset = MemoryUtil.memAllocPointer(tetherColors);
-        tetherSize = MemoryUtil.memAllocPointer(tetherColors);
-        for (int c = 0; c < tetherColors; c++) {
-            tetherOffset.put(c, start[c]);
-            tetherSize.put(c, start[c + 1] - start[c]);
-        }
-        tetherPairsMem = cl.upload(t.particles());
-        tetherLengthMem = cl.upload(t.maxLength());
-        bufferArgs(tetherKernel, "xpbd_tethers", 0, tetherPairsMem, tetherLengthMem, yMem, dMem);
-    }
-
     @Override
     void collidersChanged(DeviceColliders c) {
         clSetKernelArg1i(finishKernel, 5, c.count());
@@ -453,24 +418,25 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     @Override
     void releaseModelBuffers() {
         OpenClContext.releaseAll(pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, dampMem, yMem, dMem,
-                tetherPairsMem, tetherLengthMem, bendStencilsMem, bendRestMem, bendAlphaMem, bendLambdaMem,
+                bendStencilsMem, bendRestMem, bendAlphaMem, bendLambdaMem,
                 bendModelsMem, isoWeightsMem,
                 stretchFlagsMem, distWeightMem, distCorrectionMem, distStartMem, distSlotsMem, bendWeightMem,
                 bendCorrectionMem, bendStartMem, bendSlotsMem);
         pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = dampMem = yMem = dMem = 0L;
-        tetherPairsMem = tetherLengthMem = 0L;
+        if (tethers != null) { // null when the constructor failed before making it
+            tethers.release();
+        }
         bendStencilsMem = bendRestMem = bendAlphaMem = bendLambdaMem = bendModelsMem = isoWeightsMem = 0L;
         stretchFlagsMem = distWeightMem = distCorrectionMem = distStartMem = distSlotsMem = 0L;
         bendWeightMem = bendCorrectionMem = bendStartMem = bendSlotsMem = 0L;
-        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize, tetherOffset,
-            tetherSize, bendOffset, bendSize, distanceWork, bendingWork}) {
+        for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize,
+            bendOffset, bendSize, distanceWork, bendingWork}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
             }
         }
-        colorOffset = colorSize = stretchOffset = stretchSize = tetherOffset = tetherSize = null;
+        colorOffset = colorSize = stretchOffset = stretchSize = null;
         bendOffset = bendSize = distanceWork = bendingWork = null;
-        tetherColors = 0;
     }
 
     @Override

@@ -250,3 +250,10 @@ __kernel void pd_lattice_sweep(const int rows, const int columns, const int colo
     d[p3 + 1] = dy + sw * (k * sy - mh * dy);
     d[p3 + 2] = dz + sw * (k * sz - mh * dz);
 }
+
+// PdSolver.projectTethers: the model's tethers on y + d after each local/global alternation of a step, one
+// launch per tether color (tethers.cl)
+__kernel void pd_tethers(__global const int* pairs, __global const float* maxLength, __global const float* y,
+                         __global float* d) {
+    tether_project(get_global_id(0), pairs, maxLength, y, d);
+}

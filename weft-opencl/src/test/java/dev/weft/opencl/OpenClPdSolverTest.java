@@ -15,9 +15,11 @@ import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.QuadLatticeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.solver.pd.InnerSolver;
@@ -30,7 +32,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The OpenCL PD solver (rbgs, jacobi, jacobi-seed, SOR and Chebyshev; distance constraints) against the
+ * The OpenCL PD solver (rbgs, jacobi, jacobi-seed, SOR and Chebyshev; distance constraints, tethers) against the
  * CPU's {@link PdSolver} on one thread, on the same scenes.
  *
  * <p>Tolerance: the PD kernels do PdSolver's float operations in its order, on its slot-list path and,
@@ -205,19 +207,12 @@ class OpenClPdSolverTest {
                 .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("not gs")
                 .hasMessageContaining("rbgs").extracting(e -> ((UnsupportedOnDeviceException) e).feature())
                 .isEqualTo(DeviceFeature.INNER_SOLVER);
-        ModelBuilder t = new ModelBuilder().bendingModel(BendingModel.DISTANCE); // tethers on, as by default
-        ModelObject cloth = t.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
-        t.pinCorners(cloth, "top-left", "top-right");
-        Model tethered = t.build();
         ModelBuilder soft = new ModelBuilder();
         soft.addTetBody(TetBodySpec.box("jelly", new float[] {0f, 0.5f, 0f}, new float[] {0.2f, 0.7f, 0.2f}, 2, 2, 2,
                 100f, new Elasticity(1e5f, 0.3f)));
         Model jelly = soft.build();
         Model plain = hangingCloth(8);
         try (OpenClPdSolver solver = new OpenClPdSolver(DEFAULTS, device)) {
-            assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tethers")
-                    .hasMessageContaining("PdSettings.withTethers(false)");
             assertThatThrownBy(() -> solver.step(jelly, State.atRest(jelly), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("elastic tetrahedra")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.TETRAHEDRA);
@@ -237,8 +232,55 @@ class OpenClPdSolverTest {
             solver.step(plain, s, Environment.earth(), DT);
             assertThat(s.steps()).isEqualTo(1);
         }
-        // tethers are fine where the settings leave them out, as on the CPU
-        OpenClPdSolver.requireSupported(DEFAULTS.withTethers(false), tethered, Environment.earth());
+    }
+
+    @Test
+    void tethersAreProjectedAsOnTheCpuAndHoldTheCloth() {
+        // the model's long-range attachments after every local/global alternation (PdSolver.projectTethers),
+        // on the slot-list path (grid cloth with shear and distance bending) and on seed 001's lattice kernels
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model grid = DeviceTestScenes.hangingCloth(new ModelBuilder().bendingModel(BendingModel.DISTANCE), 24);
+        ModelBuilder lb = new ModelBuilder().material(Material.cloth().withStretch(1000f).withShear(1000f));
+        ModelObject cloth = lb.addQuadLattice(QuadLatticeSpec.of("cloth", 24, 24, 1f).withOrigin(-0.5f, 1f, -0.5f));
+        lb.pinCorners(cloth, "top-left", "top-right");
+        Model lattice = lb.build();
+        assertThat(grid.tethers().count()).isGreaterThan(0);
+        assertThat(lattice.tethers().count()).isGreaterThan(0);
+        List<PdSettings> variants = List.of(DEFAULTS, DEFAULTS.withInner(InnerSolver.JACOBI).withIterations(6, 2)
+                .withChebyshev(true, 0f).withChebyshevDelay(2));
+        for (Model m : List.of(grid, lattice)) {
+            for (PdSettings s : variants) {
+                StepComparison c = compare(device, true, s, m, Environment.earth(), 150);
+                assertThat(c.travel).as(s.label()).isGreaterThan(0.05f);
+                assertThat(c.velocityAfterAll).as(s.label()).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+                c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
+                // the tethers hold on the device: no particle beyond its rest geodesic distance from its pin
+                // by more than the last alternation's sweeps moved it (the same bound the CPU keeps)
+                assertThat(beyondTethers(m, c.device.positions())).as(s.label())
+                        .isLessThanOrEqualTo(beyondTethers(m, c.cpu.positions()) + TOLERANCE);
+            }
+        }
+        // and they matter: without them the same cloth hangs further beyond its tethers
+        StepComparison untethered = compare(device, true, DEFAULTS.withTethers(false), grid, Environment.earth(), 150);
+        StepComparison tethered = compare(device, true, DEFAULTS, grid, Environment.earth(), 150);
+        assertThat(beyondTethers(grid, untethered.device.positions()))
+                .isGreaterThan(2 * beyondTethers(grid, tethered.device.positions()) + 1e-4f);
+    }
+
+    /** The largest distance (m) any tethered particle is beyond its tether's length from its anchor. */
+    private static float beyondTethers(Model m, float[] x) {
+        int[] pairs = m.tethers().particles();
+        float[] max = m.tethers().maxLength();
+        float worst = 0f;
+        for (int t = 0; t < max.length; t++) {
+            int p = 3 * pairs[2 * t];
+            int a = 3 * pairs[2 * t + 1];
+            float dx = x[p] - x[a];
+            float dy = x[p + 1] - x[a + 1];
+            float dz = x[p + 2] - x[a + 2];
+            worst = Math.max(worst, (float) Math.sqrt(dx * dx + dy * dy + dz * dz) - max[t]);
+        }
+        return worst;
     }
 
     /** The hanging grid cloth with distance bending, no tethers. */
