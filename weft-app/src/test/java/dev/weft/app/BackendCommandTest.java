@@ -128,11 +128,11 @@ class BackendCommandTest {
 
     /**
      * The default scene as shipped (tethers on): XPBD, relaxation (the scene's 48 steps of 3 relaxation
-     * steps a frame) and PD (17 steps of 2 alternations of 3 SOR sweeps) on the device project them as the
-     * CPU does.
+     * steps a frame), PD (17 steps of 2 alternations of 3 SOR sweeps) and mass-spring (16 steps of 24 Verlet
+     * steps) on the device project them as the CPU does.
      */
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"xpbd", "relaxation", "pd"})
+    @CsvSource({"xpbd", "relaxation", "pd", "mass-spring"})
     void theDefaultSceneRunsOnOpenClWithTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         for (String backend : List.of("cpu", "opencl")) {
@@ -183,9 +183,6 @@ class BackendCommandTest {
 
     @ParameterizedTest(name = "weft {0}")
     @CsvSource(delimiter = '|', value = {
-        "run drape --solver mass-spring --backend opencl | --backend: opencl does not run tethers with --solver "
-                + "mass-spring yet, and scene drape has 8188; use --backend cpu, or a scene file with \"model\": "
-                + "{\"tethers\": false}",
         "run drape --solver implicit --backend opencl | --backend: opencl runs --solver mass-spring, pbd, pd, "
                 + "relaxation, xpbd so far, not implicit; use --backend cpu",
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "

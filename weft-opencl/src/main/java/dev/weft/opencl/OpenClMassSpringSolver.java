@@ -31,14 +31,21 @@ import org.lwjgl.system.MemoryUtil;
  * (something on the host moved a particle, or another solver ran), runs all its Verlet steps on the
  * device, and reads positions and velocities back once, when it returns.
  *
- * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: tethers (unless
- * {@link MassSpringSettings#tethers()} is off or the model has none), air and wind, particle contacts,
- * and colliders other than still planes and spheres.
+ * <p>The model's tethers are projected after each Verlet step's prediction, as the CPU's frame does: with
+ * them a Verlet step is three launches (prediction, a launch per tether color, the finish), without them
+ * one fused kernel; both give the CPU's float operations.
+ *
+ * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind,
+ * particle contacts, and colliders other than still planes and spheres.
  */
 public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
     private static final String NAME = "the OpenCL mass-spring solver";
     private final long springKernel;
     private final long stepKernel;
+    /** With tethers, the Verlet step in three: prediction, the tethers, the finish (as the CPU's frame). */
+    private final long predictKernel;
+    private final long finishKernel;
+    private final DeviceTethers tethers;
     /** The spring kernel's work size, made once (no allocation in a step). */
     private final PointerBuffer springWork = MemoryUtil.memAllocPointer(1);
 
@@ -55,6 +62,9 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     private long incidenceSpringMem;
     private long keepMem;
     private long springForceMem;
+    /** The prediction and the tethers' corrections (0 without tethers: one fused kernel per Verlet step). */
+    private long yMem;
+    private long dMem;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device) {
@@ -68,9 +78,12 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
      */
     OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(settings, device, NAME);
-        long program = program("mass_spring.cl", cpuRounding, device.fp64() ? "-D WEFT_FP64" : "");
+        long program = program("tethers.cl+mass_spring.cl", cpuRounding, device.fp64() ? "-D WEFT_FP64" : "");
         springKernel = kernel(program, "spring_forces");
         stepKernel = kernel(program, "verlet_step");
+        predictKernel = kernel(program, "verlet_predict");
+        finishKernel = kernel(program, "verlet_finish");
+        tethers = new DeviceTethers(cl, kernel(program, "spring_tethers"), "spring_tethers");
     }
 
     @Override
@@ -96,11 +109,10 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (tethers, air, colliders other than still planes and spheres); needs no
-     * device, so a caller can refuse before it opens one.
+     * {@code m} in {@code env} (air, colliders other than still planes and spheres); needs no device, so a
+     * caller can refuse before it opens one.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
-        DeviceRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }
@@ -144,12 +156,27 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         bufferArgs(stepKernel, "verlet_step", 1, incidenceStartMem, incidenceSpringMem, pairsMem, springForceMem,
                 particles.invMassMem(), keepMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(stepKernel, "verlet_step", 17, xMem, vMem);
+        if (settings().tethers() && m.tethers().count() > 0) {
+            yMem = cl.buffer(12L * n);
+            dMem = cl.buffer(12L * n);
+            clSetKernelArg1i(predictKernel, 0, n);
+            bufferArgs(predictKernel, "verlet_predict", 1, incidenceStartMem, incidenceSpringMem, pairsMem,
+                    springForceMem, particles.invMassMem(), keepMem);
+            bufferArgs(predictKernel, "verlet_predict", 11, xMem, vMem, yMem, dMem);
+            clSetKernelArg1i(finishKernel, 0, n);
+            bufferArgs(finishKernel, "verlet_finish", 1, particles.invMassMem(), particles.gripMem(),
+                    particles.offsetMem());
+            bufferArgs(finishKernel, "verlet_finish", 8, xMem, vMem, yMem, dMem);
+        }
+        tethers.bind(m, settings().tethers(), yMem, dMem);
     }
 
     @Override
     void collidersChanged(DeviceColliders c) {
         clSetKernelArg1i(stepKernel, 9, c.count());
         bufferArgs(stepKernel, "verlet_step", 10, c.typeMem(), c.dataMem());
+        clSetKernelArg1i(finishKernel, 4, c.count());
+        bufferArgs(finishKernel, "verlet_finish", 5, c.typeMem(), c.dataMem());
     }
 
     /** {@link #verletStepsPer} Verlet steps of dt over that many, each a spring and a particle launch. */
@@ -163,11 +190,24 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         clSetKernelArg1f(stepKernel, 14, env.gravityX());
         clSetKernelArg1f(stepKernel, 15, env.gravityY());
         clSetKernelArg1f(stepKernel, 16, env.gravityZ());
+        if (tethers.any()) {
+            clSetKernelArg1f(predictKernel, 7, h);
+            clSetKernelArg1f(predictKernel, 8, env.gravityX());
+            clSetKernelArg1f(predictKernel, 9, env.gravityY());
+            clSetKernelArg1f(predictKernel, 10, env.gravityZ());
+            clSetKernelArg1f(finishKernel, 7, 1f / h);
+        }
         for (int k = 0; k < count; k++) {
             if (springCount > 0) {
                 launch(springKernel, null, springWork, "spring_forces");
             }
-            launchPerParticle(stepKernel, "verlet_step");
+            if (tethers.any()) {
+                launchPerParticle(predictKernel, "verlet_predict");
+                tethers.project();
+                launchPerParticle(finishKernel, "verlet_finish");
+            } else {
+                launchPerParticle(stepKernel, "verlet_step");
+            }
         }
     }
 
@@ -181,8 +221,12 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     @Override
     void releaseModelBuffers() {
         OpenClContext.releaseAll(pairsMem, restMem, ksMem, kdMem, incidenceStartMem, incidenceSpringMem, keepMem,
-                springForceMem);
+                springForceMem, yMem, dMem);
         pairsMem = restMem = ksMem = kdMem = incidenceStartMem = incidenceSpringMem = keepMem = springForceMem = 0L;
+        yMem = dMem = 0L;
+        if (tethers != null) { // null when the constructor failed before making it
+            tethers.release();
+        }
     }
 
     @Override

@@ -35,6 +35,28 @@ __kernel void spring_forces(const int count, __global const int* pairs, __global
     force[o + 2] = -scalar * lz;
 }
 
+// A free particle's Verlet velocity (PositionStep.predict with the springs' force and Damping.VERLET):
+// v' = keep v + h (g + F / m), F gathered from its springs in the incidence order.
+static float3 verlet_velocity(int i, __global const int* incidenceStart, __global const int* incidenceSpring,
+                              __global const int* pairs, __global const float* springForce, float w, float k,
+                              float h, float gx, float gy, float gz, __global const float* v) {
+    int i3 = 3 * i;
+    accum_t fx = 0;
+    accum_t fy = 0;
+    accum_t fz = 0;
+    for (int e = incidenceStart[i]; e < incidenceStart[i + 1]; e++) {
+        int s = incidenceSpring[e];
+        accum_t sign = pairs[2 * s] == i ? (accum_t) 1 : (accum_t) -1;
+        fx += sign * (accum_t) springForce[3 * s];
+        fy += sign * (accum_t) springForce[3 * s + 1];
+        fz += sign * (accum_t) springForce[3 * s + 2];
+    }
+    float ax = gx + (float) fx * w;
+    float ay = gy + (float) fy * w;
+    float az = gz + (float) fz * w;
+    return (float3) (k * v[i3] + h * ax, k * v[i3 + 1] + h * ay, k * v[i3 + 2] + h * az);
+}
+
 // One particle's Verlet step (PositionStep.predict with the springs' force and Damping.VERLET, settle,
 // colliders, CorrectedVelocity): x(t+h) = x + h v', v' = keep v + h (g + F / m); then the colliders move x,
 // and v' gains what they moved over h. Pinned particles (inverse mass 0) keep x and get v = 0.
@@ -58,24 +80,12 @@ __kernel void verlet_step(const int n, __global const int* incidenceStart, __glo
         v[i3 + 2] = 0.0f;
         return;
     }
-    accum_t fx = 0;
-    accum_t fy = 0;
-    accum_t fz = 0;
-    for (int e = incidenceStart[i]; e < incidenceStart[i + 1]; e++) {
-        int s = incidenceSpring[e];
-        accum_t sign = pairs[2 * s] == i ? (accum_t) 1 : (accum_t) -1;
-        fx += sign * (accum_t) springForce[3 * s];
-        fy += sign * (accum_t) springForce[3 * s + 1];
-        fz += sign * (accum_t) springForce[3 * s + 2];
-    }
     float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
-    float ax = gx + (float) fx * w;
-    float ay = gy + (float) fy * w;
-    float az = gz + (float) fz * w;
-    float k = keep[i];
-    float vx = k * v[i3] + h * ax;
-    float vy = k * v[i3 + 1] + h * ay;
-    float vz = k * v[i3 + 2] + h * az;
+    float3 vel = verlet_velocity(i, incidenceStart, incidenceSpring, pairs, springForce, w, keep[i], h, gx, gy, gz,
+                                 v);
+    float vx = vel.x;
+    float vy = vel.y;
+    float vz = vel.z;
     // y = x + h v; the settle of a prediction no constraint corrected (d = 0) as the CPU rounds it
     float3 y = (float3) (start.x + h * vx, start.y + h * vy, start.z + h * vz);
     vx = vx + 0.0f * invH;
@@ -89,4 +99,60 @@ __kernel void verlet_step(const int n, __global const int* incidenceStart, __glo
     v[i3] = vx + (p.x - y.x) * invH;
     v[i3 + 1] = vy + (p.y - y.y) * invH;
     v[i3 + 2] = vz + (p.z - y.z) * invH;
+}
+
+// With tethers the Verlet step is three launches, as MassSpringSolver's frame: this prediction (v' into v,
+// y = x + h v', d = 0; a pinned particle v = 0, y = x + 0), the tethers on y + d (spring_tethers), then
+// verlet_finish.
+__kernel void verlet_predict(const int n, __global const int* incidenceStart, __global const int* incidenceSpring,
+                             __global const int* pairs, __global const float* springForce,
+                             __global const float* invMass, __global const float* keep, const float h,
+                             const float gx, const float gy, const float gz, __global const float* x,
+                             __global float* v, __global float* y, __global float* d) {
+    int i = get_global_id(0);
+    if (i >= n) {
+        return;
+    }
+    int i3 = 3 * i;
+    d[i3] = 0.0f;
+    d[i3 + 1] = 0.0f;
+    d[i3 + 2] = 0.0f;
+    float w = invMass[i];
+    if (w == 0.0f) {
+        v[i3] = 0.0f;
+        v[i3 + 1] = 0.0f;
+        v[i3 + 2] = 0.0f;
+        y[i3] = x[i3] + 0.0f;
+        y[i3 + 1] = x[i3 + 1] + 0.0f;
+        y[i3 + 2] = x[i3 + 2] + 0.0f;
+        return;
+    }
+    float3 vel = verlet_velocity(i, incidenceStart, incidenceSpring, pairs, springForce, w, keep[i], h, gx, gy, gz,
+                                 v);
+    v[i3] = vel.x;
+    v[i3 + 1] = vel.y;
+    v[i3 + 2] = vel.z;
+    y[i3] = x[i3] + h * vel.x;
+    y[i3 + 1] = x[i3 + 1] + h * vel.y;
+    y[i3 + 2] = x[i3 + 2] + h * vel.z;
+}
+
+// MassSpringSolver: the model's tethers after each Verlet step's prediction, one launch per tether color
+__kernel void spring_tethers(__global const int* pairs, __global const float* maxLength, __global const float* y,
+                             __global float* d) {
+    tether_project(get_global_id(0), pairs, maxLength, y, d);
+}
+
+// PositionStep.finish after the tethers: settle, colliders, the velocity from what they moved (no damping
+// after: the Verlet step damped in the prediction)
+__kernel void verlet_finish(const int n, __global const float* invMass, __global const float* grip,
+                            __global const float* offset, const int colliderCount,
+                            __global const int* colliderType, __global const float* colliders, const float invH,
+                            __global float* x, __global float* v, __global const float* y,
+                            __global const float* d) {
+    int i = get_global_id(0);
+    if (i < n) {
+        position_step_finish(i, invMass, grip, offset, colliderCount, colliderType, colliders, invH, 1.0f, x, v, y,
+                             d);
+    }
 }

@@ -123,14 +123,8 @@ class OpenClMassSpringSolverTest {
     @Test
     void whatIsNotOnTheDeviceYetIsRefusedByName() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        ModelBuilder b = new ModelBuilder(); // tethers on, as by default
-        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
-        b.pinCorners(cloth, "top-left", "top-right");
-        Model tethered = b.build();
         Model plain = hangingCloth(8, SpringLayout.PATTERN_12);
         try (OpenClMassSpringSolver solver = new OpenClMassSpringSolver(MassSpringSettings.defaults(), device)) {
-            assertThatThrownBy(() -> solver.step(tethered, State.atRest(tethered), Environment.earth(), DT))
-                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("tethers");
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("air");
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
@@ -150,7 +144,39 @@ class OpenClMassSpringSolverTest {
         }
     }
 
-    /** Seed 004's settings of Weft's mass-spring: stable steps; tethers are not on the device yet. */
+    @Test
+    void tethersAreProjectedAfterEveryVerletStepAsOnTheCpu() {
+        // tethers on (the default): each Verlet step is then prediction, tethers, finish on the device
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model tethered = DeviceTestScenes.hangingCloth(new ModelBuilder().springLayout(SpringLayout.PATTERN_12), 24);
+        assertThat(tethered.tethers().count()).isGreaterThan(0);
+        MassSpringSettings on = MassSpringSettings.defaults();
+        StepComparison c = StepComparison.run("OpenCL vs CPU, tethers", pool -> new MassSpringSolver(on, pool),
+                () -> new OpenClMassSpringSolver(on, device), tethered, Environment.earth(), DT, 150);
+        assertThat(c.travel).isGreaterThan(0.01f);
+        assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+        c.assertPositionsAgree(TOLERANCE, device.fp64() && OpenClAvailable.isPocl(device));
+        // with a collider too (the finish's colliders after the tethers): the cloth falls onto a ball under it
+        SphereCollider under = new SphereCollider("ball", new float[] {0f, 0.8f, 0.1f}, 0.15f, 0.005f, 0.3f);
+        StepComparison ball = StepComparison.run("OpenCL vs CPU, tethers, ball",
+                pool -> new MassSpringSolver(on, pool), () -> new OpenClMassSpringSolver(on, device), tethered,
+                DeviceTestScenes.earthWith(under), DT, 240);
+        ball.assertPositionsAgree(TOLERANCE, device.fp64() && OpenClAvailable.isPocl(device));
+        float[] x = ball.device.positions();
+        float nearest = Float.MAX_VALUE;
+        for (int i = 0; i < x.length; i += 3) {
+            float dx = x[i];
+            float dy = x[i + 1] - 0.8f;
+            float dz = x[i + 2] - 0.1f;
+            nearest = Math.min(nearest, (float) Math.sqrt(dx * dx + dy * dy + dz * dz));
+        }
+        assertThat(nearest).as("the cloth lies on the ball, outside it").isBetween(0.15f, 0.16f);
+        // the tethers act on the device: the same cloth without them ends elsewhere
+        StepComparison off = compare(device, true, tethered, Environment.earth(), 150);
+        assertThat(StepComparison.maxDifference(off.device.positions(), c.device.positions())).isGreaterThan(1e-4f);
+    }
+
+    /** Seed 004's settings of Weft's mass-spring (stable steps), its models without tethers. */
     private static MassSpringSettings settings() {
         return MassSpringSettings.defaults().withTethers(false);
     }
