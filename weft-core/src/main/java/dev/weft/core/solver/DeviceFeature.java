@@ -21,7 +21,9 @@ public enum DeviceFeature {
     /** An iteration mode other than the one the device runs. */
     ITERATION_MODE("iteration mode"),
     /** An inner solver of Projective Dynamics' global step other than those the device runs. */
-    INNER_SOLVER("inner solver");
+    INNER_SOLVER("inner solver"),
+    /** A linear method of the implicit solver other than those the device runs. */
+    LINEAR_METHOD("linear method");
 
     private final String label;
 
