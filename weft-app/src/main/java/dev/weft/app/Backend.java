@@ -12,6 +12,7 @@ import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.step.Environment;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
+import dev.weft.opencl.OpenClImplicitSolver;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClPdSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
@@ -37,7 +38,7 @@ record Backend(String text, int device, boolean glsl) {
     static final String FLAG = "--backend";
     static final Backend CPU = new Backend("cpu", -1, false);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
-    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pbd", "pd", "xpbd");
+    static final List<String> OPENCL_SOLVERS = List.of("implicit", "mass-spring", "pbd", "pd", "xpbd");
     /** The solvers with a GLSL implementation, in the order messages list them. */
     static final List<String> GLSL_SOLVERS = List.of("mass-spring", "xpbd");
 
@@ -102,6 +103,8 @@ record Backend(String text, int device, boolean glsl) {
                 OpenClXpbdSolver.requireSupported(xpbdSettings(solver, settings), model, env);
             } else if (solver.equals("pd")) {
                 OpenClPdSolver.requireSupported(settings.pd(), model, env);
+            } else if (solver.equals("implicit")) {
+                OpenClImplicitSolver.requireSupported(settings.implicit(), model, env);
             } else {
                 OpenClMassSpringSolver.requireSupported(settings.massSpring(), model, env);
             }
@@ -137,6 +140,8 @@ record Backend(String text, int device, boolean glsl) {
                 return new OpenClMassSpringSolver(settings.massSpring(), d);
             case "pd":
                 return new OpenClPdSolver(settings.pd(), d);
+            case "implicit":
+                return new OpenClImplicitSolver(settings.implicit(), d);
             case "xpbd":
             case "pbd":
                 return new OpenClXpbdSolver(xpbdSettings(solver, settings), d);
@@ -202,6 +207,10 @@ record Backend(String text, int device, boolean glsl) {
                 tail = "--solver pd with --inner-solver " + settings.pd().inner().label() + " yet (sequential "
                         + "Gauss-Seidel is one thread by definition), only rbgs, jacobi and jacobi-seed; use "
                         + "--inner-solver rbgs or --backend cpu";
+                break;
+            case LINEAR_METHOD:
+                tail = "--solver implicit with --linear " + settings.implicit().method().label() + " yet, only cg; "
+                        + "use --linear cg or --backend cpu";
                 break;
             case TETRAHEDRA:
                 tail = "tetrahedral bodies with --solver " + solver + " yet (scene " + scene + " has "

@@ -65,7 +65,7 @@ class BackendCommandTest {
     }
 
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"mass-spring", "xpbd", "pd", "pbd"})
+    @CsvSource({"mass-spring", "xpbd", "pd", "pbd", "implicit"})
     void openClWritesTheCpusMetricsAndFrames(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         Path scene = untetheredDrape(tmp);
@@ -126,12 +126,16 @@ class BackendCommandTest {
         return file;
     }
 
-    /** The default scene as shipped (tethers on): XPBD on the device projects them as the CPU does. */
-    @Test
-    void theDefaultSceneRunsOnOpenClWithTheCpusMetrics(@TempDir Path tmp) throws IOException {
+    /**
+     * The default scene as shipped (tethers on, the sphere and the floor): XPBD and the implicit solver on the
+     * device project the tethers as the CPU does (the implicit one holds the floor through its filter S).
+     */
+    @ParameterizedTest(name = "--solver {0}")
+    @CsvSource({"xpbd", "implicit"})
+    void theDefaultSceneRunsOnOpenClWithTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         for (String backend : List.of("cpu", "opencl")) {
-            int code = weft("run", "drape", "--solver", "xpbd", "--backend", backend, "--frames", "3", "--threads", "1",
+            int code = weft("run", "drape", "--solver", solver, "--backend", backend, "--frames", "3", "--threads", "1",
                     "--quiet", "--out", tmp.resolve(backend).toString());
             assertThat(code).as(err.toString()).isZero();
         }
@@ -183,13 +187,13 @@ class BackendCommandTest {
                 + "{\"tethers\": false}",
         "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
                 + "scene drape has 8188; use --backend cpu, or a scene file with \"model\": {\"tethers\": false}",
-        "run drape --solver implicit --backend opencl | --backend: opencl runs --solver mass-spring, pbd, pd, xpbd "
-                + "so far, not implicit; use --backend cpu",
+        "run drape --solver implicit --linear jacobi --backend opencl | --backend: opencl does not run --solver "
+                + "implicit with --linear jacobi yet, only cg; use --linear cg or --backend cpu",
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
                 + "--inner-solver gs yet (sequential Gauss-Seidel is one thread by definition), only rbgs, jacobi and "
                 + "jacobi-seed; use --inner-solver rbgs or --backend cpu",
-        "render drape --solver relaxation --backend opencl:0 | --backend: opencl:0 runs --solver mass-spring, pbd, "
-                + "pd, xpbd so far, not relaxation",
+        "render drape --solver relaxation --backend opencl:0 | --backend: opencl:0 runs --solver implicit, "
+                + "mass-spring, pbd, pd, xpbd so far, not relaxation",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
         "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "

@@ -41,7 +41,8 @@ import org.lwjgl.system.MemoryUtil;
  *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi linear
  * method, air and wind, particle contacts (the CPU's cloth contacts through S), colliders other than still
- * planes and spheres, tetrahedra (which the CPU solver refuses too). The CPU solver's user constraints to a
+ * planes and spheres; elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs
+ * run, its tetrahedra are not the implicit solver's, on either). The CPU solver's user constraints to a
  * plane or a line ({@link ImplicitSolver#constrainToPlane}) are not offered.
  */
 public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
@@ -224,8 +225,8 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (the Jacobi method, air, colliders other than still planes and spheres,
-     * tetrahedra); needs no device, so a caller can refuse before it opens one.
+     * {@code m} in {@code env} (the Jacobi method, air, colliders other than still planes and spheres); needs
+     * no device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {
         if (settings.method() != LinearMethod.CG) {
@@ -235,7 +236,6 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         }
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
-        DeviceRefusals.requireNoTetrahedra(NAME, m);
     }
 
     @Override
@@ -243,6 +243,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         requireSupported(settings(), m, env);
     }
 
+    /** What the CPU solver refuses too, in its words (an elastic tetrahedral body; a voxel body's springs run). */
     @Override
     void requireBindable(Model m) {
         MaterialParameters.requireNoIsometricBending(m, "implicit");
