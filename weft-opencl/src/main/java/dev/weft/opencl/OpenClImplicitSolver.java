@@ -6,6 +6,7 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1d;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 
+import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
@@ -155,6 +156,8 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private float stepDt;
     private int lastIterations;
     private double lastResidual;
+    /** Released-contact flags from {@link #loadState}, uploaded when they fit the bound model. */
+    private byte[] pendingReleased;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClImplicitSolver(ImplicitSettings settings, OpenClDevice device) {
@@ -251,6 +254,53 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         MaterialParameters.requireNoElasticTets(m, "implicit");
     }
 
+    /**
+     * The contacts released by the planes' pull test (they stay free until they move clear), carried between
+     * steps as the CPU solver's {@code saveState} carries them: one byte per particle, null before a model
+     * is bound.
+     */
+    @Override
+    public byte[] saveState() {
+        if (releasedMem == 0L) {
+            return pendingReleased == null ? null : pendingReleased.clone();
+        }
+        int n = particleCount();
+        int[] flags = new int[n];
+        ClCheck.ok(clEnqueueReadBuffer(cl.queue(), releasedMem, true, 0L, flags, null, null), "read released");
+        byte[] out = new byte[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = (byte) flags[i];
+        }
+        return out;
+    }
+
+    /** Restores {@link #saveState}'s flags (or the CPU solver's): now where they fit the bound model, else at its bind. */
+    @Override
+    public void loadState(byte[] state) {
+        if (state == null) {
+            return;
+        }
+        pendingReleased = state.clone();
+        if (releasedMem != 0L && state.length == particleCount()) {
+            uploadReleased();
+        }
+    }
+
+    /** The pending released flags uploaded (the bound model's particle count checked). */
+    private void uploadReleased() {
+        int n = particleCount();
+        if (pendingReleased.length != n) {
+            throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "
+                    + pendingReleased.length + " particles, the model has " + n);
+        }
+        int[] flags = new int[n];
+        for (int i = 0; i < n; i++) {
+            flags[i] = pendingReleased[i];
+        }
+        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, flags, null, null), "write released");
+        pendingReleased = null;
+    }
+
     @Override
     void stepsFrom(State state) {
         firstStep = state.steps();
@@ -296,8 +346,11 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         contactMem = cl.buffer(4L * n);
         contactPlaneMem = cl.buffer(4L * n);
         releasedMem = cl.buffer(4L * n);
-        // no contact was released before the first step
+        // no contact was released before the first step, unless a checkpoint says
         ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, new int[n], null, null), "write released");
+        if (pendingReleased != null) {
+            uploadReleased();
+        }
         dvMem = realBuffer(3L * n);
         rMem = realBuffer(3L * n);
         cMem = realBuffer(3L * n);

@@ -158,6 +158,49 @@ class OpenClImplicitSolverTest {
     }
 
     @Test
+    void theReleasedContactsAreTheCpusAndACheckpointOfThemCarriesOver() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        // the hanging cloth swings down onto a floor 0.4 m up, slides over it and swings up off it again
+        Model model = DeviceTestScenes.hangingCloth(new ModelBuilder(), 16);
+        Environment env = DeviceTestScenes.earthWith(PlaneCollider.floor(0.4f, 0.005f, 0.4f));
+        State cpu = State.atRest(model);
+        State gpu = cpu.copy();
+        try (WorkerPool pool = new WorkerPool(1);
+             ImplicitSolver reference = new ImplicitSolver(settings(), pool);
+             OpenClImplicitSolver solver = new OpenClImplicitSolver(settings(), device)) {
+            int released = 0;
+            for (int k = 0; k < 60; k++) {
+                reference.step(model, cpu, env, DT);
+                solver.step(model, gpu, env, DT);
+                byte[] flags = reference.saveState();
+                for (byte f : flags) {
+                    released += f;
+                }
+                if (cpuBits(device)) {
+                    assertThat(solver.saveState()).as("step " + k).isEqualTo(flags);
+                }
+            }
+            // contacts the swing pulled off the floor: the pull test released them
+            assertThat(released).isPositive();
+            // a checkpoint of the CPU's run continues on the device as on the CPU
+            State resumed = cpu.copy();
+            try (OpenClImplicitSolver fresh = new OpenClImplicitSolver(settings(), device)) {
+                fresh.loadState(reference.saveState());
+                for (int k = 0; k < 10; k++) {
+                    reference.step(model, cpu, env, DT);
+                    fresh.step(model, resumed, env, DT);
+                }
+            }
+            if (cpuBits(device)) {
+                StepComparison.assertSameBits(cpu, resumed);
+            } else {
+                assertThat(StepComparison.maxDifference(cpu.positions(), resumed.positions()))
+                        .isLessThanOrEqualTo(LONG_RUN_TOLERANCE);
+            }
+        }
+    }
+
+    @Test
     void aClothDroppedOnASphereAndTheFloorAgreesWithTheCpu() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         SphereCollider ball = DeviceTestScenes.ball();
