@@ -208,10 +208,6 @@ record Backend(String text, int device, boolean glsl) {
                         + "Gauss-Seidel is one thread by definition), only rbgs, jacobi and jacobi-seed; use "
                         + "--inner-solver rbgs or --backend cpu";
                 break;
-            case LINEAR_METHOD:
-                tail = "--solver implicit with --linear " + settings.implicit().method().label() + " yet, only cg; "
-                        + "use --linear cg or --backend cpu";
-                break;
             case TETRAHEDRA:
                 tail = "tetrahedral bodies with --solver " + solver + " yet (scene " + scene + " has "
                         + model.tets().count() + " tetrahedra); use --backend cpu";

@@ -40,11 +40,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * goes (assembly of forces, Jacobians and A; the CG matrix-vector products; the vector updates and
  * reductions). A run that blows up (the seed's "X": Jacobi at 10 iterations) is reported as failed.
  *
- * <p>The OpenCL column: the same CG cell on the OpenCL implicit solver ({@link OpenClImplicitSolver}, the
- * device {@code --device} picks), the median of single steps after the warm-up as for the CPU, each step
- * reading the positions and velocities back (as the CPU's are on the host); measured once per size and
- * iteration count and written on each of that cell's thread rows. Empty for Jacobi (not on the device) and
- * where there is no OpenCL device (the header says why).
+ * <p>The OpenCL column: the same cell on the OpenCL implicit solver ({@link OpenClImplicitSolver}, CG or
+ * Jacobi, the device {@code --device} picks), the median of single steps after the warm-up as for the CPU,
+ * each step reading the positions and velocities back (as the CPU's are on the host); measured once per
+ * size, method and iteration count and written on each of that cell's thread rows; "failed" (0 in the CSV)
+ * where the run diverged. Empty where there is no OpenCL device (the header says why).
  */
 final class Seed000TableBench {
     static final int[] DEFAULT_SIZES = {100, 400, 900, 1600, 2500, 3600};
@@ -80,8 +80,7 @@ final class Seed000TableBench {
 
     /** The rows {@link #run} measures, and its OpenCL cells (counted even where there turns out to be no device). */
     static int rows(int[] sizes, int[] threadCounts) {
-        return sizes.length * LinearMethod.values().length * ITERATIONS.length * threadCounts.length
-                + sizes.length * ITERATIONS.length;
+        return sizes.length * LinearMethod.values().length * ITERATIONS.length * (threadCounts.length + 1);
     }
 
     static int run(PrintWriter out, Path dir, int[] sizes, int[] threadCounts, int deviceIndex, int warmup,
@@ -109,13 +108,12 @@ final class Seed000TableBench {
                 for (int iterations : ITERATIONS) {
                     // the device's cell, once for all thread rows: NaN where not measured, 0 where it failed
                     double openCl = Double.NaN;
-                    if (method == LinearMethod.CG && device != null) {
-                        openCl = measureOpenCl(side, iterations, device, warmup, samples);
+                    if (device != null) {
+                        openCl = measureOpenCl(side, method, iterations, device, warmup, samples);
                         progress.clear();
                     }
-                    if (method == LinearMethod.CG) {
-                        progress.advance(side * side + " particles, cg " + iterations + " iterations, opencl");
-                    }
+                    progress.advance(side * side + " particles, " + method.label() + " " + iterations
+                            + " iterations, opencl");
                     for (int threads : threadCounts) {
                         Cell c = measure(side, method, iterations, threads, warmup, samples);
                         progress.clear();
@@ -242,12 +240,13 @@ final class Seed000TableBench {
     }
 
     /**
-     * Steps per second of the OpenCL implicit solver on the CG cell: the median of {@code samples} single
+     * Steps per second of the OpenCL implicit solver on the cell: the median of {@code samples} single
      * steps (each reading the state back) after {@code warmup}; 0 where the run diverged or ran away.
      */
-    private static double measureOpenCl(int side, int iterations, OpenClDevice device, int warmup, int samples) {
+    private static double measureOpenCl(int side, LinearMethod method, int iterations, OpenClDevice device,
+                                        int warmup, int samples) {
         Model model = squareCloth(side);
-        ImplicitSettings settings = ImplicitSettings.defaults().withIterations(iterations, 0f);
+        ImplicitSettings settings = ImplicitSettings.defaults().withMethod(method).withIterations(iterations, 0f);
         Environment env = Environment.earth();
         State state = State.atRest(model);
         try (OpenClImplicitSolver solver = new OpenClImplicitSolver(settings, device)) {

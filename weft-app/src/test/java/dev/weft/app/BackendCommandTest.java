@@ -85,6 +85,25 @@ class BackendCommandTest {
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
     }
 
+    /** The implicit solver's Jacobi method on the device: the cpu run's metrics and last frame too. */
+    @Test
+    void implicitJacobiOnOpenClWritesTheCpusMetrics(@TempDir Path tmp) throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        Path scene = untetheredDrape(tmp);
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", scene.toString(), "--solver", "implicit", "--linear", "jacobi", "--backend",
+                    backend, "--frames", "3", "--threads", "1", "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        Path cpu = tmp.resolve("cpu").resolve("drape16");
+        Path device = tmp.resolve("opencl").resolve("drape16");
+        List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(4);
+        assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
+        assertThat(Files.readString(device.resolve("frame_00003.obj")))
+                .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
+    }
+
     /**
      * The hanging scene as shipped (dihedral bending, tethers), here at 32 × 32, and the same with isometric
      * bending: XPBD colored and the pbd solver (XPBD's Jacobi mode) on the device project both as the CPU does.
@@ -187,8 +206,8 @@ class BackendCommandTest {
                 + "{\"tethers\": false}",
         "run drape --solver pd --backend opencl | --backend: opencl does not run tethers with --solver pd yet, and "
                 + "scene drape has 8188; use --backend cpu, or a scene file with \"model\": {\"tethers\": false}",
-        "run drape --solver implicit --linear jacobi --backend opencl | --backend: opencl does not run --solver "
-                + "implicit with --linear jacobi yet, only cg; use --linear cg or --backend cpu",
+        "run drape --solver implicit --wind 1,0,0 --backend opencl | --backend: opencl does not run wind and air "
+                + "drag yet; use --backend cpu, or run without --wind",
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
                 + "--inner-solver gs yet (sequential Gauss-Seidel is one thread by definition), only rbgs, jacobi and "
                 + "jacobi-seed; use --inner-solver rbgs or --backend cpu",

@@ -13,7 +13,6 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.implicit.ImplicitSettings;
@@ -40,8 +39,11 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Device memory: the model's springs, pattern, masses and materials are uploaded when the model
  * changes; positions and velocities live on the device between steps and are read back once per call.
  *
- * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi linear
- * method, air and wind, particle contacts (the CPU's cloth contacts through S), colliders other than still
+ * <p>The Jacobi method ({@code JacobiMethod}, {@link ImplicitSettings#method()}) runs too: one sweep per
+ * iteration from Δv's buffer into a second one and back, each measuring its iterate's residual in the same
+ * chunked order, with the CPU's divergence test.
+ *
+ * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind, particle contacts (the CPU's cloth contacts through S), colliders other than still
  * planes and spheres; elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs
  * run, its tetrahedra are not the implicit solver's, on either). The CPU solver's user constraints to a
  * plane or a line ({@link ImplicitSolver#constrainToPlane}) are not offered.
@@ -62,9 +64,10 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private static final int S_FAILURE = 8;
     private static final int S_FAILURE_ROW = 9;
     private static final int S_CQ = 10;
-    private static final int SCALARS = 12;
+    private static final int SCALARS = 14;
     private static final int FAIL_BLOCK = 1;
     private static final int FAIL_BREAKDOWN = 2;
+    private static final int FAIL_DIVERGED = 4;
 
     private final int iterationsPerCheck;
     private final boolean fp64;
@@ -93,6 +96,13 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private final long tetherKernel;
     private final long filterTethersKernel;
     private final long collideKernel;
+    // the Jacobi method: a sweep from Δv into the second buffer and one back, alternating
+    private final long jacobiReduceKernel;
+    private final long jacobiStartKernel;
+    private final long jacobiEvenKernel;
+    private final long jacobiOddKernel;
+    private final long jacobiCheckKernel;
+    private final boolean jacobi;
 
     private final PointerBuffer springWork = MemoryUtil.memAllocPointer(1);
     private final PointerBuffer chunkWork = MemoryUtil.memAllocPointer(1);
@@ -146,6 +156,8 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private long scalarsMem;
     private long prevXMem;
     private long integratedXMem;
+    private long reducedInverseMem;
+    private long jacobiNextMem;
     private long tetherPairsMem;
     private long tetherLengthMem;
 
@@ -209,6 +221,12 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         tetherKernel = kernel(program, "implicit_tethers");
         filterTethersKernel = kernel(program, "implicit_filter_tethers");
         collideKernel = kernel(program, "implicit_collide");
+        jacobiReduceKernel = kernel(program, "jacobi_reduce");
+        jacobiStartKernel = kernel(program, "jacobi_start");
+        jacobiEvenKernel = kernel(program, "jacobi_sweep");
+        jacobiOddKernel = kernel(program, "jacobi_sweep");
+        jacobiCheckKernel = kernel(program, "jacobi_check");
+        jacobi = settings.method() == LinearMethod.JACOBI;
     }
 
     @Override
@@ -228,15 +246,10 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (the Jacobi method, air, colliders other than still planes and spheres); needs
+     * {@code m} in {@code env} (air, colliders other than still planes and spheres); needs
      * no device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {
-        if (settings.method() != LinearMethod.CG) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.LINEAR_METHOD, "method", NAME + " runs the "
-                    + "filtered conjugate gradient (cg) only so far, not " + settings.method().label()
-                    + "; use cg or the cpu backend");
-        }
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
     }
@@ -365,6 +378,10 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         writeReal(scalarsMem, new double[SCALARS]);
         prevXMem = cl.buffer(12L * n);
         integratedXMem = cl.buffer(12L * n);
+        if (jacobi) {
+            reducedInverseMem = realBuffer(9L * n);
+            jacobiNextMem = realBuffer(3L * n);
+        }
         springWork.put(0, springCount);
         chunkWork.put(0, chunks);
         bindTethers(t);
@@ -455,6 +472,26 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         bufferArgs(collideKernel, "implicit_collide", 1, particles.invMassMem(), particles.gripMem(),
                 particles.offsetMem());
         bufferArgs(collideKernel, "implicit_collide", 8, prevXMem, integratedXMem, x, v);
+        if (jacobi) {
+            clSetKernelArg1i(jacobiReduceKernel, 0, n);
+            bufferArgs(jacobiReduceKernel, "jacobi_reduce", 1, filterKindMem, filterPMem, diagonalMem, valuesMem,
+                    reducedInverseMem);
+            clSetKernelArg1i(jacobiStartKernel, 0, chunks);
+            bufferArgs(jacobiStartKernel, "jacobi_start", 1, partialAMem, partialBadMem);
+            setReal(jacobiStartKernel, 3, settings().tolerance());
+            clSetKernelArg1i(jacobiStartKernel, 4, settings().maxIterations());
+            bufferArgs(jacobiStartKernel, "jacobi_start", 5, scalarsMem);
+            sweepArgs(jacobiEvenKernel, n, dvMem, jacobiNextMem);
+            sweepArgs(jacobiOddKernel, n, jacobiNextMem, dvMem);
+            clSetKernelArg1i(jacobiCheckKernel, 0, chunks);
+            bufferArgs(jacobiCheckKernel, "jacobi_check", 1, partialAMem, scalarsMem);
+        }
+    }
+
+    private void sweepArgs(long kernel, int n, long cur, long next) {
+        clSetKernelArg1i(kernel, 0, n);
+        bufferArgs(kernel, "jacobi_sweep", 1, rowStartMem, colMem, valuesMem, diagonalMem, filterKindMem, filterPMem,
+                blockInverseMem, reducedInverseMem, bMem, zMem, cur, next, rowAMem, scalarsMem);
     }
 
     private void chunkArgs(long kernel, int n, boolean both, boolean guarded) {
@@ -502,29 +539,14 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         launchPerParticle(initKernel, "pcg_init");
         launch(chunkAKernel, null, chunkWork, "chunk_sums");
         launch(firstBadKernel, null, chunkWork, "chunk_first_bad");
-        launch(startKernel, null, oneWork, "pcg_start");
-        launchPerParticle(residualKernel, "pcg_residual");
-        launch(chunkAbKernel, null, chunkWork, "chunk_sums");
-        launch(residualScalarsKernel, null, oneWork, "pcg_residual_scalars");
-        int max = settings().maxIterations();
-        int enqueued = 0;
-        while (true) {
-            int batch = Math.min(iterationsPerCheck, max - enqueued);
-            for (int k = 0; k < batch; k++) {
-                enqueueIteration();
-            }
-            enqueued += batch;
-            readScalars();
-            if (scalars[S_FAILURE] != 0.0) {
-                throw diverged();
-            }
-            if (scalars[S_ACTIVE] == 0.0 || enqueued >= max) {
-                break;
-            }
+        long solution = jacobi ? solveJacobi() : solvePcg();
+        if (scalars[S_FAILURE] != 0.0) {
+            throw diverged();
         }
         lastIterations = (int) scalars[S_ITERATIONS];
         double bNorm2 = scalars[S_B_NORM2];
         lastResidual = bNorm2 == 0.0 ? 0.0 : Math.sqrt(scalars[S_R_NORM2] / bNorm2);
+        bufferArgs(integrateKernel, "implicit_integrate", 12, solution);
 
         launchPerParticle(integrateKernel, "implicit_integrate");
         if (tethers) {
@@ -539,6 +561,58 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
             launchPerParticle(collideKernel, "implicit_collide");
         }
         stepsEnqueued++;
+    }
+
+    /**
+     * The filtered PCG after its init pass: the residual, then {@link #iterationsPerCheck} iterations between
+     * reads of the scalars until they say stop. Returns the buffer holding Δv.
+     */
+    private long solvePcg() {
+        launch(startKernel, null, oneWork, "pcg_start");
+        launchPerParticle(residualKernel, "pcg_residual");
+        launch(chunkAbKernel, null, chunkWork, "chunk_sums");
+        launch(residualScalarsKernel, null, oneWork, "pcg_residual_scalars");
+        int max = settings().maxIterations();
+        int enqueued = 0;
+        while (true) {
+            int batch = Math.min(iterationsPerCheck, max - enqueued);
+            for (int k = 0; k < batch; k++) {
+                enqueueIteration();
+            }
+            enqueued += batch;
+            readScalars();
+            if (scalars[S_ACTIVE] == 0.0 || enqueued >= max) {
+                return dvMem;
+            }
+        }
+    }
+
+    /**
+     * The filtered block Jacobi method after the init pass (Δv = (I − S) z): at most maxIterations + 1
+     * sweeps (the last measures the final iterate's residual), alternating between Δv's buffer and the
+     * second one, {@link #iterationsPerCheck} between reads of the scalars. Returns the buffer holding the
+     * last iterate.
+     */
+    private long solveJacobi() {
+        launchPerParticle(jacobiReduceKernel, "jacobi_reduce");
+        launch(jacobiStartKernel, null, oneWork, "jacobi_start");
+        int sweeps = settings().maxIterations() + 1;
+        int enqueued = 0;
+        while (true) {
+            int batch = Math.min(iterationsPerCheck, sweeps - enqueued);
+            for (int k = 0; k < batch; k++) {
+                long sweep = (enqueued + k) % 2 == 0 ? jacobiEvenKernel : jacobiOddKernel;
+                launchPerParticle(sweep, "jacobi_sweep");
+                launch(loopChunkAKernel, null, chunkWork, "chunk_sums");
+                launch(jacobiCheckKernel, null, oneWork, "jacobi_check");
+            }
+            enqueued += batch;
+            readScalars();
+            if (scalars[S_ACTIVE] == 0.0 || enqueued >= sweeps) {
+                // the iterate of the last sweep: Δv's buffer after an even number of iterations
+                return ((int) scalars[S_ITERATIONS]) % 2 == 0 ? dvMem : jacobiNextMem;
+            }
+        }
     }
 
     /** One PCG iteration; each kernel skips itself once the scalars say stop. */
@@ -563,12 +637,51 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
                             + "would be NaN: seed 000 §6.1's vanishing particles)");
         }
         int iteration = (int) scalars[S_ITERATIONS];
+        if (failure == FAIL_DIVERGED) {
+            long current = iteration % 2 == 0 ? dvMem : jacobiNextMem;
+            return new SimulationDivergedException(step, time, worstResidualRow(current), "is where the linear "
+                    + "solve failed: Jacobi iteration diverged after " + iteration + " iterations (residual "
+                    + Math.sqrt(scalars[S_R_NORM2] / scalars[S_B_NORM2]) + " × |b|): the system matrix is not "
+                    + "diagonally dominant enough; use cg, a smaller time step or softer springs");
+        }
         String what = failure == FAIL_BREAKDOWN
                 ? "conjugate gradient broke down at iteration " + iteration + ": cᵀAc = " + scalars[S_CQ]
                         + ", the system matrix is not positive definite"
                 : "conjugate gradient produced a non-finite residual at iteration " + iteration;
         return new SimulationDivergedException(step, time, worstRow(failure == FAIL_BREAKDOWN ? cMem : rMem),
                 "is where the linear solve failed: " + what);
+    }
+
+    /** JacobiMethod.worstResidualRow: the row of largest |b − A Δv|₁ (unfiltered), from the device's A, b and Δv. */
+    private int worstResidualRow(long current) {
+        int n = particleCount();
+        double[] cur = readReal(current, 3 * n);
+        double[] b = readReal(bMem, 3 * n);
+        float[] a = new float[6 * layout.entryCount()];
+        ClCheck.ok(clEnqueueReadBuffer(cl.queue(), valuesMem, true, 0L, a, null, null), "read A");
+        int worst = 0;
+        double max = -1.0;
+        for (int i = 0; i < n; i++) {
+            double sx = 0.0;
+            double sy = 0.0;
+            double sz = 0.0;
+            for (int k = layout.rowStart[i]; k < layout.rowStart[i + 1]; k++) {
+                int j3 = 3 * layout.col[k];
+                int o = 6 * k;
+                double axy = a[o + 1];
+                double axz = a[o + 2];
+                double ayz = a[o + 4];
+                sx += a[o] * cur[j3] + axy * cur[j3 + 1] + axz * cur[j3 + 2];
+                sy += axy * cur[j3] + a[o + 3] * cur[j3 + 1] + ayz * cur[j3 + 2];
+                sz += axz * cur[j3] + ayz * cur[j3 + 1] + a[o + 5] * cur[j3 + 2];
+            }
+            double m = Math.abs(b[3 * i] - sx) + Math.abs(b[3 * i + 1] - sy) + Math.abs(b[3 * i + 2] - sz);
+            if (!(m <= max)) {
+                max = Double.isNaN(m) ? Double.POSITIVE_INFINITY : m;
+                worst = i;
+            }
+        }
+        return worst;
     }
 
     /** FilteredPcg.worstRow of a device vector: the row of largest |.|₁, a NaN first. */
@@ -661,6 +774,8 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         blockInverseMem = badMem = filterKindMem = filterPMem = contactMem = contactPlaneMem = releasedMem = 0L;
         dvMem = rMem = cMem = qMem = sMem = rowAMem = rowBMem = partialAMem = partialBMem = partialBadMem = 0L;
         scalarsMem = prevXMem = integratedXMem = 0L;
+        OpenClContext.releaseAll(reducedInverseMem, jacobiNextMem);
+        reducedInverseMem = jacobiNextMem = 0L;
         freeTetherWork();
     }
 

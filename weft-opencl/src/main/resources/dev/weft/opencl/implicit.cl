@@ -756,3 +756,180 @@ __kernel void implicit_collide(const int n, __global const float* invMass, __glo
     v[i3 + 1] = v[i3 + 1] + (p.y - integratedX[i3 + 1]) * invH;
     v[i3 + 2] = v[i3 + 2] + (p.z - integratedX[i3 + 2]) * invH;
 }
+
+// ---- the filtered block Jacobi method (JacobiMethod.solve) ----------------------------------------------
+
+// JacobiMethod.DIVERGENCE_FACTOR
+#define DIVERGENCE_FACTOR 1e6
+// S_FAILURE's value for a diverging Jacobi iteration, and the scalars only Jacobi uses
+#define FAIL_DIVERGED 4
+#define S_LIMIT2 12
+#define S_WRITE_NEXT 13
+
+// Row i's (S A_ii S + I - S)^-1 where a plane constrains it (JacobiMethod.reduceDiagonal)
+__kernel void jacobi_reduce(const int n, __global const int* filterKind, __global const real_t* filterP,
+                            __global const int* diagonal, __global const float* a,
+                            __global real_t* reducedInverse) {
+    int i = get_global_id(0);
+    if (i >= n || filterKind[i] != FILTER_PLANE) {
+        return;
+    }
+    int i3 = 3 * i;
+    int d = 6 * diagonal[i];
+    real_t t[36];
+    for (int k = 0; k < 9; k++) { // S = I - p p^T (ParticleFilter.matrix)
+        t[k] = k % 4 == 0 ? 1.0 : 0.0;
+    }
+    for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 3; c++) {
+            real_t v = filterP[i3 + r] * filterP[i3 + c];
+            t[3 * r + c] -= v;
+        }
+    }
+    t[27] = a[d];
+    t[28] = a[d + 1];
+    t[29] = a[d + 2];
+    t[30] = a[d + 1];
+    t[31] = a[d + 3];
+    t[32] = a[d + 4];
+    t[33] = a[d + 2];
+    t[34] = a[d + 4];
+    t[35] = a[d + 5];
+    for (int r = 0; r < 3; r++) { // A S
+        for (int c = 0; c < 3; c++) {
+            t[9 + 3 * r + c] = t[27 + 3 * r] * t[c] + t[28 + 3 * r] * t[3 + c] + t[29 + 3 * r] * t[6 + c];
+        }
+    }
+    for (int r = 0; r < 3; r++) { // S A S + I - S
+        for (int c = 0; c < 3; c++) {
+            t[18 + 3 * r + c] = t[3 * r] * t[9 + c] + t[3 * r + 1] * t[12 + c] + t[3 * r + 2] * t[15 + c]
+                    + (r == c ? 1.0 : 0.0) - t[3 * r + c];
+        }
+    }
+    real_t c00 = t[22] * t[26] - t[23] * t[25];
+    real_t c01 = t[23] * t[24] - t[21] * t[26];
+    real_t c02 = t[21] * t[25] - t[22] * t[24];
+    real_t det = t[18] * c00 + t[19] * c01 + t[20] * c02;
+    real_t inv = 1.0 / det;
+    int p = 9 * i;
+    reducedInverse[p] = c00 * inv;
+    reducedInverse[p + 1] = (t[20] * t[25] - t[19] * t[26]) * inv;
+    reducedInverse[p + 2] = (t[19] * t[23] - t[20] * t[22]) * inv;
+    reducedInverse[p + 3] = c01 * inv;
+    reducedInverse[p + 4] = (t[18] * t[26] - t[20] * t[24]) * inv;
+    reducedInverse[p + 5] = (t[20] * t[21] - t[18] * t[23]) * inv;
+    reducedInverse[p + 6] = c02 * inv;
+    reducedInverse[p + 7] = (t[19] * t[24] - t[18] * t[25]) * inv;
+    reducedInverse[p + 8] = (t[18] * t[22] - t[19] * t[21]) * inv;
+}
+
+// |S b|^2, the target and the divergence limit, the first bad diagonal block; whether to sweep (one work-item)
+__kernel void jacobi_start(const int chunks, __global const real_t* partialA, __global const int* partialBad,
+                           const real_t tolerance, const int maxIterations, __global real_t* scalars) {
+    real_t bNorm2 = sum_chunks(partialA, chunks);
+    scalars[S_B_NORM2] = bNorm2;
+    scalars[S_TARGET2] = tolerance * tolerance * bNorm2;
+    scalars[S_LIMIT2] = DIVERGENCE_FACTOR * DIVERGENCE_FACTOR * bNorm2;
+    scalars[S_MAX_ITERATIONS] = maxIterations;
+    scalars[S_FAILURE] = 0.0;
+    scalars[S_FAILURE_ROW] = -1.0;
+    scalars[S_ITERATIONS] = 0.0;
+    scalars[S_R_NORM2] = 0.0;
+    scalars[S_WRITE_NEXT] = 0 < maxIterations ? 1.0 : 0.0;
+    for (int c = 0; c < chunks; c++) {
+        if (partialBad[c] >= 0) {
+            scalars[S_FAILURE] = FAIL_BLOCK;
+            scalars[S_FAILURE_ROW] = partialBad[c];
+            break;
+        }
+    }
+    scalars[S_ACTIVE] = scalars[S_FAILURE] == 0.0 && bNorm2 != 0.0 ? 1.0 : 0.0;
+}
+
+// One sweep (JacobiMethod.sweep): rowA = |S(b - A cur)_i|^2, the residual of cur; where writeNext, next_i =
+// A_ii^-1 (b_i - sum_{j != i} A_ij cur_j) on a free row, z_i on a fixed one, the update within the plane on a
+// plane-constrained one
+__kernel void jacobi_sweep(const int n, __global const int* rowStart, __global const int* col,
+                           __global const float* a, __global const int* diagonal, __global const int* filterKind,
+                           __global const real_t* filterP, __global const real_t* blockInverse,
+                           __global const real_t* reducedInverse, __global const real_t* b,
+                           __global const real_t* z, __global const real_t* cur, __global real_t* next,
+                           __global real_t* rowA, __global const real_t* scalars) {
+    if (scalars[S_ACTIVE] == 0.0) {
+        return;
+    }
+    int i = get_global_id(0);
+    if (i >= n) {
+        return;
+    }
+    int i3 = 3 * i;
+    int kind = filterKind[i];
+    real_t ac[3];
+    multiply_row(rowStart, col, a, cur, i, ac);
+    int d = 6 * diagonal[i];
+    real_t xi = cur[i3];
+    real_t yi = cur[i3 + 1];
+    real_t zi = cur[i3 + 2];
+    real_t dx = (real_t) a[d] * xi + (real_t) a[d + 1] * yi + (real_t) a[d + 2] * zi;
+    real_t dy = (real_t) a[d + 1] * xi + (real_t) a[d + 3] * yi + (real_t) a[d + 4] * zi;
+    real_t dz = (real_t) a[d + 2] * xi + (real_t) a[d + 4] * yi + (real_t) a[d + 5] * zi;
+    real_t ux = b[i3] - ac[0] + dx;
+    real_t uy = b[i3 + 1] - ac[1] + dy;
+    real_t uz = b[i3 + 2] - ac[2] + dz;
+    real_t res[3] = {ux - dx, uy - dy, uz - dz};
+    filter_apply(kind, filterP, i3, res);
+    rowA[i] = res[0] * res[0] + res[1] * res[1] + res[2] * res[2];
+    if (scalars[S_WRITE_NEXT] == 0.0) {
+        return;
+    }
+    if (kind == FILTER_FREE) {
+        int p = 9 * i;
+        next[i3] = blockInverse[p] * ux + blockInverse[p + 1] * uy + blockInverse[p + 2] * uz;
+        next[i3 + 1] = blockInverse[p + 3] * ux + blockInverse[p + 4] * uy + blockInverse[p + 5] * uz;
+        next[i3 + 2] = blockInverse[p + 6] * ux + blockInverse[p + 7] * uy + blockInverse[p + 8] * uz;
+        return;
+    }
+    if (kind == FILTER_FIXED) {
+        next[i3] = z[i3];
+        next[i3 + 1] = z[i3 + 1];
+        next[i3 + 2] = z[i3 + 2];
+        return;
+    }
+    // (S A_ii S + I - S)^-1 S (u - A_ii (I - S) z) + (I - S) z
+    real_t t[3] = {z[i3], z[i3 + 1], z[i3 + 2]};
+    filter_apply(kind, filterP, i3, t);
+    real_t cx = z[i3] - t[0];
+    real_t cy = z[i3 + 1] - t[1];
+    real_t cz = z[i3 + 2] - t[2];
+    real_t w[3];
+    w[0] = ux - ((real_t) a[d] * cx + (real_t) a[d + 1] * cy + (real_t) a[d + 2] * cz);
+    w[1] = uy - ((real_t) a[d + 1] * cx + (real_t) a[d + 3] * cy + (real_t) a[d + 4] * cz);
+    w[2] = uz - ((real_t) a[d + 2] * cx + (real_t) a[d + 4] * cy + (real_t) a[d + 5] * cz);
+    filter_apply(kind, filterP, i3, w);
+    int p = 9 * i;
+    next[i3] = reducedInverse[p] * w[0] + reducedInverse[p + 1] * w[1] + reducedInverse[p + 2] * w[2] + cx;
+    next[i3 + 1] = reducedInverse[p + 3] * w[0] + reducedInverse[p + 4] * w[1] + reducedInverse[p + 5] * w[2] + cy;
+    next[i3 + 2] = reducedInverse[p + 6] * w[0] + reducedInverse[p + 7] * w[1] + reducedInverse[p + 8] * w[2] + cz;
+}
+
+// After a sweep (one work-item): the divergence test; stop where the residual is small enough or the
+// iterations are spent, else count the iteration (cur and next swap: the host alternates two launches)
+__kernel void jacobi_check(const int chunks, __global const real_t* partialA, __global real_t* scalars) {
+    if (scalars[S_ACTIVE] == 0.0) {
+        return;
+    }
+    real_t rNorm2 = sum_chunks(partialA, chunks);
+    scalars[S_R_NORM2] = rNorm2;
+    if (!(rNorm2 <= scalars[S_LIMIT2])) {
+        scalars[S_FAILURE] = FAIL_DIVERGED;
+        scalars[S_ACTIVE] = 0.0;
+        return;
+    }
+    if (scalars[S_WRITE_NEXT] == 0.0 || rNorm2 <= scalars[S_TARGET2]) {
+        scalars[S_ACTIVE] = 0.0;
+        return;
+    }
+    real_t iterations = scalars[S_ITERATIONS] + 1.0;
+    scalars[S_ITERATIONS] = iterations;
+    scalars[S_WRITE_NEXT] = iterations < scalars[S_MAX_ITERATIONS] ? 1.0 : 0.0;
+}

@@ -12,7 +12,6 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
@@ -243,18 +242,29 @@ class OpenClImplicitSolverTest {
     }
 
     @Test
+    void theJacobiMethodHasTheCpusBitsHangingAndOnTheFloor() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        ImplicitSettings jacobi = settings().withMethod(LinearMethod.JACOBI);
+        Model hanging = DeviceTestScenes.hangingCloth(new ModelBuilder(), 24);
+        StepComparison c = StepComparison.run("OpenCL implicit Jacobi vs CPU, hanging,",
+                pool -> new ImplicitSolver(jacobi, pool), () -> new OpenClImplicitSolver(jacobi, device), hanging,
+                Environment.earth(), DT, 60);
+        assertThat(c.travel).isGreaterThan(0.3f);
+        assertThat(c.afterOne).isLessThanOrEqualTo(ONE_STEP_TOLERANCE);
+        agree(c, device);
+        // plane-constrained rows take Jacobi's reduced block inverse (S A_ii S + I − S)⁻¹
+        Model dropped = DeviceTestScenes.droppedCloth(new ModelBuilder(), 16, 0.2f);
+        StepComparison landed = StepComparison.run("OpenCL implicit Jacobi vs CPU, dropped on the floor,",
+                pool -> new ImplicitSolver(jacobi, pool), () -> new OpenClImplicitSolver(jacobi, device), dropped,
+                DeviceTestScenes.earthWith(DeviceTestScenes.floor()), DT, 40);
+        agree(landed, device);
+    }
+
+    @Test
     void whatIsNotOnTheDeviceIsRefusedByName() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
-        ImplicitSettings jacobi = settings().withMethod(LinearMethod.JACOBI);
-        assertThatThrownBy(() -> OpenClImplicitSolver.requireSupported(jacobi, plain, Environment.earth()))
-                .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("jacobi")
-                .satisfies(e -> assertThat(((UnsupportedOnDeviceException) e).feature())
-                        .isEqualTo(DeviceFeature.LINEAR_METHOD));
-        try (OpenClImplicitSolver solver = new OpenClImplicitSolver(settings(), device);
-             OpenClImplicitSolver jacobiSolver = new OpenClImplicitSolver(jacobi, device)) {
-            assertThatThrownBy(() -> jacobiSolver.step(plain, State.atRest(plain), Environment.earth(), DT))
-                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("cg");
+        try (OpenClImplicitSolver solver = new OpenClImplicitSolver(settings(), device)) {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("air");
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),

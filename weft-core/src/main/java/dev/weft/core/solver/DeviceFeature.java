@@ -21,9 +21,7 @@ public enum DeviceFeature {
     /** An iteration mode other than the one the device runs. */
     ITERATION_MODE("iteration mode"),
     /** An inner solver of Projective Dynamics' global step other than those the device runs. */
-    INNER_SOLVER("inner solver"),
-    /** A linear method of the implicit solver other than those the device runs. */
-    LINEAR_METHOD("linear method");
+    INNER_SOLVER("inner solver");
 
     private final String label;
 
