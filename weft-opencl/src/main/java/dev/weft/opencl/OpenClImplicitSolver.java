@@ -5,6 +5,7 @@ import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1d;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
@@ -546,7 +547,8 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         lastIterations = (int) scalars[S_ITERATIONS];
         double bNorm2 = scalars[S_B_NORM2];
         lastResidual = bNorm2 == 0.0 ? 0.0 : Math.sqrt(scalars[S_R_NORM2] / bNorm2);
-        bufferArgs(integrateKernel, "implicit_integrate", 12, solution);
+        // Δv's buffer (Jacobi may end in its second one); set directly: bufferArgs' varargs would allocate
+        ClCheck.ok(clSetKernelArg1p(integrateKernel, 12, solution), "implicit_integrate argument 12");
 
         launchPerParticle(integrateKernel, "implicit_integrate");
         if (tethers) {
