@@ -8,9 +8,11 @@ import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
+import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.implicit.ImplicitSettings;
@@ -276,6 +278,14 @@ class OpenClImplicitSolverTest {
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("moves");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("contact");
+            // an elastic tetrahedral body, as the CPU's implicit solver refuses it (naming the body and the way out)
+            ModelBuilder b = new ModelBuilder();
+            b.addTetBody(TetBodySpec.box("jelly", new float[] {0f, 0f, 0f}, new float[] {0.1f, 0.1f, 0.1f}, 1, 1, 1,
+                    1000f, new Elasticity(1e4f, 0.4f)));
+            Model jelly = b.build();
+            assertThatThrownBy(() -> solver.step(jelly, State.atRest(jelly), Environment.earth(), DT))
+                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("jelly")
+                    .hasMessageContaining("implicit").hasMessageContaining("xpbd");
             // still usable after the refusals
             State state = State.atRest(plain);
             solver.step(plain, state, Environment.earth(), DT);
