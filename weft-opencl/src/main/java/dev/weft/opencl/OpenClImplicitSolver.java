@@ -2,7 +2,6 @@ package dev.weft.opencl;
 
 import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
-import static org.lwjgl.opencl.CL10.clSetKernelArg1d;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
@@ -24,30 +23,29 @@ import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
 
 /**
- * Seed 000's implicit Euler (Baraff and Witkin) on an OpenCL device: {@link ImplicitSolver}'s step with
- * the filtered PCG ({@code FilteredPcg}), in its float and double operations and order (see {@code
- * implicit.cl}), so that PoCL gives the CPU's bits. Per step: the filter S and z per particle (pins; still
- * planes through S with their release test), each spring's force and Jacobians, A's diagonal blocks, b and
- * the block-Jacobi inverses per row (A's pattern is built once per topology on the host, {@link
- * ImplicitLayout}), then the PCG, whose dot products are reduced on the device in {@code RowChunks}' order:
- * each row's term, 64-row chunk sums in row order, one work-item adding the chunks in order and computing
- * α, β and the convergence test. Every kernel of an iteration skips itself once that test says stop, so
- * the host enqueues {@link #iterationsPerCheck} iterations between reads of the scalars (about a dozen
- * numbers) and the result does not depend on it. Then v += Δv, x += h v with the planes' friction, the
- * model's tethers (where {@link ImplicitSettings#tethers()}) and the still spheres by projection, the
- * velocity gaining their correction over h.
+ * Seed 000's implicit Euler (Baraff and Witkin) on an OpenCL device: {@link ImplicitSolver}'s step with its
+ * filtered PCG ({@code FilteredPcg}) or filtered block Jacobi method ({@code JacobiMethod}), in its float
+ * and double operations and order (see {@code implicit.cl} and {@code implicit_linear.cl}), so that PoCL
+ * gives the CPU's bits. Per step: the filter S and z per particle (pins; still planes through S with their
+ * release test), each spring's force and Jacobians, A's diagonal blocks, b and the block-Jacobi inverses
+ * per row (A's pattern is built once per topology on the host, {@link ImplicitLayout}), then the linear
+ * solve, whose dot products are reduced on the device in {@code RowChunks}' order: each row's term,
+ * 64-row chunk sums in row order, one work-item adding the chunks in order and computing α, β and the
+ * convergence test. Every kernel of an iteration skips itself once that test says stop, so the host
+ * enqueues {@link #iterationsPerCheck} iterations between reads of the scalars (14 numbers) and the result
+ * does not depend on it. Then v += Δv, x += h v with the planes' friction, the model's tethers (where
+ * {@link ImplicitSettings#tethers()}) and the still spheres by projection, the velocity gaining their
+ * correction over h. Jacobi sweeps from Δv's buffer into a second one and back, each measuring its
+ * iterate's residual, with the CPU's divergence test.
  *
  * <p>Device memory: the model's springs, pattern, masses and materials are uploaded when the model
  * changes; positions and velocities live on the device between steps and are read back once per call.
  *
- * <p>The Jacobi method ({@code JacobiMethod}, {@link ImplicitSettings#method()}) runs too: one sweep per
- * iteration from Δv's buffer into a second one and back, each measuring its iterate's residual in the same
- * chunked order, with the CPU's divergence test.
- *
- * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind, particle contacts (the CPU's cloth contacts through S), colliders other than still
- * planes and spheres; elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs
- * run, its tetrahedra are not the implicit solver's, on either). The CPU solver's user constraints to a
- * plane or a line ({@link ImplicitSolver#constrainToPlane}) are not offered.
+ * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind,
+ * particle contacts (the CPU's cloth contacts through S), colliders other than still planes and spheres;
+ * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
+ * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
+ * ImplicitSolver#constrainToPlane}) are not offered.
  */
 public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private static final String NAME = "the OpenCL implicit solver";
@@ -71,9 +69,8 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private static final int FAIL_DIVERGED = 4;
 
     private final int iterationsPerCheck;
-    private final boolean fp64;
-    /** Bytes per real_t (double with fp64, else float). */
-    private final int realBytes;
+    /** The kernels' real_t buffers and arguments: double with fp64, else float. */
+    private final RealBuffers reals;
 
     private final long constraintsKernel;
     private final long springsKernel;
@@ -118,7 +115,6 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private int tetherColors;
     private boolean tethers;
     private final double[] scalars = new double[SCALARS];
-    private final float[] scalarsFloat = new float[SCALARS];
 
     // device buffers (0: none)
     private long pairsMem;
@@ -197,10 +193,11 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
             throw new IllegalArgumentException("iterationsPerCheck must be >= 1, got " + iterationsPerCheck);
         }
         this.iterationsPerCheck = iterationsPerCheck;
-        this.fp64 = cpuRounding && device.fp64();
-        this.realBytes = fp64 ? 8 : 4;
+        boolean fp64 = cpuRounding && device.fp64();
+        this.reals = new RealBuffers(cl, fp64);
         // without fp64 the kernels' unsuffixed constants are floats too
-        long program = program("implicit.cl", cpuRounding, fp64 ? "-D WEFT_FP64" : "-cl-single-precision-constant");
+        long program = program("implicit.cl+implicit_linear.cl", cpuRounding,
+                fp64 ? "-D WEFT_FP64" : "-cl-single-precision-constant");
         constraintsKernel = kernel(program, "implicit_constraints");
         springsKernel = kernel(program, "implicit_springs");
         assembleKernel = kernel(program, "implicit_assemble");
@@ -288,7 +285,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         return out;
     }
 
-    /** Restores {@link #saveState}'s flags (or the CPU solver's): now where they fit the bound model, else at its bind. */
+    /** Restores {@link #saveState}'s flags (or the CPU solver's): now where they fit the bound model, else at bind. */
     @Override
     public void loadState(byte[] state) {
         if (state == null) {
@@ -344,19 +341,19 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         blockSpringMem = cl.upload(layout.blockSpring);
         springEntryMem = cl.upload(layout.springEntry);
         diagonalMem = cl.upload(layout.diagonal);
-        massMem = realBuffer(n);
-        writeReal(massMem, layout.mass);
+        massMem = reals.buffer(n);
+        reals.write(massMem, layout.mass);
         dampingMem = cl.upload(layout.damping);
         int springs = Math.max(1, springCount);
-        springForceMem = realBuffer(3L * springs);
+        springForceMem = reals.buffer(3L * springs);
         springKMem = cl.buffer(24L * springs);
         valuesMem = cl.buffer(24L * layout.entryCount());
-        bMem = realBuffer(3L * n);
-        zMem = realBuffer(3L * n);
-        blockInverseMem = realBuffer(9L * n);
+        bMem = reals.buffer(3L * n);
+        zMem = reals.buffer(3L * n);
+        blockInverseMem = reals.buffer(9L * n);
         badMem = cl.buffer(4L * n);
         filterKindMem = cl.buffer(4L * n);
-        filterPMem = realBuffer(3L * n);
+        filterPMem = reals.buffer(3L * n);
         contactMem = cl.buffer(4L * n);
         contactPlaneMem = cl.buffer(4L * n);
         releasedMem = cl.buffer(4L * n);
@@ -365,23 +362,23 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         if (pendingReleased != null) {
             uploadReleased();
         }
-        dvMem = realBuffer(3L * n);
-        rMem = realBuffer(3L * n);
-        cMem = realBuffer(3L * n);
-        qMem = realBuffer(3L * n);
-        sMem = realBuffer(3L * n);
-        rowAMem = realBuffer(n);
-        rowBMem = realBuffer(n);
-        partialAMem = realBuffer(chunks);
-        partialBMem = realBuffer(chunks);
+        dvMem = reals.buffer(3L * n);
+        rMem = reals.buffer(3L * n);
+        cMem = reals.buffer(3L * n);
+        qMem = reals.buffer(3L * n);
+        sMem = reals.buffer(3L * n);
+        rowAMem = reals.buffer(n);
+        rowBMem = reals.buffer(n);
+        partialAMem = reals.buffer(chunks);
+        partialBMem = reals.buffer(chunks);
         partialBadMem = cl.buffer(4L * chunks);
-        scalarsMem = realBuffer(SCALARS);
-        writeReal(scalarsMem, new double[SCALARS]);
+        scalarsMem = reals.buffer(SCALARS);
+        reals.write(scalarsMem, new double[SCALARS]);
         prevXMem = cl.buffer(12L * n);
         integratedXMem = cl.buffer(12L * n);
         if (jacobi) {
-            reducedInverseMem = realBuffer(9L * n);
-            jacobiNextMem = realBuffer(3L * n);
+            reducedInverseMem = reals.buffer(9L * n);
+            jacobiNextMem = reals.buffer(3L * n);
         }
         springWork.put(0, springCount);
         chunkWork.put(0, chunks);
@@ -439,7 +436,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         bufferArgs(initKernel, "pcg_init", 1, filterKindMem, filterPMem, bMem, zMem, dvMem, rowAMem);
         clSetKernelArg1i(startKernel, 0, chunks);
         bufferArgs(startKernel, "pcg_start", 1, partialAMem, partialBadMem);
-        setReal(startKernel, 3, settings().tolerance());
+        reals.setArg(startKernel, 3, settings().tolerance());
         clSetKernelArg1i(startKernel, 4, settings().maxIterations());
         bufferArgs(startKernel, "pcg_start", 5, scalarsMem);
         clSetKernelArg1i(residualKernel, 0, n);
@@ -479,7 +476,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
                     reducedInverseMem);
             clSetKernelArg1i(jacobiStartKernel, 0, chunks);
             bufferArgs(jacobiStartKernel, "jacobi_start", 1, partialAMem, partialBadMem);
-            setReal(jacobiStartKernel, 3, settings().tolerance());
+            reals.setArg(jacobiStartKernel, 3, settings().tolerance());
             clSetKernelArg1i(jacobiStartKernel, 4, settings().maxIterations());
             bufferArgs(jacobiStartKernel, "jacobi_start", 5, scalarsMem);
             sweepArgs(jacobiEvenKernel, n, dvMem, jacobiNextMem);
@@ -516,12 +513,12 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     void enqueue(Environment env, float dt) {
         stepDt = dt;
         double h = dt;
-        setReal(constraintsKernel, 7, h);
-        setReal(springsKernel, 6, h);
-        setReal(assembleKernel, 10, h);
-        setReal(assembleKernel, 11, env.gravityX());
-        setReal(assembleKernel, 12, env.gravityY());
-        setReal(assembleKernel, 13, env.gravityZ());
+        reals.setArg(constraintsKernel, 7, h);
+        reals.setArg(springsKernel, 6, h);
+        reals.setArg(assembleKernel, 10, h);
+        reals.setArg(assembleKernel, 11, env.gravityX());
+        reals.setArg(assembleKernel, 12, env.gravityY());
+        reals.setArg(assembleKernel, 13, env.gravityZ());
         // the colliders that are not planes (still spheres: the rest is refused) project after the step
         boolean others = false;
         for (Collider c : env.colliders()) {
@@ -582,7 +579,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
                 enqueueIteration();
             }
             enqueued += batch;
-            readScalars();
+            reals.readInto(scalarsMem, scalars);
             if (scalars[S_ACTIVE] == 0.0 || enqueued >= max) {
                 return dvMem;
             }
@@ -609,7 +606,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
                 launch(jacobiCheckKernel, null, oneWork, "jacobi_check");
             }
             enqueued += batch;
-            readScalars();
+            reals.readInto(scalarsMem, scalars);
             if (scalars[S_ACTIVE] == 0.0 || enqueued >= sweeps) {
                 // the iterate of the last sweep: Δv's buffer after an even number of iterations
                 return ((int) scalars[S_ITERATIONS]) % 2 == 0 ? dvMem : jacobiNextMem;
@@ -654,11 +651,11 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
                 "is where the linear solve failed: " + what);
     }
 
-    /** JacobiMethod.worstResidualRow: the row of largest |b − A Δv|₁ (unfiltered), from the device's A, b and Δv. */
+    /** JacobiMethod.worstResidualRow: the row of largest |b − A Δv|₁ (unfiltered), from the device's A, b, Δv. */
     private int worstResidualRow(long current) {
         int n = particleCount();
-        double[] cur = readReal(current, 3 * n);
-        double[] b = readReal(bMem, 3 * n);
+        double[] cur = reals.read(current, 3 * n);
+        double[] b = reals.read(bMem, 3 * n);
         float[] a = new float[6 * layout.entryCount()];
         ClCheck.ok(clEnqueueReadBuffer(cl.queue(), valuesMem, true, 0L, a, null, null), "read A");
         int worst = 0;
@@ -689,7 +686,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     /** FilteredPcg.worstRow of a device vector: the row of largest |.|₁, a NaN first. */
     private int worstRow(long mem) {
         int n = particleCount();
-        double[] v = readReal(mem, 3 * n);
+        double[] v = reals.read(mem, 3 * n);
         int worst = 0;
         double max = -1.0;
         for (int i = 0; i < n; i++) {
@@ -703,56 +700,6 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
             }
         }
         return worst;
-    }
-
-    // ---- real_t buffers: double where the device has fp64, else float ----------------------------------
-
-    private long realBuffer(long count) {
-        return cl.buffer(realBytes * Math.max(1L, count));
-    }
-
-    private void writeReal(long mem, double[] data) {
-        if (fp64) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), mem, true, 0L, data, null, null), "write doubles");
-        } else {
-            float[] f = new float[data.length];
-            for (int k = 0; k < f.length; k++) {
-                f[k] = (float) data[k];
-            }
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), mem, true, 0L, f, null, null), "write floats");
-        }
-    }
-
-    private double[] readReal(long mem, int count) {
-        double[] out = new double[count];
-        if (fp64) {
-            ClCheck.ok(clEnqueueReadBuffer(cl.queue(), mem, true, 0L, out, null, null), "read doubles");
-        } else {
-            float[] f = new float[count];
-            ClCheck.ok(clEnqueueReadBuffer(cl.queue(), mem, true, 0L, f, null, null), "read floats");
-            for (int k = 0; k < count; k++) {
-                out[k] = f[k];
-            }
-        }
-        return out;
-    }
-
-    /** The convergence scalars into {@link #scalars} (a blocking read; no allocation). */
-    private void readScalars() {
-        if (fp64) {
-            ClCheck.ok(clEnqueueReadBuffer(cl.queue(), scalarsMem, true, 0L, scalars, null, null), "read scalars");
-        } else {
-            ClCheck.ok(clEnqueueReadBuffer(cl.queue(), scalarsMem, true, 0L, scalarsFloat, null, null),
-                    "read scalars");
-            for (int k = 0; k < SCALARS; k++) {
-                scalars[k] = scalarsFloat[k];
-            }
-        }
-    }
-
-    private void setReal(long kernel, int index, double value) {
-        int status = fp64 ? clSetKernelArg1d(kernel, index, value) : clSetKernelArg1f(kernel, index, (float) value);
-        ClCheck.ok(status, "real argument " + index);
     }
 
     private void freeTetherWork() {
