@@ -12,6 +12,7 @@ import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.step.Environment;
 import dev.weft.opencl.OpenClDevice;
 import dev.weft.opencl.OpenClDevices;
+import dev.weft.opencl.OpenClImplicitSolver;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClPdSolver;
 import dev.weft.opencl.OpenClRelaxationSolver;
@@ -38,7 +39,7 @@ record Backend(String text, int device, boolean glsl) {
     static final String FLAG = "--backend";
     static final Backend CPU = new Backend("cpu", -1, false);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
-    static final List<String> OPENCL_SOLVERS = List.of("mass-spring", "pbd", "pd", "relaxation", "xpbd");
+    static final List<String> OPENCL_SOLVERS = List.of("implicit", "mass-spring", "pbd", "pd", "relaxation", "xpbd");
     /** The solvers with a GLSL implementation, in the order messages list them. */
     static final List<String> GLSL_SOLVERS = List.of("mass-spring", "xpbd");
 
@@ -105,6 +106,8 @@ record Backend(String text, int device, boolean glsl) {
                 OpenClPdSolver.requireSupported(settings.pd(), model, env);
             } else if (solver.equals("relaxation")) {
                 OpenClRelaxationSolver.requireSupported(settings.relaxation(), model, env);
+            } else if (solver.equals("implicit")) {
+                OpenClImplicitSolver.requireSupported(settings.implicit(), model, env);
             } else {
                 OpenClMassSpringSolver.requireSupported(settings.massSpring(), model, env);
             }
@@ -142,6 +145,8 @@ record Backend(String text, int device, boolean glsl) {
                 return new OpenClPdSolver(settings.pd(), d);
             case "relaxation":
                 return new OpenClRelaxationSolver(settings.relaxation(), d);
+            case "implicit":
+                return new OpenClImplicitSolver(settings.implicit(), d);
             case "xpbd":
             case "pbd":
                 return new OpenClXpbdSolver(xpbdSettings(solver, settings), d);

@@ -108,8 +108,8 @@ final class BenchCommand implements Callable<Integer> {
     int[] tableParticles;
 
     @Option(names = "--device", paramLabel = "N",
-            description = "With --table seed004 or gpu: the OpenCL device to time, by its index in `weft devices` "
-                    + "(default: the first GPU, else device 0).")
+            description = "With --table seed000, seed004 or gpu: the OpenCL device to time, by its index in "
+                    + "`weft devices` (default: the first GPU, else device 0).")
     int device = OpenClDevices.PREFERRED;
 
     @Option(names = "--quiet", description = "No progress bar (it goes to standard error: a bar on a terminal, a "
@@ -137,7 +137,7 @@ final class BenchCommand implements Callable<Integer> {
                             + " (it is used by the xpbd and pd benchmark, without --table)");
                 }
             }
-            if (!List.of("seed004", "gpu").contains(table) && given.has("--device")) {
+            if (!List.of("seed000", "seed004", "gpu").contains(table) && given.has("--device")) {
                 throw new InvalidInputException("--device", tablesOf("--device"));
             }
             if ("seed004".equals(table) || "gpu".equals(table)) {
@@ -345,8 +345,12 @@ final class BenchCommand implements Callable<Integer> {
         int tableSamples = given.has("--samples") ? samples : 15;
         int tableWarmup = given.has("--warmup") ? warmup : 10;
         checkSamples(tableSamples, tableWarmup);
+        if (device < 0 && device != OpenClDevices.PREFERRED) {
+            throw new InvalidInputException("--device", "must be an index >= 0 (`weft devices` lists them), got "
+                    + device);
+        }
         ProgressBar progress = progress(Seed000TableBench.rows(sizes, threads));
-        int rc = Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, tableWarmup, tableSamples,
+        int rc = Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, device, tableWarmup, tableSamples,
                 progress);
         progress.clear();
         return rc;
@@ -356,7 +360,7 @@ final class BenchCommand implements Callable<Integer> {
     private static String tablesOf(String flag) {
         switch (flag) {
             case "--particles": return "applies to --table seed000, seed004 and gpu only";
-            case "--device": return "applies to --table seed004 and gpu only";
+            case "--device": return "applies to --table seed000, seed004 and gpu only";
             default: return "applies to --table seed000 only";
         }
     }

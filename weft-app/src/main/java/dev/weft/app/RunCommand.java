@@ -26,6 +26,7 @@ import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.opencl.OpenClImplicitSolver;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.render.PngFrameRecorder;
 import dev.weft.render.compute.GlslMassSpringSolver;
@@ -418,6 +419,11 @@ class RunCommand implements Callable<Integer> {
             }
             if (sim.solver() instanceof ImplicitSolver) {
                 ImplicitSolver implicit = (ImplicitSolver) sim.solver();
+                linearSummary = String.format(Locale.ROOT, "  last step: %d %s iterations, relative residual %.2e%n",
+                        implicit.lastIterations(), implicit.settings().method().label(),
+                        implicit.lastRelativeResidual());
+            } else if (sim.solver() instanceof OpenClImplicitSolver) {
+                OpenClImplicitSolver implicit = (OpenClImplicitSolver) sim.solver();
                 linearSummary = String.format(Locale.ROOT, "  last step: %d %s iterations, relative residual %.2e%n",
                         implicit.lastIterations(), implicit.settings().method().label(),
                         implicit.lastRelativeResidual());

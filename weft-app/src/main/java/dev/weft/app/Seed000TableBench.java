@@ -12,6 +12,8 @@ import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.implicit.LinearMethod;
 import dev.weft.core.step.Environment;
+import dev.weft.opencl.OpenClDevice;
+import dev.weft.opencl.OpenClImplicitSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -37,6 +39,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * other load does not inflate), beside the seed's 2006 CPU and GPU frame rates; and where the time
  * goes (assembly of forces, Jacobians and A; the CG matrix-vector products; the vector updates and
  * reductions). A run that blows up (the seed's "X": Jacobi at 10 iterations) is reported as failed.
+ *
+ * <p>The OpenCL column: the same cell on the OpenCL implicit solver ({@link OpenClImplicitSolver}, CG or
+ * Jacobi, the device {@code --device} picks), the median of single steps after the warm-up as for the CPU,
+ * each step reading the positions and velocities back (as the CPU's are on the host); measured once per
+ * size, method and iteration count and written on each of that cell's thread rows; "failed" (0 in the CSV)
+ * where the run diverged. Empty where there is no OpenCL device (the header says why).
  */
 final class Seed000TableBench {
     static final int[] DEFAULT_SIZES = {100, 400, 900, 1600, 2500, 3600};
@@ -70,30 +78,42 @@ final class Seed000TableBench {
     private Seed000TableBench() {
     }
 
-    /** The rows {@link #run} measures. */
+    /** The rows {@link #run} measures, and its OpenCL cells (counted even where there turns out to be no device). */
     static int rows(int[] sizes, int[] threadCounts) {
-        return sizes.length * LinearMethod.values().length * ITERATIONS.length * threadCounts.length;
+        return sizes.length * LinearMethod.values().length * ITERATIONS.length * (threadCounts.length + 1);
     }
 
-    static int run(PrintWriter out, Path dir, int[] sizes, int[] threadCounts, int warmup, int samples,
-                   ProgressBar progress) throws IOException {
+    static int run(PrintWriter out, Path dir, int[] sizes, int[] threadCounts, int deviceIndex, int warmup,
+                   int samples, ProgressBar progress) throws IOException {
         String jdk = SystemInfo.jdk();
         String cpu = SystemInfo.cpu();
+        TimedDevice timed = TimedDevice.pick(deviceIndex);
+        OpenClDevice device = timed.device();
         out.printf(Locale.ROOT, "weft bench --table seed000: implicit Euler, h = %.3f s, 24-neighbour springs, "
                 + "fixed linear iterations%n", STEP);
-        out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  median of %d steps after %d warm-up steps%n%n", jdk, cpu,
-                samples, warmup);
-        out.printf(Locale.ROOT, "%9s %-6s %4s %3s %10s %10s %9s %9s %8s %8s %8s %8s %8s%n", "particles", "solver", "iter",
-                "thr", "steps/s", "cpu st/s", "seed CPU", "seed GPU", "xCPU", "asm ms", "solve ms", "matvec", "vec+red");
+        out.printf(Locale.ROOT, "  JDK: %s%n  CPU: %s%n  OpenCL: %s%n  median of %d steps after %d warm-up steps%n%n",
+                jdk, cpu, timed.describe(), samples, warmup);
+        out.printf(Locale.ROOT, "%9s %-6s %4s %3s %10s %10s %9s %9s %8s %8s %8s %8s %8s %10s%n", "particles", "solver",
+                "iter", "thr", "steps/s", "cpu st/s", "seed CPU", "seed GPU", "xCPU", "asm ms", "solve ms", "matvec",
+                "vec+red", "ocl st/s");
         List<Cell> cells = new ArrayList<>();
         List<String> rows = new ArrayList<>();
         rows.add("particles,solver,iterations,threads,failed,steps_per_s,cpu_steps_per_s,seed_cpu_fps,seed_cpu_rendering,seed_gpu_fps,"
                 + "ratio_to_seed_cpu,ratio_to_seed_gpu,assembly_ms,solve_ms,matvec_ms,vector_reduction_ms,"
-                + "relative_residual,jdk,cpu");
+                + "relative_residual,opencl_steps_per_s,opencl_ratio_to_seed_gpu,opencl_device,jdk,cpu");
+        String deviceName = device == null ? "" : device.deviceName();
         for (int particles : sizes) {
             int side = (int) Math.round(Math.sqrt(particles));
             for (LinearMethod method : LinearMethod.values()) {
                 for (int iterations : ITERATIONS) {
+                    // the device's cell, once for all thread rows: NaN where not measured, 0 where it failed
+                    double openCl = Double.NaN;
+                    if (device != null) {
+                        openCl = measureOpenCl(side, method, iterations, device, warmup, samples);
+                        progress.clear();
+                    }
+                    progress.advance(side * side + " particles, " + method.label() + " " + iterations
+                            + " iterations, opencl");
                     for (int threads : threadCounts) {
                         Cell c = measure(side, method, iterations, threads, warmup, samples);
                         progress.clear();
@@ -106,22 +126,29 @@ final class Seed000TableBench {
                         String cpuText = cpuFps < 0 ? "-" : cpuFps == 0 ? "X" : cpuFps + (cpuRendering ? "r" : "");
                         String gpuText = gpuFps < 0 ? "-" : Integer.toString(gpuFps);
                         String ratio = c.failed || cpuFps <= 0 ? "-" : String.format(Locale.ROOT, "%.0f", c.stepsPerSecond / cpuFps);
-                        out.printf(Locale.ROOT, "%9d %-6s %4d %3d %10s %10s %9s %9s %8s %8.3f %8.3f %8.3f %8.3f%n",
+                        String openClText = Double.isNaN(openCl) ? "-" : openCl == 0.0 ? "failed"
+                                : String.format(Locale.ROOT, "%.1f", openCl);
+                        out.printf(Locale.ROOT, "%9d %-6s %4d %3d %10s %10s %9s %9s %8s %8.3f %8.3f %8.3f %8.3f %10s%n",
                                 side * side, method.label(), iterations, threads,
                                 c.failed ? "failed" : String.format(Locale.ROOT, "%.1f", c.stepsPerSecond),
                                 c.failed ? "-" : String.format(Locale.ROOT, "%.1f", c.cpuStepsPerSecond), cpuText,
-                                gpuText, ratio, c.assemblyMs, c.solveMs, c.productMs, c.vectorMs);
+                                gpuText, ratio, c.assemblyMs, c.solveMs, c.productMs, c.vectorMs, openClText);
                         out.flush();
                         progress.advance(side * side + " particles, " + method.label() + " " + iterations
                                 + " iterations, " + threads + " thread(s)");
-                        rows.add(String.format(Locale.ROOT, "%d,%s,%d,%d,%b,%.3f,%.3f,%s,%b,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3e,\"%s\",\"%s\"",
+                        boolean measured = !Double.isNaN(openCl);
+                        rows.add(String.format(Locale.ROOT, "%d,%s,%d,%d,%b,%.3f,%.3f,%s,%b,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3e,%s,%s,\"%s\",\"%s\",\"%s\"",
                                 side * side, method.label(), iterations, threads, c.failed, c.failed ? 0.0 : c.stepsPerSecond,
                                 c.failed ? 0.0 : c.cpuStepsPerSecond,
                                 cpuFps < 0 ? "" : Integer.toString(cpuFps), cpuRendering,
                                 gpuFps < 0 ? "" : Integer.toString(gpuFps),
                                 c.failed || cpuFps <= 0 ? "" : String.format(Locale.ROOT, "%.2f", c.stepsPerSecond / cpuFps),
                                 c.failed || gpuFps <= 0 ? "" : String.format(Locale.ROOT, "%.2f", c.stepsPerSecond / gpuFps),
-                                c.assemblyMs, c.solveMs, c.productMs, c.vectorMs, c.relativeResidual, jdk, cpu));
+                                c.assemblyMs, c.solveMs, c.productMs, c.vectorMs, c.relativeResidual,
+                                measured ? String.format(Locale.ROOT, "%.3f", openCl) : "",
+                                measured && openCl > 0.0 && gpuFps > 0
+                                        ? String.format(Locale.ROOT, "%.2f", openCl / gpuFps) : "",
+                                measured ? deviceName : "", jdk, cpu));
                     }
                 }
             }
@@ -209,6 +236,25 @@ final class Seed000TableBench {
             double median = median(ms);
             return new Cell(side * side, method, iterations, threads, false, 1e3 / median, 1e3 / median(cpuMs), median(asm),
                     median(solve), median(product), median(vector), solver.lastRelativeResidual());
+        }
+    }
+
+    /**
+     * Steps per second of the OpenCL implicit solver on the cell: the median of {@code samples} single
+     * steps (each reading the state back) after {@code warmup}; 0 where the run diverged or ran away.
+     */
+    private static double measureOpenCl(int side, LinearMethod method, int iterations, OpenClDevice device,
+                                        int warmup, int samples) {
+        Model model = squareCloth(side);
+        ImplicitSettings settings = ImplicitSettings.defaults().withMethod(method).withIterations(iterations, 0f);
+        Environment env = Environment.earth();
+        State state = State.atRest(model);
+        try (OpenClImplicitSolver solver = new OpenClImplicitSolver(settings, device)) {
+            double rate = StepRate.median(() -> solver.step(model, state, env, STEP), 1, warmup, 0, 0, 0, samples);
+            checkFinite(state);
+            return rate;
+        } catch (SimulationDivergedException e) {
+            return 0.0;
         }
     }
 

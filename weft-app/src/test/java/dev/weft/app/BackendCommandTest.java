@@ -65,7 +65,7 @@ class BackendCommandTest {
     }
 
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"mass-spring", "xpbd", "pd", "pbd", "relaxation"})
+    @CsvSource({"mass-spring", "xpbd", "pd", "pbd", "relaxation", "implicit"})
     void openClWritesTheCpusMetricsAndFrames(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         Path scene = untetheredDrape(tmp);
@@ -81,6 +81,25 @@ class BackendCommandTest {
         assertThat(cpuRows).hasSize(4);
         assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
         // the last frame's mesh: every position printed the same
+        assertThat(Files.readString(device.resolve("frame_00003.obj")))
+                .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
+    }
+
+    /** The implicit solver's Jacobi method on the device: the cpu run's metrics and last frame too. */
+    @Test
+    void implicitJacobiOnOpenClWritesTheCpusMetrics(@TempDir Path tmp) throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        Path scene = untetheredDrape(tmp);
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", scene.toString(), "--solver", "implicit", "--linear", "jacobi", "--backend",
+                    backend, "--frames", "3", "--threads", "1", "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        Path cpu = tmp.resolve("cpu").resolve("drape16");
+        Path device = tmp.resolve("opencl").resolve("drape16");
+        List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(4);
+        assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
         assertThat(Files.readString(device.resolve("frame_00003.obj")))
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
     }
@@ -127,12 +146,13 @@ class BackendCommandTest {
     }
 
     /**
-     * The default scene as shipped (tethers on): XPBD, relaxation (the scene's 48 steps of 3 relaxation
-     * steps a frame), PD (17 steps of 2 alternations of 3 SOR sweeps) and mass-spring (16 steps of 24 Verlet
-     * steps) on the device project them as the CPU does.
+     * The default scene as shipped (tethers on, the sphere and the floor): XPBD, relaxation (the scene's 48
+     * steps of 3 relaxation steps a frame), PD (17 steps of 2 alternations of 3 SOR sweeps), mass-spring (16
+     * steps of 24 Verlet steps) and the implicit solver (which holds the floor through its filter S) on the
+     * device project the tethers as the CPU does.
      */
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"xpbd", "relaxation", "pd", "mass-spring"})
+    @CsvSource({"xpbd", "relaxation", "pd", "mass-spring", "implicit"})
     void theDefaultSceneRunsOnOpenClWithTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         for (String backend : List.of("cpu", "opencl")) {
@@ -183,13 +203,11 @@ class BackendCommandTest {
 
     @ParameterizedTest(name = "weft {0}")
     @CsvSource(delimiter = '|', value = {
-        "run drape --solver implicit --backend opencl | --backend: opencl runs --solver mass-spring, pbd, pd, "
-                + "relaxation, xpbd so far, not implicit; use --backend cpu",
+        "run drape --solver implicit --wind 1,0,0 --backend opencl | --backend: opencl does not run wind and air "
+                + "drag yet; use --backend cpu, or run without --wind",
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
                 + "--inner-solver gs yet (sequential Gauss-Seidel is one thread by definition), only rbgs, jacobi and "
                 + "jacobi-seed; use --inner-solver rbgs or --backend cpu",
-        "render drape --solver implicit --backend opencl:0 | --backend: opencl:0 runs --solver mass-spring, pbd, "
-                + "pd, relaxation, xpbd so far, not implicit",
         "run drape --solver relaxation --wind 1,0,0 --backend opencl | --backend: opencl does not run wind and air "
                 + "drag yet; use --backend cpu, or run without --wind",
         "run stack --solver relaxation --backend opencl | --backend: opencl does not run scene stack's collider box "

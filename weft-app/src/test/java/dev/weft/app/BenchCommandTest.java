@@ -3,6 +3,7 @@ package dev.weft.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.weft.opencl.OpenClDevices;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -104,7 +105,8 @@ class BenchCommandTest {
         assertThat(csv.header).containsExactly("particles", "solver", "iterations", "threads", "failed", "steps_per_s",
                 "cpu_steps_per_s", "seed_cpu_fps", "seed_cpu_rendering", "seed_gpu_fps", "ratio_to_seed_cpu",
                 "ratio_to_seed_gpu", "assembly_ms", "solve_ms", "matvec_ms", "vector_reduction_ms",
-                "relative_residual", "jdk", "cpu");
+                "relative_residual", "opencl_steps_per_s", "opencl_ratio_to_seed_gpu", "opencl_device", "jdk", "cpu");
+        boolean openCl = OpenClDevices.unavailableReason() == null;
         // 2 sizes x {cg, jacobi} x {10, 30, 50, 70} iterations x 1 thread count
         assertThat(csv.rows).hasSize(16);
         assertThat(csv.rows).extracting(r -> csv.cell(r, "particles")).containsOnly("16", "100");
@@ -115,6 +117,15 @@ class BenchCommandTest {
             assertThat(csv.cell(row, "failed")).as(cellName).isEqualTo("false");
             assertPositive(csv, row, "steps_per_s", "cpu_steps_per_s", "assembly_ms", "solve_ms", "matvec_ms");
             boolean cg = csv.cell(row, "solver").equals("cg");
+            if (openCl) {
+                // the same cell on the OpenCL implicit solver
+                assertPositive(csv, row, "opencl_steps_per_s");
+                assertThat(csv.cell(row, "opencl_device")).as(cellName).isNotEmpty();
+            } else {
+                // without OpenCL nothing is measured
+                assertThat(csv.cell(row, "opencl_steps_per_s")).as(cellName).isEmpty();
+                assertThat(csv.cell(row, "opencl_device")).as(cellName).isEmpty();
+            }
             if (cg) {
                 assertPositive(csv, row, "vector_reduction_ms");
             } else {

@@ -26,7 +26,8 @@ import org.lwjgl.system.MemoryUtil;
  * @param <S> the solver's settings
  */
 public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
-        permits OpenClMassSpringSolver, OpenClPdSolver, OpenClRelaxationSolver, OpenClXpbdSolver {
+        permits OpenClImplicitSolver, OpenClMassSpringSolver, OpenClPdSolver, OpenClRelaxationSolver,
+        OpenClXpbdSolver {
     /** The relaxed build (see the solvers' package-private constructors): contraction and mad allowed. */
     private static final String RELAXED = "-D WEFT_RELAXED -cl-mad-enable";
 
@@ -114,7 +115,12 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
             collidersChanged(colliders);
         }
         deviceState.uploadIfChanged(state);
+        stepsFrom(state);
         return true;
+    }
+
+    /** The state the next steps start from (its step count and time, for a solver's messages); by default unused. */
+    void stepsFrom(State state) {
     }
 
     @Override
