@@ -88,7 +88,7 @@ final class RenderCommand extends RunCommand {
             @Override
             public PngFrameRecorder open(Scene scene, Path into) {
                 return new PngFrameRecorder(into, scene.model(), scene.environment().colliders(), camera, width, height,
-                        samples, style);
+                        samples, style).withTextures(scene);
             }
 
             @Override
@@ -138,7 +138,7 @@ final class RenderCommand extends RunCommand {
         }
         Camera camera = camera(s, w, h, null, null, null);
         return new PngFrameRecorder(frameDir, s.model(), s.environment().colliders(), camera, w, h, 4,
-                RenderStyle.defaults());
+                RenderStyle.defaults()).withTextures(s);
     }
 
     /** The scene's camera, with any of eye, target and field of view replaced by the given ones. */

@@ -45,6 +45,50 @@ class RenderCommandTest {
     }
 
     @Test
+    void theFlagSceneDrawsItsFlagImageUprightOnTheCloth(@TempDir Path tmp) throws IOException {
+        // the shipped flag scene's cloth (scenes/flag.json, read from the jar) carries textures/flag.png (blue bottom stripe, red top stripe, a green canton
+        // at the pole): the picture shows the image's colours, blue below red, and not the body's own colour
+        int code = weft("render", "flag", "--frames", "1", "--width", "320", "--height", "180",
+                "--threads", "1", "--quiet", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        BufferedImage img = ImageIO.read(tmp.resolve("flag").resolve("render").resolve("frame_00001.png").toFile());
+        long green = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int rgb = img.getRGB(x, y);
+                int r = (rgb >> 16) & 0xff;
+                int g = (rgb >> 8) & 0xff;
+                int b = rgb & 0xff;
+                green += g > 50 && g > 1.4 * r && g > 1.2 * b ? 1 : 0;
+            }
+        }
+        assertThat(green).as("the canton's green").isGreaterThan(20);
+        // the image is upright: its bottom (blue) stripe lower in the picture than its top (red) one
+        assertThat(meanRow(img, true)).isGreaterThan(meanRow(img, false));
+    }
+
+    /** The mean picture row (y down) of the blue ({@code blue}) or red pixels. */
+    private static double meanRow(BufferedImage img, boolean blue) {
+        double sum = 0;
+        long n = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int rgb = img.getRGB(x, y);
+                int r = (rgb >> 16) & 0xff;
+                int g = (rgb >> 8) & 0xff;
+                int b = rgb & 0xff;
+                boolean hit = blue ? b > 90 && b > 2 * r && b > 1.5 * g : r > 90 && r > 2.5 * g && r > 2.5 * b;
+                if (hit) {
+                    sum += y;
+                    n++;
+                }
+            }
+        }
+        assertThat(n).as(blue ? "blue pixels" : "red pixels").isGreaterThan(20);
+        return sum / n;
+    }
+
+    @Test
     void renderRunsTheSceneAsRunDoesWithAnySolverAndContacts(@TempDir Path tmp) throws IOException {
         // issue #14: render used to run XPBD without contacts whatever was asked; it is run plus pictures
         int code = weft("render", "stack", "--frames", "2", "--width", "64", "--height", "36", "--threads", "1",

@@ -43,6 +43,20 @@ public final class PngFrameRecorder implements AutoCloseable {
     private int frames;
 
     /**
+     * Draws the bodies of {@code scene} that have a texture with it ({@link SceneTextures}); returns this. An
+     * image that cannot be read closes the recorder and throws.
+     */
+    public PngFrameRecorder withTextures(dev.weft.core.scene.Scene scene) {
+        try {
+            SceneTextures.apply(renderer, scene);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        return this;
+    }
+
+    /**
      * Starts OpenGL (throws {@link RenderUnavailableException} when it cannot) and prepares to draw
      * {@code model} among {@code colliders} at width × height with {@code samples} samples per pixel.
      */

@@ -16,8 +16,11 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.util.FloatList;
 import dev.weft.core.util.IntList;
+import java.awt.image.BufferedImage;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.lwjgl.system.MemoryUtil;
 
 /**
  * Draws a scene into any {@link RenderTarget}: the simulated bodies as smooth-shaded two-sided meshes
@@ -29,6 +32,8 @@ import java.util.List;
  */
 public final class SceneRenderer implements AutoCloseable {
     private static final int SHADOW_UNIT = 0;
+    /** The texture unit a body's own image is bound to (not the shadow map's: a unit takes one sampler type). */
+    private static final int BODY_TEXTURE_UNIT = 1;
 
     private Model model;
     private final RenderStyle style;
@@ -54,6 +59,8 @@ public final class SceneRenderer implements AutoCloseable {
     private final List<float[]> animatedVertices = new ArrayList<>();
     private final List<StaticMesh> floors = new ArrayList<>();
     private final List<float[][]> floorAxes = new ArrayList<>();
+    /** Per body its own image's GL texture (0: none, drawn in its colour). */
+    private final int[] bodyTexture;
     private final float[] bodyFront;
     private final float[] bodyBack;
 
@@ -110,6 +117,7 @@ public final class SceneRenderer implements AutoCloseable {
             // an SDF given without its mesh, or a rigid shape not known here, is not drawn; it still acts
         }
         List<ModelObject> objects = model.objects();
+        bodyTexture = new int[objects.size()];
         bodyFront = new float[3 * objects.size()];
         bodyBack = new float[3 * objects.size()];
         for (int i = 0; i < objects.size(); i++) {
@@ -118,6 +126,45 @@ public final class SceneRenderer implements AutoCloseable {
         }
         for (int i = 0; i < 3; i++) {
             fogColor[i] = (float) Math.pow(Palette.BACKGROUND[i], 2.2);
+        }
+    }
+
+    /**
+     * Draws body {@code body} (its index in the model's objects) with {@code image} over its texture
+     * coordinates instead of its colour and the checker: u across the image, v from its bottom row up (OBJ's
+     * convention; a grid cloth's span the image once), repeated beyond [0, 1], on both faces (the back a
+     * little darker). Needs the context.
+     */
+    public void setTexture(int body, BufferedImage image) {
+        if (body < 0 || body >= bodyTexture.length) {
+            throw new IllegalArgumentException("no body " + body + " (the model has " + bodyTexture.length + ")");
+        }
+        int w = image.getWidth();
+        int h = image.getHeight();
+        ByteBuffer texels = MemoryUtil.memAlloc(4 * w * h);
+        try {
+            for (int y = h - 1; y >= 0; y--) { // GL's first row is t = 0: the image's bottom
+                for (int x = 0; x < w; x++) {
+                    int argb = image.getRGB(x, y);
+                    texels.put((byte) (argb >> 16)).put((byte) (argb >> 8)).put((byte) argb).put((byte) (argb >>> 24));
+                }
+            }
+            texels.flip();
+            if (bodyTexture[body] == 0) {
+                bodyTexture[body] = glGenTextures();
+            }
+            glActiveTexture(GL_TEXTURE0 + BODY_TEXTURE_UNIT);
+            glBindTexture(GL_TEXTURE_2D, bodyTexture[body]);
+            glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+            glGenerateMipmap(GL_TEXTURE_2D);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+            glActiveTexture(GL_TEXTURE0);
+        } finally {
+            MemoryUtil.memFree(texels);
         }
     }
 
@@ -362,6 +409,8 @@ public final class SceneRenderer implements AutoCloseable {
         lit.set("uFogDistance", distance + 6f * radius);
         shadowMap.bindTexture(SHADOW_UNIT);
         lit.set("uShadowMap", SHADOW_UNIT);
+        lit.set("uTexture", BODY_TEXTURE_UNIT);
+        lit.set("uTextured", 0);
 
         lit.set("uChecker", 0f);
         // floors: matte (no specular term), grid every 10 cm (every metre for scenes larger than a few metres)
@@ -402,8 +451,15 @@ public final class SceneRenderer implements AutoCloseable {
             ModelObject o = objects.get(i);
             glUniform3f(lit.uniform("uFrontColor"), bodyFront[3 * i], bodyFront[3 * i + 1], bodyFront[3 * i + 2]);
             glUniform3f(lit.uniform("uBackColor"), bodyBack[3 * i], bodyBack[3 * i + 1], bodyBack[3 * i + 2]);
+            if (bodyTexture[i] != 0) {
+                glActiveTexture(GL_TEXTURE0 + BODY_TEXTURE_UNIT);
+                glBindTexture(GL_TEXTURE_2D, bodyTexture[i]);
+                glActiveTexture(GL_TEXTURE0);
+            }
+            lit.set("uTextured", bodyTexture[i] != 0 ? 1 : 0);
             cloth.drawTriangles(model.drawnSurface().firstTriangle(i), model.drawnSurface().triangleCount(i));
         }
+        lit.set("uTextured", 0);
         glDisable(GL_POLYGON_OFFSET_FILL);
         lit.set("uChecker", 0f);
 
@@ -514,6 +570,11 @@ public final class SceneRenderer implements AutoCloseable {
         depth.close();
         cloth.close();
         shadowMap.close();
+        for (int t : bodyTexture) {
+            if (t != 0) {
+                glDeleteTextures(t);
+            }
+        }
         for (StaticMesh m : solids) {
             m.close();
         }

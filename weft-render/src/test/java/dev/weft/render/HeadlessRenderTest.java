@@ -1,6 +1,7 @@
 package dev.weft.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.weft.core.collide.BoxCollider;
@@ -205,6 +206,50 @@ class HeadlessRenderTest {
         assertThat(clothShare(checker)).isCloseTo(plainShare, org.assertj.core.data.Offset.offset(0.02));
         assertThat(darkClothShare(plain)).isLessThan(0.05);
         assertThat(darkClothShare(checker)).isBetween(0.35, 0.65);
+    }
+
+    @Test
+    void aBodysTextureReplacesItsColourOverItsTextureCoordinates() throws Exception {
+        // the flat cloth from above with an image of a blue and a green half: its pixels are blue or green
+        // in about equal shares, and none shows the body's own red
+        ModelBuilder b = new ModelBuilder();
+        b.addGridCloth(GridClothSpec.of("cloth", 33, 33, 1f, 1f).withOrigin(-0.5f, 0f, -0.5f));
+        Model model = b.build();
+        Camera camera = new Camera(new float[] {0f, 2f, 0.01f}, new float[] {0f, 0f, 0f}, 40f);
+        BufferedImage image = new BufferedImage(64, 64, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < 64; y++) {
+            for (int x = 0; x < 64; x++) {
+                image.setRGB(x, y, x < 32 ? 0x2040e0 : 0x20c040);
+            }
+        }
+        BufferedImage img;
+        try (SceneRenderer r = new SceneRenderer(model, new Collider[0], RenderStyle.defaults().withChecker(true))) {
+            r.setTexture(0, image);
+            r.draw(target, model.restPositions(), camera);
+            img = copy(target.readImage());
+        }
+        int blue = 0;
+        int green = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int rgb = img.getRGB(x, y);
+                int r = (rgb >> 16) & 0xff;
+                int g = (rgb >> 8) & 0xff;
+                int bl = rgb & 0xff;
+                blue += bl > 60 && bl > 1.6 * r && bl > 1.4 * g ? 1 : 0;
+                green += g > 60 && g > 1.6 * r && g > 1.4 * bl ? 1 : 0;
+            }
+        }
+        double total = img.getWidth() * img.getHeight();
+        assertThat(blue / total).as("blue half").isGreaterThan(0.05);
+        assertThat(green / total).as("green half").isGreaterThan(0.05);
+        assertThat((double) blue / green).isBetween(0.7, 1.4);
+        assertThat(clothShare(img)).as("the body's red").isLessThan(0.005);
+        assertThatThrownBy(() -> {
+            try (SceneRenderer r = new SceneRenderer(model, new Collider[0], RenderStyle.defaults())) {
+                r.setTexture(1, image);
+            }
+        }).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no body 1");
     }
 
     /** Of the cloth's pixels, the share darker than 0.8 of their median luminance. */

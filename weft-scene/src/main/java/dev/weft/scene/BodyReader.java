@@ -27,12 +27,13 @@ import java.util.function.Supplier;
  */
 final class BodyReader {
     static final String[] GRID_KEYS = {"type", "name", "material", "velocity", "cols", "rows", "width", "height", "origin",
-        "axes", "u", "v", "shear", "pins"};
-    static final String[] MESH_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "pins"};
+        "axes", "u", "v", "shear", "pins", "texture"};
+    static final String[] MESH_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "pins",
+        "texture"};
     static final String[] VOXEL_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "voxelSize",
-        "density", "diagonals", "volume", "pins"};
+        "density", "diagonals", "volume", "pins", "texture"};
     static final String[] TET_KEYS = {"type", "name", "material", "velocity", "file", "scale", "translate", "voxelSize",
-        "density", "youngsModulus", "poissonRatio", "pins"};
+        "density", "youngsModulus", "poissonRatio", "pins", "texture"};
     static final String[] ROPE_KEYS = {"type", "name", "material", "velocity", "points", "particles", "massPerLength", "pins"};
     static final String[] PIN_KEYS = {"corners", "edges", "indices", "box"};
     static final String[] BOX_KEYS = {"min", "max"};
@@ -46,6 +47,8 @@ final class BodyReader {
     private final Map<String, ModelObject> bodies = new LinkedHashMap<>();
     /** Per body read, its starting velocity (null: at rest). */
     private final List<float[]> velocity = new ArrayList<>();
+    /** Per body name, the image its surface is drawn with (bodies with a {@code texture}). */
+    private final Map<String, Path> textures = new LinkedHashMap<>();
 
     BodyReader(ModelBuilder builder, MaterialReader materials, Path directory) {
         this.builder = builder;
@@ -118,6 +121,36 @@ final class BodyReader {
         return name;
     }
 
+    /** The bodies' {@code texture} images, by body name. */
+    Map<String, Path> textures() {
+        return textures;
+    }
+
+    /**
+     * A body's {@code texture}: an image file (PNG or JPEG) relative to the scene file, drawn over the body's
+     * texture coordinates (a grid cloth's span the image once); checked here to exist and be an image.
+     */
+    private void texture(Fields f, String name) {
+        if (!f.has("texture")) {
+            return;
+        }
+        JsonValue v = f.get("texture");
+        Path path = directory.resolve(Fields.string(v));
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            throw v.error("no image file " + path + " (a PNG or JPEG, relative to the scene file)");
+        }
+        // through a stream: a shipped scene's files are in the jar
+        try (java.io.InputStream file = java.nio.file.Files.newInputStream(path);
+             javax.imageio.stream.ImageInputStream in = javax.imageio.ImageIO.createImageInputStream(file)) {
+            if (in == null || !javax.imageio.ImageIO.getImageReaders(in).hasNext()) {
+                throw v.error(path + " is not an image this renderer reads (PNG or JPEG)");
+            }
+        } catch (java.io.IOException e) {
+            throw v.error(path + " cannot be read: " + e.getMessage());
+        }
+        textures.put(name, path);
+    }
+
     private void material(Fields f) {
         builder.material(f.has("material") ? materials.read(f.get("material")) : Material.cloth());
         // every body reads its material first: the place to note its starting velocity (m/s)
@@ -127,6 +160,7 @@ final class BodyReader {
     private void grid(Fields f) {
         String name = name(f);
         material(f);
+        texture(f, name);
         GridClothSpec spec = GridClothSpec.of(name,
                 Fields.integer(f.required("cols", "particles along a row (>= 2)"), 2, 4096),
                 Fields.integer(f.required("rows", "particles along a column (>= 2)"), 2, 4096),
@@ -157,6 +191,7 @@ final class BodyReader {
     private void mesh(Fields f) {
         String name = name(f);
         material(f);
+        texture(f, name);
         TriangleMesh mesh = MeshFile.read(f, directory, "the OBJ file of the cloth's mesh");
         ModelObject body = at(f.get("file"), () -> builder.addMeshCloth(name, mesh));
         bodies.put(name, body);
@@ -167,6 +202,7 @@ final class BodyReader {
     private void voxel(Fields f) {
         String name = name(f);
         material(f);
+        texture(f, name);
         TriangleMesh mesh = MeshFile.read(f, directory, "the OBJ file of the body's closed surface");
         float h = (float) Fields.number(f.required("voxelSize", "the voxels' edge in m (one particle per voxel)"),
                 Double.MIN_VALUE, 1e6, "m");
@@ -186,6 +222,7 @@ final class BodyReader {
     private void tet(Fields f) {
         String name = name(f);
         material(f);
+        texture(f, name);
         JsonValue fileValue = f.required("file", "a TetGen .node/.ele pair or a closed OBJ to voxelize, relative to "
                 + "the scene file");
         String file = Fields.string(fileValue);

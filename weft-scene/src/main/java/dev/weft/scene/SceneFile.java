@@ -125,7 +125,7 @@ public final class SceneFile {
         String solver = f.choice("solver", "xpbd", Solvers.names().toArray(new String[0]));
         return BodyReader.at(root, () -> new Scene(sceneName, description, model, environment, fps, frames, substeps,
                 SolverReader.settings(f.get("solvers")), SolverReader.steps(f.get("steps")), contacts, velocities, view,
-                solver));
+                solver, bodies.textures()));
     }
 
     /**

@@ -229,6 +229,33 @@ class SceneFileTest {
     }
 
     @Test
+    void aBodysTextureIsAnImageBesideTheSceneFileAndABrokenOneSaysWhere(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("looks"));
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(4, 4,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        javax.imageio.ImageIO.write(img, "png", dir.resolve("looks/denim.png").toFile());
+        Files.writeString(dir.resolve("looks/notes.png"), "not a picture");
+        Files.writeString(dir.resolve("s.json"), "{\"bodies\": [" + GRID + ", \"texture\": \"looks/denim.png\"}]}");
+        Scene s = SceneFile.read(dir.resolve("s.json"));
+        assertThat(s.textures()).containsExactly(java.util.Map.entry("c", dir.resolve("looks/denim.png")));
+        // a scene without textures has none, and other bodies carry theirs over to withModel
+        assertThat(SceneFile.parse("p.json", "{\"bodies\": [" + GRID + "}]}", dir).textures()).isEmpty();
+        assertThat(s.withModel(s.model()).textures()).isEqualTo(s.textures());
+        String missing = "{\"bodies\": [\n" + GRID + ", \"texture\": \"looks/silk.png\"}]}";
+        assertThatThrownBy(() -> SceneFile.parse("m.json", missing, dir)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("m.json:2").hasMessageContaining("bodies[0].texture")
+                .hasMessageContaining("silk.png").hasMessageContaining("PNG or JPEG");
+        String notImage = "{\"bodies\": [" + GRID + ", \"texture\": \"looks/notes.png\"}]}";
+        assertThatThrownBy(() -> SceneFile.parse("n.json", notImage, dir)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("notes.png").hasMessageContaining("not an image");
+        // a rope has no surface to draw an image on
+        String rope = "{\"bodies\": [{\"type\": \"rope\", \"name\": \"r\", \"points\": [[0, 0, 0], [1, 0, 0]], "
+                + "\"particles\": 4, \"texture\": \"looks/denim.png\"}]}";
+        assertThatThrownBy(() -> SceneFile.parse("r.json", rope, dir)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("texture");
+    }
+
+    @Test
     void tetBodiesComeFromTetGenFilesOrVoxelizedObjsWithTheirElasticity(@TempDir Path dir) throws Exception {
         Files.createDirectories(dir.resolve("meshes"));
         // one tetrahedron in TetGen's files, numbered from 1; a closed box to voxelize

@@ -185,8 +185,10 @@ public final class ModelBuilder {
                 positions.add(s.origin()[0] + a * s.u()[0] + b * s.v()[0],
                         s.origin()[1] + a * s.u()[1] + b * s.v()[1],
                         s.origin()[2] + a * s.u()[2] + b * s.v()[2]);
+                // u along a row; v from 1 at the first row (the "top" edge) to 0 at the last, OBJ's convention
+                // (v up an image): an image drawn or exported onto the cloth stands upright, its top at "top"
                 uvs.add((float) c / (cols - 1));
-                uvs.add((float) r / (rows - 1));
+                uvs.add(1f - (float) r / (rows - 1));
                 mass.add(0f);
                 // Without shear diagonals the particle graph is bipartite: red-black by (row + col) parity.
                 particleLatticeColor.add(s.shear() ? -1 : (r + c) & 1);

@@ -30,12 +30,16 @@ import java.util.Map;
  * @param velocities  each particle's velocity at the start (xyz, m/s), or null: everything starts at rest
  * @param camera      where the scene is meant to be seen from, or null for a renderer's own framing
  * @param defaultSolver the solver ({@link Solvers#names()}) the scene runs with unless another is asked for
+ * @param textures    per body name, the image (PNG or JPEG) its surface is drawn with over its texture
+ *                    coordinates (a renderer's business; the simulation does not read it); empty for none
  */
 public record Scene(String name, String description, Model model, Environment environment, float fps,
                     int frames, int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps,
-                    ParticleContactSettings contacts, float[] velocities, SceneCamera camera, String defaultSolver) {
+                    ParticleContactSettings contacts, float[] velocities, SceneCamera camera, String defaultSolver,
+                    Map<String, java.nio.file.Path> textures) {
     public Scene {
         java.util.Objects.requireNonNull(settings, "settings");
+        textures = Map.copyOf(textures);
         if (!Solvers.names().contains(defaultSolver)) {
             throw new InvalidInputException("solver", "unknown solver '" + defaultSolver + "'; available: "
                     + String.join(", ", Solvers.names()));
@@ -51,6 +55,14 @@ public record Scene(String name, String description, Model model, Environment en
             }
         }
         solverSteps = Map.copyOf(solverSteps);
+    }
+
+    /** A scene whose bodies have no textures of their own. */
+    public Scene(String name, String description, Model model, Environment environment, float fps, int frames,
+                 int substeps, SolverSettings settings, Map<String, SolverSteps> solverSteps,
+                 ParticleContactSettings contacts, float[] velocities, SceneCamera camera, String defaultSolver) {
+        this(name, description, model, environment, fps, frames, substeps, settings, solverSteps, contacts, velocities,
+                camera, defaultSolver, Map.of());
     }
 
     /** A scene run with xpbd unless another solver is asked for. */
@@ -86,13 +98,13 @@ public record Scene(String name, String description, Model model, Environment en
     /** This scene with {@code m} as its model (the same bodies, e.g. of other materials). */
     public Scene withModel(Model m) {
         return new Scene(name, description, m, environment, fps, frames, substeps, settings, solverSteps, contacts,
-                velocities, camera, defaultSolver);
+                velocities, camera, defaultSolver, textures);
     }
 
     /** This scene in {@code e}: other gravity, colliders or air, the same bodies and settings. */
     public Scene withEnvironment(Environment e) {
         return new Scene(name, description, model, e, fps, frames, substeps, settings, solverSteps, contacts,
-                velocities, camera, defaultSolver);
+                velocities, camera, defaultSolver, textures);
     }
 
     /** The XPBD settings of {@link #settings()} (xpbd and pbd). */

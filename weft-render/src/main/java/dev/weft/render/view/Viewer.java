@@ -151,6 +151,7 @@ public final class Viewer {
             }
 
             renderer = new SceneRenderer(scene.model(), scene.environment().colliders(), o.style());
+            dev.weft.render.SceneTextures.apply(renderer, scene);
             int rendererGeneration = 1;
             int ballsDrawn = 0;
             SimFrame shown = new SimFrame();
@@ -195,6 +196,7 @@ public final class Viewer {
                     renderer = null;
                     Scene fresh = live.scene();
                     renderer = new SceneRenderer(fresh.model(), fresh.environment().colliders(), o.style());
+                    dev.weft.render.SceneTextures.apply(renderer, fresh);
                     rendererGeneration = shown.generation;
                     ballsDrawn = 0;
                 }

@@ -26,6 +26,9 @@ uniform float uFogDistance;
 // checker over the texture coordinates: squares per uv unit (0 = none); the dark squares are the
 // body's colour darkened, so a stretched cloth shows stretched squares and keeps its hue
 uniform float uChecker;
+// a body's own image over its texture coordinates, in place of its colour and the checker (sRGB texels)
+uniform sampler2D uTexture;
+uniform bool uTextured;
 
 out vec4 fragColor;
 
@@ -50,7 +53,9 @@ void main() {
         n = -n;
         base = uBackColor;
     }
-    if (uChecker > 0.0) {
+    if (uTextured) {
+        base = pow(texture(uTexture, vUv).rgb, vec3(2.2)) * (gl_FrontFacing ? 1.0 : 0.85);
+    } else if (uChecker > 0.0) {
         vec2 cell = floor(vUv * uChecker);
         base *= mod(cell.x + cell.y, 2.0) < 0.5 ? 1.0 : 0.62;
     }
