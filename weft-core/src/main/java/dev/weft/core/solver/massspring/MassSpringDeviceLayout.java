@@ -1,9 +1,8 @@
 package dev.weft.core.solver.massspring;
 
-import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.springs.SpringSet;
-import dev.weft.core.step.VerletDamping;
+import dev.weft.core.step.VerletKeep;
 
 /**
  * The host side of {@link MassSpringSolver} on a device (OpenCL, GLSL compute), for one model: its springs
@@ -14,15 +13,12 @@ import dev.weft.core.step.VerletDamping;
 public final class MassSpringDeviceLayout {
     private final SpringSet springs;
     private final double stableStep;
-    private final float[] rate;
-    private final float[] keep;
-    private float keepStep = Float.NaN;
+    private final VerletKeep keep;
 
     public MassSpringDeviceLayout(Model m) {
         springs = SpringSet.build(m);
         stableStep = StableStep.of(springs, m.invMass());
-        rate = MaterialParameters.particleDamping(m);
-        keep = new float[m.particleCount()];
+        keep = new VerletKeep(m);
     }
 
     /** The model's springs, in the order the device stores them. */
@@ -45,18 +41,11 @@ public final class MassSpringDeviceLayout {
      * true when it computed, so the backend uploads {@link #keep()} again.
      */
     public boolean prepare(float h) {
-        if (h == keepStep) {
-            return false;
-        }
-        for (int i = 0; i < keep.length; i++) {
-            keep[i] = VerletDamping.perStep(MaterialParameters.verletKeepPerFrame(rate[i]), h);
-        }
-        keepStep = h;
-        return true;
+        return keep.prepare(h);
     }
 
     /** Each particle's Verlet share kept over a Verlet step; by {@link #prepare}. */
     public float[] keep() {
-        return keep;
+        return keep.keep();
     }
 }

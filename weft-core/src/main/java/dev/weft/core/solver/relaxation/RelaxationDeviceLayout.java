@@ -2,9 +2,8 @@ package dev.weft.core.solver.relaxation;
 
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
-import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
-import dev.weft.core.step.VerletDamping;
+import dev.weft.core.step.VerletKeep;
 
 /**
  * The host side of {@link RelaxationSolver} on a device, for one model: which distance constraints seed
@@ -15,9 +14,7 @@ import dev.weft.core.step.VerletDamping;
 public final class RelaxationDeviceLayout {
     private final int[] relaxed;
     private final int[] colorStart;
-    private final float[] rate;
-    private final float[] keep;
-    private float keepStep = Float.NaN;
+    private final VerletKeep keep;
 
     public RelaxationDeviceLayout(Model m) {
         DistanceConstraints d = m.distances();
@@ -27,8 +24,7 @@ public final class RelaxationDeviceLayout {
             relaxed[c] = d.kind()[c] != bend ? 1 : 0;
         }
         colorStart = d.colorStart();
-        rate = MaterialParameters.particleDamping(m);
-        keep = new float[m.particleCount()];
+        keep = new VerletKeep(m);
     }
 
     /** Per distance constraint: 1 where it is relaxed (structural, shear), 0 for BEND (seed 002 has no bending). */
@@ -46,18 +42,11 @@ public final class RelaxationDeviceLayout {
      * it computed, so the backend uploads {@link #keep()} again.
      */
     public boolean prepare(float h) {
-        if (h == keepStep) {
-            return false;
-        }
-        for (int i = 0; i < keep.length; i++) {
-            keep[i] = VerletDamping.perStep(MaterialParameters.verletKeepPerFrame(rate[i]), h);
-        }
-        keepStep = h;
-        return true;
+        return keep.prepare(h);
     }
 
     /** Each particle's Verlet share kept over a step; by {@link #prepare}. */
     public float[] keep() {
-        return keep;
+        return keep.keep();
     }
 }
