@@ -113,22 +113,12 @@ __kernel void verlet_predict(const int n, __global const int* incidenceStart, __
     if (i >= n) {
         return;
     }
-    int i3 = 3 * i;
-    d[i3] = 0.0f;
-    d[i3 + 1] = 0.0f;
-    d[i3 + 2] = 0.0f;
-    float w = invMass[i];
-    if (w == 0.0f) {
-        v[i3] = 0.0f;
-        v[i3 + 1] = 0.0f;
-        v[i3 + 2] = 0.0f;
-        y[i3] = x[i3] + 0.0f;
-        y[i3 + 1] = x[i3 + 1] + 0.0f;
-        y[i3 + 2] = x[i3 + 2] + 0.0f;
+    if (position_step_predict_pinned(i, invMass, x, v, y, d)) {
         return;
     }
-    float3 vel = verlet_velocity(i, incidenceStart, incidenceSpring, pairs, springForce, w, keep[i], h, gx, gy, gz,
-                                 v);
+    int i3 = 3 * i;
+    float3 vel = verlet_velocity(i, incidenceStart, incidenceSpring, pairs, springForce, invMass[i], keep[i], h, gx,
+                                 gy, gz, v);
     v[i3] = vel.x;
     v[i3 + 1] = vel.y;
     v[i3 + 2] = vel.z;

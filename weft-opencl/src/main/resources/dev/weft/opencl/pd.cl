@@ -23,19 +23,10 @@ __kernel void pd_predict(const int n, __global const float* invMass, __global co
     if (i >= n) {
         return;
     }
-    int i3 = 3 * i;
-    d[i3] = 0.0f;
-    d[i3 + 1] = 0.0f;
-    d[i3 + 2] = 0.0f;
-    if (invMass[i] == 0.0f) {
-        v[i3] = 0.0f;
-        v[i3 + 1] = 0.0f;
-        v[i3 + 2] = 0.0f;
-        y[i3] = x[i3] + 0.0f;
-        y[i3 + 1] = x[i3 + 1] + 0.0f;
-        y[i3 + 2] = x[i3 + 2] + 0.0f;
+    if (position_step_predict_pinned(i, invMass, x, v, y, d)) {
         return;
     }
+    int i3 = 3 * i;
     float c = drag[i];
     float ax = gx - c * v[i3];
     float ay = gy - c * v[i3 + 1];

@@ -1,6 +1,27 @@
 // What every position-based solver's kernels share after their own phase (PositionStep.finish), in the
 // CPU's float operations and order.
 
+// The start of StepPositions.predict for particle i, shared by every solver that predicts y: d = 0, and a
+// pinned particle gets v = 0 and y = x + 0 as the CPU rounds it. True when i is pinned (its prediction is
+// done).
+static bool position_step_predict_pinned(int i, __global const float* invMass, __global const float* x,
+                                         __global float* v, __global float* y, __global float* d) {
+    int i3 = 3 * i;
+    d[i3] = 0.0f;
+    d[i3 + 1] = 0.0f;
+    d[i3 + 2] = 0.0f;
+    if (invMass[i] != 0.0f) {
+        return false;
+    }
+    v[i3] = 0.0f;
+    v[i3 + 1] = 0.0f;
+    v[i3 + 2] = 0.0f;
+    y[i3] = x[i3] + 0.0f;
+    y[i3 + 1] = x[i3 + 1] + 0.0f;
+    y[i3 + 2] = x[i3 + 2] + 0.0f;
+    return true;
+}
+
 // PositionStep.finish for particle i: the settle (v' = v + d/h, x = y + d), the colliders on x with the
 // step's start (x before this writes it) as prev, then CorrectedVelocity with its factor
 // v = (v' + (x_c - x)/h)·scale (XPBD: Damping.AFTER's damping; PD damps in the prediction, scale 1).

@@ -26,19 +26,10 @@ __kernel void xpbd_predict(const int n, __global const float* invMass, const flo
     if (i >= n) {
         return;
     }
-    int i3 = 3 * i;
-    d[i3] = 0.0f;
-    d[i3 + 1] = 0.0f;
-    d[i3 + 2] = 0.0f;
-    if (invMass[i] == 0.0f) {
-        v[i3] = 0.0f;
-        v[i3 + 1] = 0.0f;
-        v[i3 + 2] = 0.0f;
-        y[i3] = x[i3] + 0.0f;
-        y[i3 + 1] = x[i3 + 1] + 0.0f;
-        y[i3 + 2] = x[i3 + 2] + 0.0f;
+    if (position_step_predict_pinned(i, invMass, x, v, y, d)) {
         return;
     }
+    int i3 = 3 * i;
     // drag 0 and keep 1 written out: 0 v and 1 v are what the CPU computes (signed zeros included)
     float ax = gx - 0.0f * v[i3];
     float ay = gy - 0.0f * v[i3 + 1];
