@@ -1,6 +1,8 @@
 package dev.weft.app;
 
 import dev.weft.bench.ClothScene;
+import dev.weft.bench.DroopBench;
+import dev.weft.bench.DroopStrip;
 import dev.weft.bench.PeersBench;
 import dev.weft.bench.WeftSetting;
 import dev.weft.core.InvalidInputException;
@@ -98,6 +100,15 @@ final class BenchCommand implements Callable<Integer> {
             + "--warmup F: frames of each run left out of its median frame time (default 60).")
     boolean peers;
 
+    // a modifier of --peers rather than a --table: it runs Jolt as --peers does (the same native library, the same
+    // exit when it is missing), and --peers already refuses --table
+    @Option(names = "--droop", description = "With --peers: how far a pinned cantilever strip droops under gravity "
+            + "on Jolt (distance and dihedral bending over a sweep of compliances) and on Weft (distance, isometric "
+            + "and dihedral bending over a sweep of bending rigidities B), and the stiffness of each engine that "
+            + "droops as the other's peers-bench setting; writes OUT/bench/droop.csv. --size L: the strip's "
+            + "overhanging rows (default 5).")
+    boolean droop;
+
     @Option(names = "--big", description = "With --table seed000: also 10k, 40k and 250k particles (minutes).")
     boolean big;
 
@@ -123,8 +134,11 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         GivenFlags given = GivenFlags.of(spec);
+        if (droop && !peers) {
+            throw new InvalidInputException("--droop", "applies with --peers only (weft bench --peers --droop)");
+        }
         if (peers) {
-            return runPeers(out, given);
+            return droop ? runDroop(out, given) : runPeers(out, given);
         }
         if (table != null) {
             if (!List.of("seed000", "seed004", "gpu", "tear", "softbody").contains(table)) {
@@ -306,6 +320,35 @@ final class BenchCommand implements Callable<Integer> {
         ProgressBar progress = progress(bench.runs());
         try {
             return PeersBenchReport.run(out, outDir.resolve("bench"), bench, progress);
+        } finally {
+            progress.clear();
+        }
+    }
+
+    /** {@code --peers --droop}: the cantilever strip on both engines; its own flags only. */
+    private int runDroop(PrintWriter out, GivenFlags given) throws IOException {
+        if (table != null) {
+            throw new InvalidInputException("--peers", "does not apply with --table " + table);
+        }
+        for (String flag : List.of("--solvers", "--modes", "--iterations", "--pd-inner", "--contacts", "--big",
+                "--particles", "--threads", "--samples", "--warmup", "--device")) {
+            if (given.has(flag)) {
+                throw new InvalidInputException(given.typed(flag), "does not apply to --peers --droop (each strip "
+                        + "settles once, on one thread, for " + DroopStrip.FRAMES + " frames)");
+            }
+        }
+        int rows = DroopStrip.DEFAULT_OVERHANG_ROWS;
+        if (given.has("--size")) {
+            if (sizes.length != 1 || sizes[0] < 1 || sizes[0] > 100) {
+                throw new InvalidInputException("--size", "with --droop takes one number of overhanging rows, 1 to "
+                        + "100, got " + Arrays.toString(sizes));
+            }
+            rows = sizes[0];
+        }
+        DroopBench bench = DroopBench.defaults(new DroopStrip(DroopStrip.DEFAULT_WIDTH, rows));
+        ProgressBar progress = progress(bench.runs());
+        try {
+            return PeersDroopReport.run(out, outDir.resolve("bench"), bench, progress);
         } finally {
             progress.clear();
         }

@@ -126,14 +126,23 @@ public final class JoltCloth implements ClothEngine {
             }
         }
         f.close();
-        float bendLength = (float) Math.sqrt(5) * scene.spacing();
-        float bendStiffness = MaterialParameters.springStiffness(Material.cloth().withBend(ClothScene.BEND_RIGIDITY),
-                DistanceKind.BEND, bendLength);
-        VertexAttributes attributes = new VertexAttributes(0f, 0f, 1f / bendStiffness, ELraType.EuclideanDistance);
+        VertexAttributes attributes = new VertexAttributes(0f, 0f,
+                distanceBendCompliance(ClothScene.BEND_RIGIDITY, scene.spacing()), ELraType.EuclideanDistance);
         settings.createConstraints(attributes, 1, EBendType.Distance);
         attributes.close();
         settings.optimize();
         return settings.toRef();
+    }
+
+    /**
+     * The compliance, m/N, this bench gives Jolt's distance bend constraints on a grid of {@code spacing}: that
+     * of Weft's bend spring of the same length (√5 spacings, {@link MaterialParameters#springStiffness}) for
+     * bending rigidity {@code rigidity} (N·m).
+     */
+    public static float distanceBendCompliance(float rigidity, float spacing) {
+        float bendLength = (float) Math.sqrt(5) * spacing;
+        return 1f / MaterialParameters.springStiffness(Material.cloth().withBend(rigidity), DistanceKind.BEND,
+                bendLength);
     }
 
     @Override
