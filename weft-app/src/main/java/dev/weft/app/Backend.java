@@ -183,10 +183,6 @@ record Backend(String text, int device, boolean glsl) {
         String head = text + " does not run ";
         String tail;
         switch (e.feature()) {
-            case TETHERS:
-                tail = "tethers with --solver " + solver + " yet, and scene " + scene + " has " + model.tethers().count()
-                        + "; use --backend cpu, or a scene file with \"model\": {\"tethers\": false}";
-                break;
             case AIR:
                 tail = "wind and air drag yet; use --backend cpu, or run without --wind (and without the scene's "
                         + "\"air\")";

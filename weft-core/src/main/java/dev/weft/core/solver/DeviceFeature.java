@@ -6,8 +6,6 @@ package dev.weft.core.solver;
  * off rather than repeat the library's advice.
  */
 public enum DeviceFeature {
-    /** Long-range attachments to pinned particles. */
-    TETHERS("tethers"),
     /** Wind and aerodynamic drag ({@code Environment.hasAir()}). */
     AIR("air and wind"),
     /** Self- and inter-cloth particle contact. */

@@ -14,16 +14,6 @@ public final class DeviceRefusals {
     private DeviceRefusals() {
     }
 
-    /** Tethers while the settings project them ({@code settingsClass}: where to turn them off). */
-    public static void requireNoTethers(String solver, String settingsClass, boolean tethersOn, Model m) {
-        if (tethersOn && m.tethers().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETHERS, "the model has " + m.tethers().count()
-                    + " tethers (long-range attachments), which " + solver + " does not project yet; build "
-                    + "the model without them (ModelBuilder.tethers(false)), turn them off "
-                    + "(" + settingsClass + ".withTethers(false)) or use the cpu backend");
-        }
-    }
-
     /** An XPBD iteration mode other than colored. */
     public static void requireColoredMode(String solver, IterationMode mode) {
         requireMode(solver, mode, IterationMode.COLORED);

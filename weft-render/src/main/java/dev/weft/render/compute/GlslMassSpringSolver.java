@@ -10,6 +10,7 @@ import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.solver.massspring.StableStep;
 import dev.weft.core.springs.SpringSet;
 import dev.weft.core.step.Environment;
+import java.util.Arrays;
 
 /**
  * Seed 004's explicit mass-spring cloth in OpenGL 4.3 compute shaders (seed 004's GLSL column):
@@ -19,15 +20,19 @@ import dev.weft.core.step.Environment;
  * same float operations ({@code mass_spring_forces.comp}, {@code mass_spring_step.comp}: ports of
  * weft-opencl's {@code mass_spring.cl}).
  *
+ * <p>The model's tethers are projected after each Verlet step's prediction, as the CPU's frame does: with
+ * them a Verlet step's particle half is three kinds of dispatch ({@code mass_spring_predict.comp}, one
+ * {@code tethers.comp} per tether color, {@code mass_spring_finish.comp}), without them one fused
+ * {@code mass_spring_step.comp}; both give the CPU's float operations.
+ *
  * <p>Buffers: the model's springs, masses and materials are uploaded when the model changes (an edit
  * makes a new model); positions and velocities stay in storage buffers between steps and Verlet steps.
  * A step uploads the {@link State}'s positions or velocities only when they differ from what the last
- * step left there, runs all its Verlet steps (two dispatches each), and reads positions and velocities
- * back once, when it returns.
+ * step left there, runs all its Verlet steps (two dispatches each without tethers), and reads positions
+ * and velocities back once, when it returns.
  *
- * <p>Not in the shaders yet, refused by name with an {@code UnsupportedOnDeviceException}: tethers
- * (unless {@link MassSpringSettings#tethers()} is off or the model has none), air and wind, particle
- * contacts, and colliders other than still planes and spheres.
+ * <p>Not in the shaders yet, refused by name with an {@code UnsupportedOnDeviceException}: air and wind,
+ * particle contacts, and colliders other than still planes and spheres.
  */
 public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     private static final String NAME = "the GLSL mass-spring solver";
@@ -40,6 +45,9 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     private static final int INCIDENCE_START = 12;
     private static final int INCIDENCE_SPRING = 13;
     private static final int KEEP = 14;
+    // with tethers: the prediction and the tethers' corrections (verlet_split.glsl)
+    private static final int PREDICTIONS = 15;
+    private static final int CORRECTIONS = 16;
 
     private final int forceProgram;
     private final int stepProgram;
@@ -49,6 +57,16 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     private final int invHAt;
     private final int gravityAt;
     private final int colliderCountAt;
+    /** With tethers, the Verlet step's particle half in three: prediction, the tethers, the finish. */
+    private final int predictProgram;
+    private final int finishProgram;
+    private final int predictNAt;
+    private final int predictHAt;
+    private final int predictGravityAt;
+    private final int finishNAt;
+    private final int finishInvHAt;
+    private final int finishColliderCountAt;
+    private final GlslTethers tethers;
 
     // bound model: its springs, stable step and damping (shared with the OpenCL backend)
     private MassSpringDeviceLayout layout;
@@ -71,13 +89,23 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
         enterForSetup();
         try {
             forceProgram = program("", "mass_spring.glsl", "mass_spring_forces.comp");
-            stepProgram = program("", "mass_spring.glsl", "mass_spring_step.comp");
+            stepProgram = program("", "mass_spring.glsl", "verlet.glsl", "mass_spring_step.comp");
+            predictProgram = program("", "mass_spring.glsl", "verlet.glsl", "verlet_split.glsl",
+                    "mass_spring_predict.comp");
+            finishProgram = program("", "verlet_split.glsl", "position_step.glsl", "mass_spring_finish.comp");
+            tethers = new GlslTethers(gl, program("", "verlet_split.glsl", "tethers.comp"));
             springCountAt = ComputeContext.uniform(forceProgram, "springCount");
             nAt = ComputeContext.uniform(stepProgram, "n");
             hAt = ComputeContext.uniform(stepProgram, "h");
             invHAt = ComputeContext.uniform(stepProgram, "invH");
             gravityAt = ComputeContext.uniform(stepProgram, "gravity");
             colliderCountAt = ComputeContext.uniform(stepProgram, "colliderCount");
+            predictNAt = ComputeContext.uniform(predictProgram, "n");
+            predictHAt = ComputeContext.uniform(predictProgram, "h");
+            predictGravityAt = ComputeContext.uniform(predictProgram, "gravity");
+            finishNAt = ComputeContext.uniform(finishProgram, "n");
+            finishInvHAt = ComputeContext.uniform(finishProgram, "invH");
+            finishColliderCountAt = ComputeContext.uniform(finishProgram, "colliderCount");
         } catch (RuntimeException e) {
             exitSetup(e);
             throw e;
@@ -108,11 +136,10 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
 
     /**
      * Throws {@code UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (tethers, air, colliders other than still planes and spheres); needs no
-     * OpenGL, so a caller can refuse before it opens a context.
+     * {@code m} in {@code env} (air, colliders other than still planes and spheres); needs no OpenGL, so a
+     * caller can refuse before it opens a context.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
-        DeviceRefusals.requireNoTethers(NAME, "MassSpringSettings", settings.tethers(), m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
@@ -148,9 +175,21 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
         };
         ComputeContext.setInt(forceProgram, springCountAt, springCount);
         ComputeContext.setInt(stepProgram, nAt, n);
+        tethers.bind(m, settings().tethers());
+        if (tethers.any()) {
+            int[] split = {gl.buffer(12L * n, PREDICTIONS), gl.buffer(12L * n, CORRECTIONS)};
+            int[] all = Arrays.copyOf(buffers, buffers.length + split.length);
+            System.arraycopy(split, 0, all, buffers.length, split.length);
+            buffers = all;
+            ComputeContext.setInt(predictProgram, predictNAt, n);
+            ComputeContext.setInt(finishProgram, finishNAt, n);
+        }
     }
 
-    /** {@link #verletStepsPer} Verlet steps of dt over that many, each a spring and a particle dispatch. */
+    /**
+     * {@link #verletStepsPer} Verlet steps of dt over that many, each a spring and a particle dispatch, or
+     * with tethers a spring dispatch, the prediction, a dispatch per tether color and the finish.
+     */
     @Override
     void dispatch(Environment env, float dt, int colliderCount) {
         int count = verletSteps(dt);
@@ -160,10 +199,25 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
         ComputeContext.setFloat(stepProgram, invHAt, 1f / h);
         ComputeContext.setVec3(stepProgram, gravityAt, env.gravityX(), env.gravityY(), env.gravityZ());
         ComputeContext.setInt(stepProgram, colliderCountAt, colliderCount);
+        boolean tethered = tethers.any();
+        if (tethered) {
+            ComputeContext.setFloat(predictProgram, predictHAt, h);
+            ComputeContext.setVec3(predictProgram, predictGravityAt, env.gravityX(), env.gravityY(),
+                    env.gravityZ());
+            ComputeContext.setFloat(finishProgram, finishInvHAt, 1f / h);
+            ComputeContext.setInt(finishProgram, finishColliderCountAt, colliderCount);
+        }
         int n = particleCount();
         for (int k = 0; k < count; k++) {
             ComputeContext.dispatch(forceProgram, springCount);
-            ComputeContext.dispatch(stepProgram, n);
+            if (tethered) {
+                // as MassSpringSolver's frame: the tethers between the prediction and the finish
+                ComputeContext.dispatch(predictProgram, n);
+                tethers.project();
+                ComputeContext.dispatch(finishProgram, n);
+            } else {
+                ComputeContext.dispatch(stepProgram, n);
+            }
         }
     }
 
@@ -179,5 +233,8 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
         gl.delete(buffers);
         buffers = new int[0];
         keepBuffer = 0;
+        if (tethers != null) { // null when the constructor failed before making it
+            tethers.release();
+        }
     }
 }

@@ -15,8 +15,14 @@ import dev.weft.core.step.Environment;
  * shear and distance bending, compliance α = 1/k from the bodies' materials, rigid where the material
  * or {@link XpbdSettings#rigid()} says): the prediction, per iteration one dispatch per color of the
  * distance constraints and, for {@link XpbdSettings#stretchPasses()} beyond the first, one per color of
- * the stretch constraints, then the settle, still planes and spheres, velocities and damping, in the
- * CPU solver's float operations and order ({@code xpbd_*.comp}: ports of weft-opencl's {@code xpbd.cl}).
+ * the stretch constraints, then one per color of the model's tethers, then the settle, still planes and
+ * spheres, velocities and damping, in the CPU solver's float operations and order ({@code xpbd_*.comp},
+ * {@code tethers.comp}, {@code position_step.glsl}: ports of weft-opencl's {@code xpbd.cl} and
+ * {@code tethers.cl}).
+ *
+ * <p>The model's tethers (long-range attachments) are projected after each iteration's distance passes,
+ * a tether color per dispatch, as {@code XpbdSolver.sweep} does, where {@link XpbdSettings#tethers()} is
+ * on ({@link GlslTethers}).
  *
  * <p>Buffers: the model's constraints, masses and materials are uploaded when the model changes; the
  * compliances over h² and the damping factors when h changes; positions and velocities stay in storage
@@ -24,9 +30,8 @@ import dev.weft.core.step.Environment;
  * step reads positions and velocities back once, when it returns.
  *
  * <p>Not in the shaders yet, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
- * Gauss–Seidel modes, dihedral bending, tethers (unless {@link XpbdSettings#tethers()} is off or the
- * model has none), tetrahedra, air and wind, particle contacts, and colliders other than still planes
- * and spheres.
+ * Gauss–Seidel modes, dihedral bending, tetrahedra, air and wind, particle contacts, and colliders
+ * other than still planes and spheres.
  */
 public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     private static final String NAME = "the GLSL XPBD solver";
@@ -47,6 +52,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     private final int finishProgram;
     private final Uniforms predict;
     private final Uniforms finish;
+    private final GlslTethers tethers;
     private final int[] firstAt = new int[3];
     private final int[] countAt = new int[3];
 
@@ -75,7 +81,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
             distanceProgram = program("", "xpbd.glsl", "xpbd_distances.comp");
             rigidProgram = program("#define RIGID\n", "xpbd.glsl", "xpbd_distances.comp");
             listedProgram = program("#define LISTED\n", "xpbd.glsl", "xpbd_distances.comp");
-            finishProgram = program("", "xpbd.glsl", "xpbd_finish.comp");
+            finishProgram = program("", "xpbd.glsl", "position_step.glsl", "xpbd_finish.comp");
+            tethers = new GlslTethers(gl, program("", "xpbd.glsl", "tethers.comp"));
             predict = new Uniforms(predictProgram, "h", "gravity");
             finish = new Uniforms(finishProgram, "invH", "colliderCount");
             int[] colored = {distanceProgram, rigidProgram, listedProgram};
@@ -121,7 +128,6 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
         DeviceRefusals.requireNoDihedralBending(NAME, m);
-        DeviceRefusals.requireNoTethers(NAME, "XpbdSettings", settings.tethers(), m);
         DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
@@ -132,7 +138,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         requireSupported(settings(), m, env);
     }
 
-    /** The prediction, the multipliers cleared, the iterations' color sweeps, the finish. */
+    /** The prediction, the multipliers cleared, the iterations' color sweeps and tethers, the finish. */
     @Override
     void dispatch(Environment env, float dt, int colliderCount) {
         prepare(dt);
@@ -142,8 +148,11 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         ComputeContext.dispatch(predictProgram, n);
         if (layout.count() > 0) {
             ComputeContext.clear(lambdaBuffer, layout.count());
+        }
+        if (layout.count() > 0 || tethers.any()) {
             for (int it = 0; it < settings().iterations(); it++) {
                 sweep();
+                tethers.project(); // XpbdSolver.sweep: after the distance passes
             }
         }
         ComputeContext.setFloat(finishProgram, finish.a(), 1f / dt);
@@ -204,6 +213,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         };
         ComputeContext.setInt(predictProgram, predict.n(), n);
         ComputeContext.setInt(finishProgram, finish.n(), n);
+        tethers.bind(m, settings().tethers()); // on the y and d above
     }
 
     /** When h changed: the layout's compliances over h² and damping factors, uploaded. */
@@ -222,5 +232,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         gl.delete(buffers);
         buffers = new int[0];
         alphaBuffer = lambdaBuffer = dampBuffer = 0;
+        if (tethers != null) { // null when the constructor failed before making it
+            tethers.release();
+        }
     }
 }

@@ -1,40 +1,12 @@
-// XPBD's colored mode, the finish (one invocation per particle): PositionStep.finish, the settle
-// (v' = v + d/h, x = y + d), the colliders on x with the step's start (x before this shader writes it)
-// as prev, then CorrectedVelocity with Damping.AFTER's factor: v = (v' + (x_c - x)/h) damp. Pinned
-// particles keep x and get v = 0. A port of weft-opencl's xpbd.cl.
+// XPBD's colored mode, the finish (one invocation per particle): PositionStep.finish (position_step.glsl)
+// with Damping.AFTER's factor. A port of weft-opencl's xpbd.cl.
 layout(std430, binding = 12) readonly buffer Dampings { float damp[]; };
 uniform int n;
 uniform float invH;
 
 void main() {
     int i = int(gl_GlobalInvocationID.x);
-    if (i >= n) {
-        return;
+    if (i < n) {
+        positionStepFinish(i, invH, damp[i]);
     }
-    int i3 = 3 * i;
-    if (invMass[i] == 0.0f) {
-        v[i3] = 0.0f;
-        v[i3 + 1] = 0.0f;
-        v[i3 + 2] = 0.0f;
-        return;
-    }
-    vec3 start = vec3(x[i3], x[i3 + 1], x[i3 + 2]);
-    precise float vx = v[i3] + d[i3] * invH;
-    precise float vy = v[i3 + 1] + d[i3 + 1] * invH;
-    precise float vz = v[i3 + 2] + d[i3 + 2] * invH;
-    precise float sx = y[i3] + d[i3];
-    precise float sy = y[i3 + 1] + d[i3 + 1];
-    precise float sz = y[i3 + 2] + d[i3 + 2];
-    vec3 settled = vec3(sx, sy, sz);
-    precise vec3 p = collideAll(settled, start, offsetOf[i], grip[i]);
-    float s = damp[i];
-    precise float nvx = (vx + (p.x - settled.x) * invH) * s;
-    precise float nvy = (vy + (p.y - settled.y) * invH) * s;
-    precise float nvz = (vz + (p.z - settled.z) * invH) * s;
-    x[i3] = p.x;
-    x[i3 + 1] = p.y;
-    x[i3 + 2] = p.z;
-    v[i3] = nvx;
-    v[i3 + 1] = nvy;
-    v[i3 + 2] = nvz;
 }
