@@ -55,11 +55,7 @@ class RenderCommandTest {
         long green = 0;
         for (int y = 0; y < img.getHeight(); y++) {
             for (int x = 0; x < img.getWidth(); x++) {
-                int rgb = img.getRGB(x, y);
-                int r = (rgb >> 16) & 0xff;
-                int g = (rgb >> 8) & 0xff;
-                int b = rgb & 0xff;
-                green += g > 50 && g > 1.4 * r && g > 1.2 * b ? 1 : 0;
+                green += hue(img.getRGB(x, y)) == 'g' ? 1 : 0;
             }
         }
         assertThat(green).as("the canton's green").isGreaterThan(20);
@@ -73,12 +69,7 @@ class RenderCommandTest {
         long n = 0;
         for (int y = 0; y < img.getHeight(); y++) {
             for (int x = 0; x < img.getWidth(); x++) {
-                int rgb = img.getRGB(x, y);
-                int r = (rgb >> 16) & 0xff;
-                int g = (rgb >> 8) & 0xff;
-                int b = rgb & 0xff;
-                boolean hit = blue ? b > 90 && b > 2 * r && b > 1.5 * g : r > 90 && r > 2.5 * g && r > 2.5 * b;
-                if (hit) {
+                if (hue(img.getRGB(x, y)) == (blue ? 'b' : 'r')) {
                     sum += y;
                     n++;
                 }
@@ -86,6 +77,20 @@ class RenderCommandTest {
         }
         assertThat(n).as(blue ? "blue pixels" : "red pixels").isGreaterThan(20);
         return sum / n;
+    }
+
+    /** 'r', 'g' or 'b' where one of the flag's colours clearly dominates a pixel, else ' '. */
+    private static char hue(int rgb) {
+        int r = (rgb >> 16) & 0xff;
+        int g = (rgb >> 8) & 0xff;
+        int b = rgb & 0xff;
+        if (b > 90 && b > 2 * r && b > 1.5 * g) {
+            return 'b';
+        }
+        if (r > 90 && r > 2.5 * g && r > 2.5 * b) {
+            return 'r';
+        }
+        return g > 50 && g > 1.4 * r && g > 1.2 * b ? 'g' : ' ';
     }
 
     @Test

@@ -28,6 +28,7 @@ import dev.weft.core.solver.pd.PdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.DeviceTestScenes;
 import dev.weft.core.testing.StepComparison;
+import dev.weft.core.testing.TetherReach;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -256,32 +257,17 @@ class OpenClPdSolverTest {
                 c.assertPositionsAgree(TOLERANCE, OpenClAvailable.isPocl(device));
                 // the tethers hold on the device: no particle beyond its rest geodesic distance from its pin
                 // by more than the last alternation's sweeps moved it (the same bound the CPU keeps)
-                assertThat(beyondTethers(m, c.device.positions())).as(s.label())
-                        .isLessThanOrEqualTo(beyondTethers(m, c.cpu.positions()) + TOLERANCE);
+                assertThat(TetherReach.beyond(m, c.device.positions())).as(s.label())
+                        .isLessThanOrEqualTo(TetherReach.beyond(m, c.cpu.positions()) + TOLERANCE);
             }
         }
         // and they matter: without them the same cloth hangs further beyond its tethers
         StepComparison untethered = compare(device, true, DEFAULTS.withTethers(false), grid, Environment.earth(), 150);
         StepComparison tethered = compare(device, true, DEFAULTS, grid, Environment.earth(), 150);
-        assertThat(beyondTethers(grid, untethered.device.positions()))
-                .isGreaterThan(2 * beyondTethers(grid, tethered.device.positions()) + 1e-4f);
+        assertThat(TetherReach.beyond(grid, untethered.device.positions()))
+                .isGreaterThan(2 * TetherReach.beyond(grid, tethered.device.positions()) + 1e-4f);
     }
 
-    /** The largest distance (m) any tethered particle is beyond its tether's length from its anchor. */
-    private static float beyondTethers(Model m, float[] x) {
-        int[] pairs = m.tethers().particles();
-        float[] max = m.tethers().maxLength();
-        float worst = 0f;
-        for (int t = 0; t < max.length; t++) {
-            int p = 3 * pairs[2 * t];
-            int a = 3 * pairs[2 * t + 1];
-            float dx = x[p] - x[a];
-            float dy = x[p + 1] - x[a + 1];
-            float dz = x[p + 2] - x[a + 2];
-            worst = Math.max(worst, (float) Math.sqrt(dx * dx + dy * dy + dz * dz) - max[t]);
-        }
-        return worst;
-    }
 
     /** The hanging grid cloth with distance bending, no tethers. */
     static Model hangingCloth(int n) {

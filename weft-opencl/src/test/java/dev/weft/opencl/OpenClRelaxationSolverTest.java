@@ -13,13 +13,13 @@ import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
-import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.solver.relaxation.RelaxationSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.DeviceTestScenes;
 import dev.weft.core.testing.StepComparison;
+import dev.weft.core.testing.TetherReach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,30 +77,14 @@ class OpenClRelaxationSolverTest {
         // what the tethers are for: three relaxation steps leave the cloth stretched beyond its pins' geodesic
         // distances, which the tethers bound; measured on PoCL: 0.048 mm beyond a tether with them, 0.74 mm
         // without (a particle tied to both corners holds both spheres only as the passes converge)
-        float beyondWith = beyondTethers(tethered, with.device.positions());
-        float beyondWithout = beyondTethers(tethered, without.device.positions());
+        float beyondWith = TetherReach.beyond(tethered, with.device.positions());
+        float beyondWithout = TetherReach.beyond(tethered, without.device.positions());
         System.out.printf("relaxation, beyond a tether after 400 steps: %.2e m with tethers, %.2e m without%n",
                 beyondWith, beyondWithout);
         assertThat(beyondWith).as("beyond a tether with tethers, m").isLessThan(2e-4f);
         assertThat(beyondWithout).as("beyond a tether without them, m").isGreaterThan(5 * beyondWith);
     }
 
-    /** How far the particle furthest beyond its tether's length is (m; ≤ 0 where every tether holds). */
-    private static float beyondTethers(Model m, float[] x) {
-        TetherConstraints t = m.tethers();
-        int[] pairs = t.particles();
-        float[] max = t.maxLength();
-        float worst = Float.NEGATIVE_INFINITY;
-        for (int k = 0; k < max.length; k++) {
-            int p = 3 * pairs[2 * k];
-            int a = 3 * pairs[2 * k + 1];
-            float dx = x[p] - x[a];
-            float dy = x[p + 1] - x[a + 1];
-            float dz = x[p + 2] - x[a + 2];
-            worst = Math.max(worst, (float) Math.sqrt(dx * dx + dy * dy + dz * dz) - max[k]);
-        }
-        return worst;
-    }
 
     @Test
     void sixteenRelaxationStepsDistanceBendingAndNoTethersAgreeToo() {

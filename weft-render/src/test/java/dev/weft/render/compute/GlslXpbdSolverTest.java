@@ -14,7 +14,6 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
-import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
@@ -23,6 +22,7 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.DeviceTestScenes;
 import dev.weft.core.testing.StepComparison;
+import dev.weft.core.testing.TetherReach;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -204,8 +204,8 @@ class GlslXpbdSolverTest {
         // 0.10 mm beyond a tether with them, 3.6 mm without, as weft-opencl on PoCL); the same cloth without
         // them ends elsewhere
         StepComparison free = compare(true, DEFAULTS.withTethers(false), tethered, Environment.earth(), 200);
-        float with = beyondTethers(tethered, c.device.positions());
-        float without = beyondTethers(tethered, free.device.positions());
+        float with = TetherReach.beyond(tethered, c.device.positions());
+        float without = TetherReach.beyond(tethered, free.device.positions());
         System.out.printf("GLSL XPBD, beyond a tether after 200 steps: %.2e m with tethers, %.2e m without%n",
                 with, without);
         assertThat(with).as("beyond a tether with tethers, m").isLessThan(1e-3f);
@@ -239,22 +239,6 @@ class GlslXpbdSolverTest {
         compare(false, DEFAULTS, tethered, DeviceTestScenes.earthWith(under), 240).assertStatisticsAgree();
     }
 
-    /** How far the particle furthest beyond its tether's length is (m; ≤ 0 where every tether holds). */
-    private static float beyondTethers(Model m, float[] x) {
-        TetherConstraints t = m.tethers();
-        int[] pairs = t.particles();
-        float[] max = t.maxLength();
-        float worst = Float.NEGATIVE_INFINITY;
-        for (int k = 0; k < max.length; k++) {
-            int p = 3 * pairs[2 * k];
-            int a = 3 * pairs[2 * k + 1];
-            float dx = x[p] - x[a];
-            float dy = x[p + 1] - x[a + 1];
-            float dz = x[p + 2] - x[a + 2];
-            worst = Math.max(worst, (float) Math.sqrt(dx * dx + dy * dy + dz * dz) - max[k]);
-        }
-        return worst;
-    }
 
     /** The hanging grid cloth with distance bending and tethers, as by default. */
     private static Model tetheredCloth(int n) {
