@@ -3,10 +3,13 @@ package dev.weft.opencl;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.solver.DeviceColliderRecords;
+import dev.weft.core.solver.DeviceRefusals;
+import dev.weft.core.step.Environment;
 
 /**
  * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
- * (the still plane and sphere as flat records, other and moving colliders refused by name) and types in
+ * (still planes, spheres, boxes, capsules and cylinders as flat records, other and moving colliders refused
+ * by name) and types in
  * two buffers, uploaded again only when the records were encoded again.
  */
 final class DeviceColliders implements AutoCloseable {
@@ -14,9 +17,17 @@ final class DeviceColliders implements AutoCloseable {
     static final String SOLVERS = "the OpenCL solvers";
 
     private final OpenClContext cl;
-    private final DeviceColliderRecords records = new DeviceColliderRecords(SOLVERS);
+    private final DeviceColliderRecords records = new DeviceColliderRecords(SOLVERS, true);
     private long typeMem;
     private long dataMem;
+
+    /**
+     * Throws when {@code env} has a collider colliders.cl does not run: anything but still planes, spheres,
+     * boxes, capsules and cylinders. Needs no device.
+     */
+    static void requireSupported(Environment env) {
+        DeviceRefusals.requireSupportedColliders(SOLVERS, env, true);
+    }
 
     DeviceColliders(OpenClContext cl) {
         this.cl = cl;
@@ -41,7 +52,7 @@ final class DeviceColliders implements AutoCloseable {
         return records.count();
     }
 
-    /** The int buffer of collider types (COLLIDER_PLANE, COLLIDER_SPHERE). */
+    /** The int buffer of collider types (COLLIDER_PLANE, COLLIDER_SPHERE, COLLIDER_BOX, ...). */
     long typeMem() {
         return typeMem;
     }

@@ -249,7 +249,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
+        DeviceColliders.requireSupported(env);
     }
 
     @Override

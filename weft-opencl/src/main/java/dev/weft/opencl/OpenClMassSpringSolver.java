@@ -114,7 +114,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
+        DeviceColliders.requireSupported(env);
     }
 
     @Override

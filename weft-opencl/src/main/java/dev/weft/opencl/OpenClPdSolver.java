@@ -191,7 +191,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
                     + " elastic tetrahedra, which the OpenCL PD solver does not project yet; use the cpu backend");
         }
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
+        DeviceColliders.requireSupported(env);
     }
 
     /** The tetrahedra PdSolver projects (PdElasticTets: those with a shear modulus). */

@@ -92,7 +92,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
      */
     public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
+        DeviceColliders.requireSupported(env);
     }
 
     @Override

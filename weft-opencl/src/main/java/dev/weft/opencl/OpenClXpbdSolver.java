@@ -158,7 +158,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         requireSupported(settings);
         DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
-        DeviceRefusals.requireSupportedColliders(DeviceColliders.SOLVERS, env);
+        DeviceColliders.requireSupported(env);
     }
 
     @Override

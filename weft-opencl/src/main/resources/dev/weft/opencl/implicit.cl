@@ -496,8 +496,8 @@ __kernel void implicit_collide(const int n, __global const float* invMass, __glo
     float3 p = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
     float3 p0 = (float3) (prevX[i3], prevX[i3 + 1], prevX[i3 + 2]);
     for (int c = 0; c < colliderCount; c++) {
-        if (colliderType[c] == COLLIDER_SPHERE) {
-            p = collide_sphere(colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i]);
+        if (colliderType[c] != COLLIDER_PLANE) {
+            p = collide_solid(colliderType[c], colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i]);
         }
     }
     x[i3] = p.x;

@@ -251,15 +251,7 @@ __kernel void xpbd_jacobi_gather(const int n, __global const int* start, __globa
     d[p3 + 2] += sz;
 }
 
-// Java's Math.max and Math.min on floats (NaN in, NaN out; OpenCL's fmax and fmin drop a NaN); FastAtan's
-// arguments are absolute values, so the signed zeros Java orders do not arise
-inline float java_max(float a, float b) {
-    return isnan(a) ? a : isnan(b) ? b : (a >= b ? a : b);
-}
-
-inline float java_min(float a, float b) {
-    return isnan(a) ? a : isnan(b) ? b : (a <= b ? a : b);
-}
+// (java_max and java_min, Java's Math.max and Math.min on floats, are colliders.cl's)
 
 // FastAtan.atan2: the octants folded onto [0, 1], the same 11th-order odd polynomial, the same constants
 inline float fast_atan2(float y, float x) {

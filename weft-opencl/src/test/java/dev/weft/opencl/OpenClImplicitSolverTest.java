@@ -270,8 +270,8 @@ class OpenClImplicitSolverTest {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("air");
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.crate()), DT))
-                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("crate");
+                    DeviceTestScenes.earthWith(DeviceTestScenes.egg()), DT))
+                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("egg");
             Collider moving = new SphereCollider("ball", new float[] {0f, -1f, 0f}, 0.3f, 0f, 0f)
                     .withVelocity(new float[] {1f, 0f, 0f}, new float[3]);
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(moving), DT))

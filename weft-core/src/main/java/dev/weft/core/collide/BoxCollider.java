@@ -22,7 +22,7 @@ public final class BoxCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return (float) Math.sqrt(hx * hx + hy * hy + hz * hz);
     }
 

@@ -27,7 +27,7 @@ public final class CapsuleCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return radius + halfLength;
     }
 

@@ -24,7 +24,7 @@ public final class CylinderCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return (float) Math.sqrt(radius * radius + halfHeight * halfHeight);
     }
 

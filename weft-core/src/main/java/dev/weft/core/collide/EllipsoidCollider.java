@@ -54,7 +54,7 @@ public final class EllipsoidCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return bound;
     }
 

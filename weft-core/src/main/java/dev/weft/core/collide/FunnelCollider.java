@@ -64,7 +64,7 @@ public final class FunnelCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return bound;
     }
 

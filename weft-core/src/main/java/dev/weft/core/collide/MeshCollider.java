@@ -36,7 +36,7 @@ public final class MeshCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return bound;
     }
 

@@ -29,7 +29,7 @@ public final class RectangleCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return (float) Math.sqrt(halfWidth * halfWidth + halfDepth * halfDepth);
     }
 

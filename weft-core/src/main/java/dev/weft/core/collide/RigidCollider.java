@@ -53,7 +53,7 @@ public abstract class RigidCollider extends Collider {
     protected abstract float localDistance(float x, float y, float z, float[] n);
 
     /** Radius of a ball about the local origin that holds the whole surface. */
-    protected abstract float boundingRadius();
+    public abstract float boundingRadius();
 
     /**
      * True when the solid (for a shell: each side's complement) is convex, so that the tangent plane

@@ -47,7 +47,7 @@ public final class SdfCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return bound;
     }
 

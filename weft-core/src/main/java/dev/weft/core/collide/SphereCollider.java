@@ -21,7 +21,7 @@ public final class SphereCollider extends RigidCollider {
     }
 
     @Override
-    protected float boundingRadius() {
+    public float boundingRadius() {
         return radius;
     }
 

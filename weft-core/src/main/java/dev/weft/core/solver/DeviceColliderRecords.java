@@ -1,15 +1,21 @@
 package dev.weft.core.solver;
 
+import dev.weft.core.collide.BoxCollider;
+import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SphereCollider;
 import java.util.Arrays;
 
 /**
  * The colliders the device solvers know (OpenCL's {@code colliders.cl}, GLSL's {@code colliders.glsl}), as
  * flat records of {@link #STRIDE} floats and a type code each: a still {@link PlaneCollider} and a still
- * {@link SphereCollider}; anything else (other shapes, moving colliders) is refused by name. The derived
+ * {@link SphereCollider}, and, for a backend whose kernels have them ({@code solids}: OpenCL's), a still
+ * {@link BoxCollider}, {@link CapsuleCollider} and {@link CylinderCollider}; anything else (other shapes,
+ * moving colliders) is refused by name. The derived
  * constants (the sphere's broad-phase radii, its sweep tolerance) are computed here in Java's float
  * arithmetic exactly as {@code RigidCollider.collide} computes them, so the device tests the same bounds.
  * A backend uploads {@link #types()} and {@link #records()} after {@link #encode} says they changed: they
@@ -24,25 +30,47 @@ public final class DeviceColliderRecords {
     public static final int PLANE = 0;
     /** Type code of a still sphere (COLLIDER_SPHERE). */
     public static final int SPHERE = 1;
+    /** Type codes of a still box, capsule and cylinder (COLLIDER_BOX, _CAPSULE, _CYLINDER). */
+    public static final int BOX = 2;
+    public static final int CAPSULE = 3;
+    public static final int CYLINDER = 4;
 
     private final String solvers;
+    private final boolean solids;
     private Collider[] encoded;
     private ParticleSurface encodedFor;
     private int count;
     private int[] types = new int[1];
     private float[] records = new float[STRIDE];
 
-    /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the OpenCL solvers". */
+    /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
-        this.solvers = solvers;
+        this(solvers, false);
     }
 
-    /** Throws when {@code c} is not a collider the device solvers run ({@code solvers}: as above). */
+    /** As above; {@code solids}: the backend's kernels also run boxes, capsules and cylinders. */
+    public DeviceColliderRecords(String solvers, boolean solids) {
+        this.solvers = solvers;
+        this.solids = solids;
+    }
+
+    /** Throws when {@code c} is not a still plane or sphere ({@code solvers}: as above). */
     public static void requireSupported(String solvers, Collider c) {
-        if (!(c instanceof PlaneCollider) && !(c instanceof SphereCollider)) {
+        requireSupported(solvers, c, false);
+    }
+
+    /**
+     * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
+     * {@code solids}, a still box, capsule or cylinder.
+     */
+    public static void requireSupported(String solvers, Collider c, boolean solids) {
+        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || solids
+                && (c instanceof BoxCollider || c instanceof CapsuleCollider || c instanceof CylinderCollider);
+        if (!known) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
                     + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run still "
-                    + "planes and spheres); use the cpu backend");
+                    + (solids ? "planes, spheres, boxes, capsules and cylinders" : "planes and spheres")
+                    + "); use the cpu backend");
         }
         if (c.moving()) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and " + solvers
@@ -60,7 +88,7 @@ public final class DeviceColliderRecords {
             return false;
         }
         for (Collider c : colliders) {
-            requireSupported(solvers, c);
+            requireSupported(solvers, c, solids);
         }
         int slots = Math.max(1, colliders.length);
         if (types.length < slots) {
@@ -115,8 +143,9 @@ public final class DeviceColliderRecords {
             data[o + 6] = p.kineticFriction();
             return;
         }
-        SphereCollider s = (SphereCollider) c;
-        types[slot] = SPHERE;
+        RigidCollider s = (RigidCollider) c;
+        types[slot] = c instanceof BoxCollider ? BOX : c instanceof CapsuleCollider ? CAPSULE
+                : c instanceof CylinderCollider ? CYLINDER : SPHERE;
         float[] t = s.position();
         float[] r = s.rotation();
         data[o] = t[0];
@@ -125,14 +154,25 @@ public final class DeviceColliderRecords {
         System.arraycopy(r, 0, data, o + 3, 9);
         float thickness = s.thickness();
         // RigidCollider.collide's bounds: reach = bounding radius + (thickness + largest offset)
-        float reach = s.radius() + (thickness + surface.maxOffset());
+        float reach = s.boundingRadius() + (thickness + surface.maxOffset());
         float wide = reach * 1.001f;
-        data[o + 12] = s.radius();
         data[o + 13] = thickness;
         data[o + 14] = s.staticFriction();
         data[o + 15] = s.kineticFriction();
         data[o + 16] = Math.max(1e-6f, 0.05f * thickness);
         data[o + 17] = reach * reach;
         data[o + 18] = wide * wide;
+        if (c instanceof SphereCollider sphere) {
+            data[o + 12] = sphere.radius();
+        } else if (c instanceof BoxCollider box) {
+            System.arraycopy(box.halfExtents(), 0, data, o + 19, 3);
+        } else if (c instanceof CapsuleCollider capsule) {
+            data[o + 12] = capsule.radius();
+            data[o + 19] = capsule.halfLength();
+        } else {
+            CylinderCollider cylinder = (CylinderCollider) c;
+            data[o + 12] = cylinder.radius();
+            data[o + 19] = cylinder.halfHeight();
+        }
     }
 }

@@ -67,8 +67,13 @@ public final class DeviceRefusals {
 
     /** Colliders other than still planes and spheres ({@link DeviceColliderRecords#requireSupported}). */
     public static void requireSupportedColliders(String solvers, Environment env) {
+        requireSupportedColliders(solvers, env, false);
+    }
+
+    /** As above; with {@code solids} still boxes, capsules and cylinders are supported too. */
+    public static void requireSupportedColliders(String solvers, Environment env, boolean solids) {
         for (Collider c : env.colliders()) {
-            DeviceColliderRecords.requireSupported(solvers, c);
+            DeviceColliderRecords.requireSupported(solvers, c, solids);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.weft.core.testing;
 
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.mesh.TriangleMesh;
@@ -85,7 +86,12 @@ public final class DeviceTestScenes {
         return new SphereCollider("ball", new float[] {0f, 0.2f, 0f}, 0.2f, 0.005f, 0.3f);
     }
 
-    /** A box the device does not run. */
+    /** An ellipsoid, which no device backend runs yet. */
+    public static Collider egg() {
+        return new EllipsoidCollider("egg", new float[] {0f, -1f, 0f}, new float[] {0.3f, 0.5f, 0.3f}, 0f, 0f);
+    }
+
+    /** A box (OpenCL runs it, GLSL does not). */
     public static Collider crate() {
         return new BoxCollider("crate", new float[] {0f, -1f, 0f}, new float[] {0.5f, 0.5f, 0.5f}, 0f, 0f);
     }
