@@ -350,20 +350,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
             buildMatrix();
             springForce = new double[3 * springCount];
             springK = new float[6 * springCount];
-            mass = new double[n];
-            double sum = 0.0;
-            int free = 0;
-            for (int i = 0; i < n; i++) {
-                if (w[i] > 0f) {
-                    sum += 1.0 / w[i];
-                    free++;
-                }
-            }
-            double nominal = free == 0 ? 1.0 : sum / free;
-            for (int i = 0; i < n; i++) {
-                // A pinned particle's row is filtered out; a nominal mass keeps its block invertible.
-                mass[i] = w[i] > 0f ? 1.0 / w[i] : nominal;
-            }
+            mass = systemMasses(m.invMass());
             dv = new double[3 * n];
             userKind = new byte[n];
             userDir = new float[3 * n];
@@ -392,39 +379,33 @@ public final class ImplicitSolver implements ParticleContactSolver {
         held.bind(env);
     }
 
+    /**
+     * Each particle's mass in the system's rows: 1/w, and for a pinned particle (w = 0) the free particles'
+     * mean — its row is filtered out, and a nominal mass keeps its block invertible. Shared with the device.
+     */
+    public static double[] systemMasses(float[] w) {
+        double sum = 0.0;
+        int free = 0;
+        for (float wi : w) {
+            if (wi > 0f) {
+                sum += 1.0 / wi;
+                free++;
+            }
+        }
+        double nominal = free == 0 ? 1.0 : sum / free;
+        double[] mass = new double[w.length];
+        for (int i = 0; i < w.length; i++) {
+            mass[i] = w[i] > 0f ? 1.0 / w[i] : nominal;
+        }
+        return mass;
+    }
+
     /** CSR pattern: row i holds i and its spring neighbours, ascending; blockSpring maps block → spring. */
     private void buildMatrix() {
-        int[] start = springs.incidenceStart();
-        int[] other = springs.incidenceOther();
-        int[] spring = springs.incidenceSpring();
-        int[] rowStart = new int[n + 1];
-        for (int i = 0; i < n; i++) {
-            rowStart[i + 1] = rowStart[i] + (start[i + 1] - start[i]) + 1;
-        }
-        int[] col = new int[rowStart[n]];
-        blockSpring = new int[rowStart[n]];
-        springEntry = new int[2 * springCount];
-        for (int i = 0; i < n; i++) {
-            int k = rowStart[i];
-            boolean diagonalPlaced = false;
-            for (int e = start[i]; e < start[i + 1]; e++) {
-                if (!diagonalPlaced && other[e] > i) {
-                    col[k] = i;
-                    blockSpring[k++] = -1;
-                    diagonalPlaced = true;
-                }
-                int s = spring[e];
-                // entry (a, b) of spring s at springEntry[2s], (b, a) at springEntry[2s + 1]
-                springEntry[2 * s + (springPairs[2 * s] == i ? 0 : 1)] = k;
-                col[k] = other[e];
-                blockSpring[k++] = s;
-            }
-            if (!diagonalPlaced) {
-                col[k] = i;
-                blockSpring[k] = -1;
-            }
-        }
-        matrix = new BlockSparseMatrix(rowStart, col);
+        SpringBlockPattern pattern = new SpringBlockPattern(springs, n);
+        blockSpring = pattern.blockSpring;
+        springEntry = pattern.springEntry;
+        matrix = new BlockSparseMatrix(pattern.rowStart, pattern.col);
         system = new FilteredSystem(matrix);
     }
 
