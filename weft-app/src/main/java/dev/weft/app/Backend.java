@@ -69,6 +69,11 @@ record Backend(String text, int device, boolean glsl) {
                 + "devices') or glsl, got '" + text + "'");
     }
 
+    /** The solvers this backend runs, in the order messages list them (every solver on the cpu). */
+    List<String> solvers() {
+        return glsl ? GLSL_SOLVERS : openCl() ? OPENCL_SOLVERS : Solvers.names();
+    }
+
     boolean openCl() {
         return device != CPU.device;
     }

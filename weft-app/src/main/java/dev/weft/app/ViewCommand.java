@@ -86,6 +86,12 @@ final class ViewCommand implements Callable<Integer> {
     @Option(names = "--substeps", paramLabel = "S", description = "Solver steps per frame (default: the scene's).")
     Integer substeps;
 
+    @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N|glsl",
+            description = "Where the solver steps, as for 'weft run': cpu (Java, --threads), opencl, opencl:N or glsl; "
+                    + "the panel then offers the solvers that backend runs, and a grab or a cannonball it cannot run "
+                    + "is refused in the panel (default: ${DEFAULT-VALUE}).")
+    String backendName = "cpu";
+
     /**
      * One core is left to drawing: with Mesa's llvmpipe the window's rasteriser threads and the solver's workers
      * share the cores, and on this 2-core machine two workers waiting for each other behind the rasteriser took
@@ -260,8 +266,13 @@ final class ViewCommand implements Callable<Integer> {
         if (steps < 1) {
             throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
         }
+        Backend backend = Backend.parse(backendName);
+        if (backend.onDevice() && !backend.solvers().contains(name)) {
+            throw new InvalidInputException(Backend.FLAG, backend.text() + " runs --solver " + String.join(", ",
+                    backend.solvers()) + " so far, not " + name + "; use --backend cpu");
+        }
         boolean tears = s.model().tears();
-        World w = new World(name, steps, tears, new WorkerPool(threads));
+        World w = new World(name, steps, tears, new WorkerPool(threads), backend);
         // the start's solver made once here, so a setting it refuses is said before a window opens
         try {
             w.solver(s, name, w.iterations(s, name), w.selfCollisionAtStart(s), SolverTuning.SCENE).close();
@@ -294,12 +305,14 @@ final class ViewCommand implements Callable<Integer> {
         final int steps;
         final boolean tearsByItself;
         final WorkerPool pool;
+        final Backend backend;
 
-        World(String solverName, int steps, boolean tearsByItself, WorkerPool pool) {
+        World(String solverName, int steps, boolean tearsByItself, WorkerPool pool, Backend backend) {
             this.solverName = solverName;
             this.steps = steps;
             this.tearsByItself = tearsByItself;
             this.pool = pool;
+            this.backend = backend;
         }
 
         @Override
@@ -314,12 +327,33 @@ final class ViewCommand implements Callable<Integer> {
 
         @Override
         public List<String> solverNames() {
-            return Solvers.names();
+            return backend.onDevice() ? backend.solvers() : Solvers.names();
+        }
+
+        @Override
+        public void requireSupported(Scene s, String name, Environment env) {
+            backend.requireSupported(name, settings(s, name, null, SolverTuning.SCENE), s.model(), env, false, s.name());
         }
 
         @Override
         public Solver solver(Scene s, String name, Integer k, boolean contacts, SolverTuning tuning) {
             material.checkSolver(s.model(), name);
+            SolverSettings all = settings(s, name, k, tuning);
+            backend.requireSupported(name, all, s.model(), s.environment(), contacts, s.name());
+            Solver created = backend.create(name, all, pool);
+            if (contacts) {
+                if (!(created instanceof ParticleContactSolver c)) {
+                    created.close();
+                    throw new InvalidInputException("self-collision", name + " has no cloth-cloth contact"
+                            + (s.contacts() != null ? " (scene " + s.name() + " asks for it)" : ""));
+                }
+                c.withParticleContacts(s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts());
+            }
+            return created;
+        }
+
+        /** The scene's settings for solver {@code name} with the panel's {@code tuning} and iterations {@code k} (null: the scene's). */
+        private SolverSettings settings(Scene s, String name, Integer k, SolverTuning tuning) {
             SolverSettings all = s.settings();
             if (tuning.mode() != null && "xpbd".equals(name)) {
                 all = all.withXpbd(all.xpbd().withMode(tuning.mode()));
@@ -348,16 +382,7 @@ final class ViewCommand implements Callable<Integer> {
                             + "explicit steps)");
                 }
             }
-            Solver created = Solvers.create(name, all, pool);
-            if (contacts) {
-                if (!(created instanceof ParticleContactSolver c)) {
-                    created.close();
-                    throw new InvalidInputException("self-collision", name + " has no cloth-cloth contact"
-                            + (s.contacts() != null ? " (scene " + s.name() + " asks for it)" : ""));
-                }
-                c.withParticleContacts(s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts());
-            }
-            return created;
+            return all;
         }
 
         @Override
@@ -406,7 +431,8 @@ final class ViewCommand implements Callable<Integer> {
         }
 
         String label() {
-            return solverName + ", " + steps + " substeps, " + pool.threads() + " thread(s)";
+            return solverName + ", " + steps + " substeps, " + (backend.onDevice() ? "backend " + backend.text()
+                    : pool.threads() + " thread(s)");
         }
     }
 }

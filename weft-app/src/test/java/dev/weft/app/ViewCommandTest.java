@@ -96,9 +96,14 @@ class ViewCommandTest {
     }
 
     private Map<Integer, Shown> view(Path sceneFile, Path script, int frames, int... keep) {
+        return view("cpu", sceneFile, script, frames, keep);
+    }
+
+    /** As above with {@code --backend backend}. */
+    private Map<Integer, Shown> view(String backend, Path sceneFile, Path script, int frames, int... keep) {
         ViewCommand cmd = new ViewCommand();
         new CommandLine(cmd).parseArgs(sceneFile.toString(), "--width", "" + W, "--height", "" + H, "--script",
-                script.toString(), "--frames", "" + frames, "--threads", "1");
+                script.toString(), "--frames", "" + frames, "--threads", "1", "--backend", backend);
         Map<Integer, Shown> kept = new HashMap<>();
         try (ViewCommand.World world = cmd.world()) {
             Viewer.run(world, cmd.options(), (frame, f, input) -> {
@@ -122,8 +127,10 @@ class ViewCommandTest {
         final String solver;
         final boolean selfCollision;
         final dev.weft.render.view.SolverTuning tuning;
+        final String refusal;
 
         Shown(SimFrame f) {
+            refusal = f.refusal();
             tuning = f.tuning();
             solver = f.solver();
             selfCollision = f.selfCollision();
@@ -403,6 +410,27 @@ class ViewCommandTest {
         // (0.2 kg: 1 m² of cotton) back and slips past its free lower edge, losing about 0.4 m/s on the way
         assertThat(hit.ballVelocities[2]).as("z velocity after the hit, thrown at %s", thrown.ballVelocities[2])
                 .isGreaterThan(thrown.ballVelocities[2] + 0.2f);
+    }
+
+    @Test
+    void onTheOpenClBackendTheViewerShowsTheCpusClothAndRefusesACannonballInThePanel() throws IOException {
+        assumeDisplay();
+        String missing = dev.weft.opencl.OpenClDevices.unavailableReason();
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        // the same lock-step script on both backends: the OpenCL XPBD solver gives the CPU's bits on PoCL
+        // (weft-opencl's tests), so the viewer must show the same cloth frame by frame; B throws a cannonball,
+        // which the device does not run (two-way coupled): the panel says so and the cloth goes on as it was
+        List<String> events = List.of(move(1, 0f, 1f, 0f), "{\"frame\": 20, \"type\": \"key\", \"key\": \"B\"}");
+        Map<Integer, Shown> cpu = view("cpu", scene, script(events), 40, 19, 40);
+        Map<Integer, Shown> cl = view("opencl", scene, script(events), 40, 19, 40);
+        assertThat(cl.get(19).solver).isEqualTo("xpbd");
+        assertThat(cl.get(19).x).containsExactly(cpu.get(19).x);
+        assertThat(cl.get(40).ballCenters).isEmpty();
+        assertThat(cl.get(40).refusal).contains("opencl").contains("--backend cpu");
+        assertThat(cpu.get(40).ballCenters).hasSize(3);
+        // the cloth kept moving after the refusal: 20 more frames of a swinging curtain
+        assertThat(cl.get(40).x).isNotEqualTo(cl.get(19).x);
+        assertThat(Float.isFinite(cl.get(40).x[0])).isTrue();
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.Solver;
+import dev.weft.core.step.Environment;
 import java.util.function.UnaryOperator;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,9 +92,6 @@ public final class LiveSimulation implements AutoCloseable {
         scene = world.load();
         hand = new DragHandle("hand", HAND_COMPLIANCE);
         balls.clear();
-        Collider[] own = scene.environment().colliders();
-        Collider[] with = Arrays.copyOf(own, own.length + 1);
-        with[own.length] = hand;
         if (solverName == null) {
             solverName = world.solverName();
             iterations = world.iterations(scene, solverName);
@@ -101,8 +99,7 @@ public final class LiveSimulation implements AutoCloseable {
             selfCollision = world.selfCollisionAtStart(scene);
         }
         sim = new Simulation(scene.model(), scene.initialState(),
-                world.solver(scene, solverName, iterations, selfCollision, tuning),
-                scene.environment().withColliders(with), substeps);
+                world.solver(scene, solverName, iterations, selfCollision, tuning), scene.environment(), substeps);
         sim.setTearing(world.tearingAtStart());
         dt = 1f / scene.fps();
         generation++;
@@ -122,6 +119,8 @@ public final class LiveSimulation implements AutoCloseable {
         Simulation old = sim;
         Solver solver;
         try {
+            // the hand held or a cannonball in flight: the new solver must run them too
+            world.requireSupported(scene, name, old.environment());
             solver = world.solver(scene, name, k, contacts, t);
         } catch (RuntimeException e) {
             refusal = e.getMessage();
@@ -340,9 +339,42 @@ public final class LiveSimulation implements AutoCloseable {
     void grab(int generationSeen, TriangleHit hit) {
         request(l -> {
             if (l.generation == generationSeen && 3 * hit.triangle() + 2 < l.sim.model().triangles().length) {
+                l.addCollider(l.hand);
                 l.hand.grab(l.sim.model(), l.sim.state().positions(), hit);
             }
         });
+    }
+
+    /**
+     * Puts {@code c} among the simulation's colliders (once), after the solver said it runs it: the hand is
+     * a collider only while it holds the cloth, so a solver that cannot run it (a device backend's) refuses a
+     * grab, not the scene, and an idle hand costs nothing.
+     */
+    private void addCollider(Collider c) {
+        Collider[] now = sim.environment().colliders();
+        for (Collider k : now) {
+            if (k == c) {
+                return;
+            }
+        }
+        Collider[] with = Arrays.copyOf(now, now.length + 1);
+        with[now.length] = c;
+        Environment env = sim.environment().withColliders(with);
+        world.requireSupported(scene, solverName, env);
+        sim.setEnvironment(env);
+    }
+
+    private void removeCollider(Collider c) {
+        Collider[] now = sim.environment().colliders();
+        List<Collider> kept = new ArrayList<>(now.length);
+        for (Collider k : now) {
+            if (k != c) {
+                kept.add(k);
+            }
+        }
+        if (kept.size() != now.length) {
+            sim.setEnvironment(sim.environment().withColliders(kept.toArray(new Collider[0])));
+        }
     }
 
     void dragTo(float x, float y, float z) {
@@ -350,7 +382,10 @@ public final class LiveSimulation implements AutoCloseable {
     }
 
     void release() {
-        request(l -> l.hand.release());
+        request(l -> {
+            l.hand.release();
+            l.removeCollider(l.hand);
+        });
     }
 
     /** Cuts along the segment a–b swept {@code depth} to either side along {@code sweep} (the view direction). */
@@ -382,10 +417,7 @@ public final class LiveSimulation implements AutoCloseable {
             }
         }
         ball.withObstacles(obstacles.toArray(new Collider[0]));
-        Collider[] now = sim.environment().colliders();
-        Collider[] with = Arrays.copyOf(now, now.length + 1);
-        with[now.length] = ball;
-        sim.setEnvironment(sim.environment().withColliders(with));
+        addCollider(ball);
         balls.add(ball);
     }
 
@@ -452,6 +484,7 @@ public final class LiveSimulation implements AutoCloseable {
             if (!calm && !env.hasAir()) {
                 env = env.withAir(1.2f, 1f, 0.02f);
             }
+            l.world.requireSupported(l.scene, l.solverName, env); // a device backend without air says so
             l.sim.setEnvironment(env);
             for (Projectile b : l.balls) {
                 b.withGravity(gravity);

@@ -2,6 +2,7 @@ package dev.weft.render.view;
 
 import dev.weft.core.scene.Scene;
 import dev.weft.core.solver.Solver;
+import dev.weft.core.step.Environment;
 
 /**
  * What the viewer shows, supplied by the application: the scene as at its start (loaded afresh for
@@ -23,6 +24,15 @@ public interface ViewedScene {
      * where it applies to the solver; a name or setting it cannot take is an {@code InvalidInputException}.
      */
     Solver solver(Scene scene, String name, Integer iterations, boolean selfCollision, SolverTuning tuning);
+
+    /**
+     * Throws an {@code InvalidInputException} naming what solver {@code name} cannot run in {@code env}: the
+     * viewer asks before it adds a collider of its own (the hand while it holds the cloth, a cannonball) or
+     * switches solver, so a backend that refuses one (a device solver) says so in the panel and the
+     * simulation goes on as it was. By default every environment runs (the cpu solvers run every collider).
+     */
+    default void requireSupported(Scene scene, String name, Environment env) {
+    }
 
     /** Whether cloth-cloth contact is on at the start (the command's flag or the scene's own contacts). */
     boolean selfCollisionAtStart(Scene scene);
