@@ -28,6 +28,8 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /**
@@ -412,21 +414,27 @@ class ViewCommandTest {
                 .isGreaterThan(thrown.ballVelocities[2] + 0.2f);
     }
 
-    @Test
-    void onTheOpenClBackendTheViewerShowsTheCpusClothAndRefusesACannonballInThePanel() throws IOException {
+    @ParameterizedTest
+    @ValueSource(strings = {"opencl", "glsl"})
+    void onADeviceBackendTheViewerShowsTheCpusClothAndRefusesACannonballInThePanel(String backend) throws IOException {
         assumeDisplay();
-        String missing = dev.weft.opencl.OpenClDevices.unavailableReason();
-        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
-        // the same lock-step script on both backends: the OpenCL XPBD solver gives the CPU's bits on PoCL
-        // (weft-opencl's tests), so the viewer must show the same cloth frame by frame; B throws a cannonball,
-        // which the device does not run (two-way coupled): the panel says so and the cloth goes on as it was
+        if (backend.equals("opencl")) {
+            String missing = dev.weft.opencl.OpenClDevices.unavailableReason();
+            assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        }
+        // the same lock-step script on both backends: the OpenCL and GLSL XPBD solvers give the CPU's bits on
+        // PoCL and llvmpipe (weft-opencl's and weft-render's tests), so the viewer must show the same cloth frame
+        // by frame; B throws a cannonball, which the devices do not run (two-way coupled): the panel says so and
+        // the cloth goes on as it was. Distance bending: the GLSL solver projects no stencils.
+        Path distance = tmp.resolve("view-curtain-distance.json");
+        Files.writeString(distance, CURTAIN.replace("\"camera\"", "\"model\": { \"bending\": \"distance\" }, \"camera\""));
         List<String> events = List.of(move(1, 0f, 1f, 0f), "{\"frame\": 20, \"type\": \"key\", \"key\": \"B\"}");
-        Map<Integer, Shown> cpu = view("cpu", scene, script(events), 40, 19, 40);
-        Map<Integer, Shown> cl = view("opencl", scene, script(events), 40, 19, 40);
+        Map<Integer, Shown> cpu = view("cpu", distance, script(events), 40, 19, 40);
+        Map<Integer, Shown> cl = view(backend, distance, script(events), 40, 19, 40);
         assertThat(cl.get(19).solver).isEqualTo("xpbd");
         assertThat(cl.get(19).x).containsExactly(cpu.get(19).x);
         assertThat(cl.get(40).ballCenters).isEmpty();
-        assertThat(cl.get(40).refusal).contains("opencl").contains("--backend cpu");
+        assertThat(cl.get(40).refusal).contains(backend).contains("--backend cpu");
         assertThat(cpu.get(40).ballCenters).hasSize(3);
         // the cloth kept moving after the refusal: 20 more frames of a swinging curtain
         assertThat(cl.get(40).x).isNotEqualTo(cl.get(19).x);

@@ -105,6 +105,7 @@ public final class Viewer {
         glfwWindowHint(GLFW_RESIZABLE, o.script() == null ? GLFW_TRUE : GLFW_FALSE);
         LiveSimulation live = new LiveSimulation(world);
         long window = 0L;
+        GLCapabilities caps = null;
         SceneRenderer renderer = null;
         ViewerPanel panel = null;
         WindowRecorder recorder = null;
@@ -117,7 +118,7 @@ public final class Viewer {
             }
             glfwMakeContextCurrent(window);
             loadGl();
-            GLCapabilities caps = GL.createCapabilities();
+            caps = GL.createCapabilities();
             if (!caps.OpenGL33) {
                 throw new DisplayUnavailableException("the display's OpenGL is " + glGetString(GL_VERSION)
                         + "; the viewer needs 3.3");
@@ -176,7 +177,16 @@ public final class Viewer {
                     o.script().replayUpTo(frame, input);
                 }
                 if (o.stepsWithFrames()) {
-                    live.stepLockstep();
+                    // a GLSL compute solver makes its own EGL context current while it steps (or is rebuilt), and
+                    // libglvnd refuses that on a thread with the window's GLX context current (EGL_BAD_ACCESS):
+                    // the window's context is let go for the step and taken back after it
+                    glfwMakeContextCurrent(0L);
+                    try {
+                        live.stepLockstep();
+                    } finally {
+                        glfwMakeContextCurrent(window);
+                        GL.setCapabilities(caps); // a solver rebuilt in the step closed its old context
+                    }
                 }
                 if (live.failure() != null) {
                     throw live.failure();
@@ -258,7 +268,12 @@ public final class Viewer {
                     simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl, latencies, recorder.takes(),
                     recorder.frameCounts(), o.stepsWithFrames() ? scene.fps() : (float) Math.max(1, drawn / wall));
         } finally {
+            glfwMakeContextCurrent(0L); // the solver's own context (GLSL) is made current to be closed
             live.close();
+            if (window != 0L) {
+                glfwMakeContextCurrent(window); // the renderer and the panel let go of theirs
+                GL.setCapabilities(caps); // closing the solver's context cleared this thread's
+            }
             if (recorder != null) {
                 recorder.close(); // idempotent: frames queued so far are written either way
             }
