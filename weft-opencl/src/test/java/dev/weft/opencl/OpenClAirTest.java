@@ -151,6 +151,50 @@ class OpenClAirTest {
     }
 
     /**
+     * The wind changes between steps (a gust turning, as the viewer's wind slider or {@code
+     * Simulation.setEnvironment} does): the device reads it at every step, as the CPU does, and a batch of
+     * steps in one environment is the same as those steps one by one.
+     */
+    @Test
+    void aWindThatChangesEveryStepIsFollowedStepByStep() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        boolean bits = OpenClAvailable.isPocl(device) && device.fp64();
+        for (Family f : new Family[] {xpbd(device, "XPBD", XpbdSettings.defaults()), massSpring(device, false),
+                implicit(device)}) {
+            Model flag = f.flag();
+            State cpu = State.atRest(flag);
+            State opencl = State.atRest(flag);
+            int steps = f.comparesLongRuns() ? 60 : 10;
+            try (WorkerPool pool = new WorkerPool(1); Solver reference = f.cpu().apply(pool);
+                 Solver solver = f.opencl().apply(true)) {
+                for (int k = 0; k < steps; k++) {
+                    double angle = 0.2 * k;
+                    Environment gust = Environment.earth()
+                            .withWind(new float[] {(float) (6 * Math.cos(angle)), 0f, (float) (6 * Math.sin(angle))})
+                            .withAir(1.2f, 1f + 0.01f * k, 0.02f);
+                    reference.step(flag, cpu, gust, f.dt());
+                    solver.step(flag, opencl, gust, f.dt());
+                }
+            }
+            float dx = StepComparison.maxDifference(cpu.positions(), opencl.positions());
+            System.out.printf("OpenCL %s vs CPU, wind turning every step, %d steps: max |dx| %.3g m%n", f.label(),
+                    steps, dx);
+            if (bits) {
+                StepComparison.assertSameBits(cpu, opencl);
+            } else {
+                assertThat(dx).isLessThanOrEqualTo(f.tolerance());
+            }
+            // the gusts moved it: the same steps in the first gust's wind alone end elsewhere
+            State steady = State.atRest(flag);
+            try (Solver solver = f.opencl().apply(true)) {
+                solver.steps(flag, steady, Environment.earth().withWind(new float[] {6f, 0f, 0f})
+                        .withAir(1.2f, 1f, 0.02f), f.dt(), steps);
+            }
+            assertThat(StepComparison.maxDifference(steady.positions(), opencl.positions())).isGreaterThan(1e-6f);
+        }
+    }
+
+    /**
      * What a device without fp64 and the CPU's rounding gives (the kernels built relaxed, the air in float), on
      * PoCL: how far from the CPU the tolerances must allow.
      */
