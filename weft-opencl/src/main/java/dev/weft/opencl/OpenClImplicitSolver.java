@@ -13,7 +13,6 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.model.TetherConstraints;
 import dev.weft.core.sim.SimulationDivergedException;
-import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
@@ -41,7 +40,10 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Device memory: the model's springs, pattern, masses and materials are uploaded when the model
  * changes; positions and velocities live on the device between steps and are read back once per call.
  *
- * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind,
+ * <p>Wind and air drag as on the CPU: {@link DeviceAir}'s forces (in the kernels' reals) from the positions
+ * the plane pass left enter F, explicit (not in the Jacobian).
+ *
+ * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}:
  * particle contacts (the CPU's cloth contacts through S), colliders other than still planes and spheres;
  * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
  * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
@@ -198,6 +200,8 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         // without fp64 the kernels' unsuffixed constants are floats too
         long program = program("implicit.cl+implicit_linear.cl", cpuRounding,
                 fp64 ? "-D WEFT_FP64" : "-cl-single-precision-constant");
+        // the air's force enters F in the kernels' reals, as ImplicitSolver adds its doubles
+        useAir(cpuRounding, fp64, false);
         constraintsKernel = kernel(program, "implicit_constraints");
         springsKernel = kernel(program, "implicit_springs");
         assembleKernel = kernel(program, "implicit_assemble");
@@ -244,11 +248,10 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (air, colliders other than still planes and spheres); needs
+     * {@code m} in {@code env} (colliders other than still planes and spheres); needs
      * no device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {
-        DeviceRefusals.requireNoAir(NAME, env);
         DeviceColliders.requireSupported(env);
     }
 
@@ -530,6 +533,9 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         clSetKernelArg1f(collideKernel, 7, (float) (1.0 / h));
 
         launchPerParticle(constraintsKernel, "implicit_constraints");
+        // as ImplicitSolver: the air on the positions the plane pass left, before the springs and F
+        long air = airForces(env);
+        ClCheck.ok(clSetKernelArg1p(assembleKernel, 19, air), "implicit_assemble argument 19");
         if (springCount > 0) {
             launch(springsKernel, null, springWork, "implicit_springs");
         }

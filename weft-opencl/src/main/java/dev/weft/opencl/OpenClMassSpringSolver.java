@@ -3,11 +3,11 @@ package dev.weft.opencl;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.massspring.MassSpringDeviceLayout;
 import dev.weft.core.solver.massspring.MassSpringSettings;
@@ -35,8 +35,11 @@ import org.lwjgl.system.MemoryUtil;
  * them a Verlet step is three launches (prediction, a launch per tether color, the finish), without them
  * one fused kernel; both give the CPU's float operations.
  *
- * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind,
- * particle contacts, and colliders other than still planes and spheres.
+ * <p>Wind and air drag ({@code Environment.hasAir()}) as on the CPU: {@link DeviceAir}'s forces from the
+ * start of each Verlet step enter its prediction (PositionStep's F_air / m).
+ *
+ * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: particle contacts,
+ * and colliders other than still planes and spheres.
  */
 public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
     private static final String NAME = "the OpenCL mass-spring solver";
@@ -79,6 +82,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(settings, device, NAME);
         long program = program("tethers.cl+mass_spring.cl", cpuRounding, device.fp64() ? "-D WEFT_FP64" : "");
+        useAir(cpuRounding, cpuRounding && device.fp64(), true);
         springKernel = kernel(program, "spring_forces");
         stepKernel = kernel(program, "verlet_step");
         predictKernel = kernel(program, "verlet_predict");
@@ -109,11 +113,10 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (air, colliders other than still planes and spheres); needs no device, so a
+     * {@code m} in {@code env} (colliders other than still planes and spheres); needs no device, so a
      * caller can refuse before it opens one.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {
-        DeviceRefusals.requireNoAir(NAME, env);
         DeviceColliders.requireSupported(env);
     }
 
@@ -201,11 +204,15 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
             if (springCount > 0) {
                 launch(springKernel, null, springWork, "spring_forces");
             }
+            // as PositionStep.predict: each Verlet step's air from its start
+            long air = airForces(env);
             if (tethers.any()) {
+                ClCheck.ok(clSetKernelArg1p(predictKernel, 15, air), "verlet_predict argument 15");
                 launchPerParticle(predictKernel, "verlet_predict");
                 tethers.project();
                 launchPerParticle(finishKernel, "verlet_finish");
             } else {
+                ClCheck.ok(clSetKernelArg1p(stepKernel, 19, air), "verlet_step argument 19");
                 launchPerParticle(stepKernel, "verlet_step");
             }
         }

@@ -1,13 +1,13 @@
 package dev.weft.opencl;
 
 import dev.weft.core.solver.DeviceFeature;
-import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import static org.lwjgl.opencl.CL10.clEnqueueCopyBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.coloring.Coloring;
 import dev.weft.core.model.DistanceConstraints;
@@ -55,8 +55,8 @@ import org.lwjgl.system.MemoryUtil;
  * them on the host as PdSolver does: the one per-iteration read-back, there to measure.
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
- * one thread by definition), elastic tetrahedra, air
- * and wind, particle contacts, colliders other than still planes and spheres. As on the CPU, dihedral
+ * one thread by definition), elastic tetrahedra, particle contacts, colliders other than still planes and
+ * spheres. Wind and air drag run as on the CPU ({@link DeviceAir}'s forces in the prediction). As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and
  * rigid materials are refused with PdSolver's own messages.
  */
@@ -148,6 +148,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     OpenClPdSolver(PdSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(supported(settings), device, NAME);
         long program = program("tethers.cl+pd.cl", cpuRounding, "");
+        useAir(cpuRounding, cpuRounding && device.fp64(), true);
         predictKernel = kernel(program, "pd_predict");
         projectKernel = kernel(program, "pd_project");
         colorKernel = kernel(program, "pd_relax");
@@ -190,7 +191,6 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
             throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + elastic
                     + " elastic tetrahedra, which the OpenCL PD solver does not project yet; use the cpu backend");
         }
-        DeviceRefusals.requireNoAir(NAME, env);
         DeviceColliders.requireSupported(env);
     }
 
@@ -235,6 +235,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         clSetKernelArg1f(predictKernel, 4, env.gravityX());
         clSetKernelArg1f(predictKernel, 5, env.gravityY());
         clSetKernelArg1f(predictKernel, 6, env.gravityZ());
+        ClCheck.ok(clSetKernelArg1p(predictKernel, 11, airForces(env)), "pd_predict argument 11");
         launchPerParticle(predictKernel, "pd_predict");
         sweeps = 0;
         chebyshevWeight = 1f;

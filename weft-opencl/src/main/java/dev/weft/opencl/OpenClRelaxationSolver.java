@@ -3,11 +3,11 @@ package dev.weft.opencl;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.relaxation.RelaxationDeviceLayout;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
@@ -31,9 +31,9 @@ import org.lwjgl.system.MemoryUtil;
  *
  * <p>As on the CPU, distance constraints of kind BEND and bending stencils are not relaxed (seed 002 has
  * no bending), tetrahedra are not simulated, and isometric bending and elastic tetrahedra are refused with
- * the CPU solver's message. Not yet on the device, refused by name with an {@link
- * UnsupportedOnDeviceException}: air and wind, particle contacts, and colliders other than still planes and
- * spheres.
+ * the CPU solver's message. Wind and air drag as on the CPU ({@link DeviceAir}'s forces in the prediction).
+ * Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: particle contacts,
+ * and colliders other than still planes and spheres.
  */
 public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
     private static final String NAME = "the OpenCL relaxation solver";
@@ -73,6 +73,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     OpenClRelaxationSolver(RelaxationSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(settings, device, NAME);
         long program = program("tethers.cl+relaxation.cl", cpuRounding, "");
+        useAir(cpuRounding, cpuRounding && device.fp64(), true);
         predictKernel = kernel(program, "relax_predict");
         distanceKernel = kernel(program, "relax_distances");
         tethers = new DeviceTethers(cl, kernel(program, "relax_tethers"), "relax_tethers");
@@ -86,12 +87,11 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     }
 
     /**
-     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (air, colliders
-     * other than still planes and spheres); needs no device, so a caller can refuse before it opens one.
+     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (colliders other
+     * than still planes and spheres); needs no device, so a caller can refuse before it opens one.
      * The model needs nothing the CPU solver would not take.
      */
     public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {
-        DeviceRefusals.requireNoAir(NAME, env);
         DeviceColliders.requireSupported(env);
     }
 
@@ -115,6 +115,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
         clSetKernelArg1f(predictKernel, 4, env.gravityX());
         clSetKernelArg1f(predictKernel, 5, env.gravityY());
         clSetKernelArg1f(predictKernel, 6, env.gravityZ());
+        ClCheck.ok(clSetKernelArg1p(predictKernel, 11, airForces(env)), "relax_predict argument 11");
         launchPerParticle(predictKernel, "relax_predict");
         for (int it = 0; it < settings().iterations(); it++) {
             for (int c = 0; c < colors; c++) {

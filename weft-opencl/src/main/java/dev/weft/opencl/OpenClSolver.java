@@ -18,7 +18,7 @@ import org.lwjgl.system.MemoryUtil;
 /**
  * What the device solvers share: a context and queue of their own on one device, the bound model's
  * particles ({@link DeviceParticles}) and the state ({@link DeviceState}) on the device, the
- * environment's colliders ({@link DeviceColliders}), and the frame of a step: refuse what the device
+ * environment's colliders ({@link DeviceColliders}) and air ({@link DeviceAir}), and the frame of a step: refuse what the device
  * does not run, bind the model when it is another one, upload what the host changed, run the solver's
  * kernels, read the state back once. A solver says what it refuses, what it uploads for a model and
  * what a step enqueues.
@@ -29,7 +29,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         permits OpenClImplicitSolver, OpenClMassSpringSolver, OpenClPdSolver, OpenClRelaxationSolver,
         OpenClXpbdSolver {
     /** The relaxed build (see the solvers' package-private constructors): contraction and mad allowed. */
-    private static final String RELAXED = "-D WEFT_RELAXED -cl-mad-enable";
+    static final String RELAXED = "-D WEFT_RELAXED -cl-mad-enable";
 
     private final S settings;
     /** The solver as its refusals name it ("the OpenCL XPBD solver"). */
@@ -38,6 +38,8 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
     final DeviceParticles particles;
     final DeviceState deviceState;
     private final DeviceColliders colliders;
+    /** Wind and drag, set by the solver's constructor ({@link #useAir}). */
+    private DeviceAir air;
     /** The per-particle kernels' work size, made once (no allocation in a step). */
     private final PointerBuffer particleWork;
     private Model model;
@@ -53,6 +55,23 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         this.particles = new DeviceParticles(cl);
         this.deviceState = new DeviceState(cl);
         this.colliders = new DeviceColliders(cl);
+    }
+
+    /**
+     * The solver's air forces, built as its own kernels ({@code cpuRounding}), in double where {@code fp64}
+     * (the solvers ask for it only with cpuRounding: relaxed stands for a device without fp64), as floats
+     * where {@code floatForces} (what PositionStep's prediction adds), else in the kernels' real precision.
+     */
+    final void useAir(boolean cpuRounding, boolean fp64, boolean floatForces) {
+        air = new DeviceAir(cl, cpuRounding, fp64, floatForces);
+    }
+
+    /**
+     * The air's force on each particle from the device's positions and velocities now (the step's start),
+     * enqueued; the buffer for the prediction's air argument, or 0 (a null buffer: no air) in still air.
+     */
+    final long airForces(Environment env) {
+        return air.compute(env, deviceState.xMem(), deviceState.vMem());
     }
 
     public S settings() {
@@ -166,6 +185,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         particles.bind(m);
         deviceState.bind(n);
         particleWork.put(0, n);
+        if (air != null) {
+            air.bind(m);
+        }
         bindModel(m);
     }
 
@@ -220,6 +242,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         deviceState.close();
         particles.close();
         colliders.close();
+        if (air != null) {
+            air.close();
+        }
         model = null;
         cl.close();
         MemoryUtil.memFree(particleWork);

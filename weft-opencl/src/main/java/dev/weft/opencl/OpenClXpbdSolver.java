@@ -1,9 +1,10 @@
 package dev.weft.opencl;
 
+import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
-import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
+import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
@@ -41,9 +42,11 @@ import org.lwjgl.system.MemoryUtil;
  * passes, a tether color per launch, as {@code XpbdSolver.sweep} does, where {@link XpbdSettings#tethers()}
  * is on.
  *
+ * <p>Wind and air drag ({@code Environment.hasAir()}) as on the CPU: {@link DeviceAir}'s forces from the
+ * step's start enter the prediction (PositionStep's F_air / m).
+ *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, air and wind, particle contacts, and colliders other than still planes
- * and spheres.
+ * Gauss–Seidel mode, tetrahedra, particle contacts, and colliders other than still planes and spheres.
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -119,6 +122,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(supported(settings), device, NAME);
         long program = program("tethers.cl+xpbd.cl", cpuRounding, "");
+        useAir(cpuRounding, cpuRounding && device.fp64(), true);
         predictKernel = kernel(program, "xpbd_predict");
         distanceKernel = kernel(program, "xpbd_distances");
         rigidKernel = kernel(program, "xpbd_rigid_distances");
@@ -157,7 +161,6 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
         DeviceRefusals.requireNoTetrahedra(NAME, m);
-        DeviceRefusals.requireNoAir(NAME, env);
         DeviceColliders.requireSupported(env);
     }
 
@@ -174,6 +177,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         clSetKernelArg1f(predictKernel, 3, env.gravityX());
         clSetKernelArg1f(predictKernel, 4, env.gravityY());
         clSetKernelArg1f(predictKernel, 5, env.gravityZ());
+        ClCheck.ok(clSetKernelArg1p(predictKernel, 10, airForces(env)), "xpbd_predict argument 10");
         launchPerParticle(predictKernel, "xpbd_predict");
         if (layout.count() > 0) {
             ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambdaMem, zero, 0L, 4L * layout.count(), null, null),

@@ -237,7 +237,7 @@ __kernel void implicit_assemble(const int n, __global const int* rowStart, __glo
                                 __global const float* springK, __global const real_t* mass,
                                 __global const float* damping, const real_t h, const real_t gx, const real_t gy,
                                 const real_t gz, __global const float* v, __global float* a, __global real_t* b,
-                                __global real_t* blockInverse, __global int* bad) {
+                                __global real_t* blockInverse, __global int* bad, __global const real_t* air) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -245,10 +245,20 @@ __kernel void implicit_assemble(const int n, __global const int* rowStart, __glo
     int i3 = 3 * i;
     real_t m = mass[i];
     real_t cm = (real_t) damping[i] * m;
-    // + 0.0: the CPU's air force, zero without air (the device refuses air)
-    real_t fx = m * gx + 0.0 - cm * (real_t) v[i3];
-    real_t fy = m * gy + 0.0 - cm * (real_t) v[i3 + 1];
-    real_t fz = m * gz + 0.0 - cm * (real_t) v[i3 + 2];
+    // the CPU's air force (DeviceAir's, from the step's start after the constraint pass); in still air
+    // (air null) its zero: + 0.0
+    real_t fx;
+    real_t fy;
+    real_t fz;
+    if (air) {
+        fx = m * gx + air[i3] - cm * (real_t) v[i3];
+        fy = m * gy + air[i3 + 1] - cm * (real_t) v[i3 + 1];
+        fz = m * gz + air[i3 + 2] - cm * (real_t) v[i3 + 2];
+    } else {
+        fx = m * gx + 0.0 - cm * (real_t) v[i3];
+        fy = m * gy + 0.0 - cm * (real_t) v[i3 + 1];
+        fz = m * gz + 0.0 - cm * (real_t) v[i3 + 2];
+    }
     real_t md = m + h * cm;
     real_t kvx = 0.0;
     real_t kvy = 0.0;

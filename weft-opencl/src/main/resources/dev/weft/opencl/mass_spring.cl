@@ -36,10 +36,12 @@ __kernel void spring_forces(const int count, __global const int* pairs, __global
 }
 
 // A free particle's Verlet velocity (PositionStep.predict with the springs' force and Damping.VERLET):
-// v' = keep v + h (g + F / m), F gathered from its springs in the incidence order.
+// v' = keep v + h (g + F_air / m + F / m), F gathered from its springs in the incidence order, F_air
+// DeviceAir's float force (air null: still air).
 static float3 verlet_velocity(int i, __global const int* incidenceStart, __global const int* incidenceSpring,
                               __global const int* pairs, __global const float* springForce, float w, float k,
-                              float h, float gx, float gy, float gz, __global const float* v) {
+                              float h, float gx, float gy, float gz, __global const float* v,
+                              __global const float* air) {
     int i3 = 3 * i;
     accum_t fx = 0;
     accum_t fy = 0;
@@ -51,9 +53,17 @@ static float3 verlet_velocity(int i, __global const int* incidenceStart, __globa
         fy += sign * (accum_t) springForce[3 * s + 1];
         fz += sign * (accum_t) springForce[3 * s + 2];
     }
-    float ax = gx + (float) fx * w;
-    float ay = gy + (float) fy * w;
-    float az = gz + (float) fz * w;
+    float ax = gx;
+    float ay = gy;
+    float az = gz;
+    if (air) {
+        ax += air[i3] * w;
+        ay += air[i3 + 1] * w;
+        az += air[i3 + 2] * w;
+    }
+    ax = ax + (float) fx * w;
+    ay = ay + (float) fy * w;
+    az = az + (float) fz * w;
     return (float3) (k * v[i3] + h * ax, k * v[i3 + 1] + h * ay, k * v[i3 + 2] + h * az);
 }
 
@@ -67,7 +77,7 @@ __kernel void verlet_step(const int n, __global const int* incidenceStart, __glo
                           const int colliderCount, __global const int* colliderType,
                           __global const float* colliders, const float h, const float invH,
                           const float gx, const float gy, const float gz,
-                          __global float* x, __global float* v) {
+                          __global float* x, __global float* v, __global const float* air) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -82,7 +92,7 @@ __kernel void verlet_step(const int n, __global const int* incidenceStart, __glo
     }
     float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
     float3 vel = verlet_velocity(i, incidenceStart, incidenceSpring, pairs, springForce, w, keep[i], h, gx, gy, gz,
-                                 v);
+                                 v, air);
     float vx = vel.x;
     float vy = vel.y;
     float vz = vel.z;
@@ -108,7 +118,7 @@ __kernel void verlet_predict(const int n, __global const int* incidenceStart, __
                              __global const int* pairs, __global const float* springForce,
                              __global const float* invMass, __global const float* keep, const float h,
                              const float gx, const float gy, const float gz, __global const float* x,
-                             __global float* v, __global float* y, __global float* d) {
+                             __global float* v, __global float* y, __global float* d, __global const float* air) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -118,7 +128,7 @@ __kernel void verlet_predict(const int n, __global const int* incidenceStart, __
     }
     int i3 = 3 * i;
     float3 vel = verlet_velocity(i, incidenceStart, incidenceSpring, pairs, springForce, invMass[i], keep[i], h, gx,
-                                 gy, gz, v);
+                                 gy, gz, v, air);
     v[i3] = vel.x;
     v[i3 + 1] = vel.y;
     v[i3 + 2] = vel.z;

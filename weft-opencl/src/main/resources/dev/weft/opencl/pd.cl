@@ -13,12 +13,12 @@
 // Positions are StepPositions' y (prediction) + d (corrections); the float operations are PdSolver's,
 // PositionStep's, StepPositions' and CorrectedVelocity's in the same order, under cpu_rounding.cl's rules.
 
-// PositionStep.predict with Damping.DRAG (keep 1, the body's damping rate as the drag c, no air) and
-// StepPositions.predict: v' = 1 v + h (g - c v), y = x + h v', d = 0; a pinned particle gets v = 0 and
-// y = x + 0 as the CPU rounds it
+// PositionStep.predict with Damping.DRAG (keep 1, the body's damping rate as the drag c) and
+// StepPositions.predict: v' = 1 v + h (g - c v + F_air / m), y = x + h v', d = 0 (air: DeviceAir's float
+// forces, or null in still air); a pinned particle gets v = 0 and y = x + 0 as the CPU rounds it
 __kernel void pd_predict(const int n, __global const float* invMass, __global const float* drag, const float h,
                          const float gx, const float gy, const float gz, __global const float* x,
-                         __global float* v, __global float* y, __global float* d) {
+                         __global float* v, __global float* y, __global float* d, __global const float* air) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -31,6 +31,9 @@ __kernel void pd_predict(const int n, __global const float* invMass, __global co
     float ax = gx - c * v[i3];
     float ay = gy - c * v[i3 + 1];
     float az = gz - c * v[i3 + 2];
+    if (air) {
+        position_step_add_air(i, invMass, air, &ax, &ay, &az);
+    }
     // keep 1 written out: 1 v is what the CPU computes
     float vx = 1.0f * v[i3] + h * ax;
     float vy = 1.0f * v[i3 + 1] + h * ay;

@@ -22,6 +22,17 @@ static bool position_step_predict_pinned(int i, __global const float* invMass, _
     return true;
 }
 
+// PositionStep.predict's air for a free particle i: a += F_air / m as (float) F times the inverse mass,
+// F being DeviceAir's force (air.cl, rounded to float once as the CPU's cast does)
+static void position_step_add_air(int i, __global const float* invMass, __global const float* air, float* ax,
+                                  float* ay, float* az) {
+    int i3 = 3 * i;
+    float w = invMass[i];
+    *ax += air[i3] * w;
+    *ay += air[i3 + 1] * w;
+    *az += air[i3 + 2] * w;
+}
+
 // PositionStep.finish for particle i: the settle (v' = v + d/h, x = y + d), the colliders on x with the
 // step's start (x before this writes it) as prev, then CorrectedVelocity with its factor
 // v = (v' + (x_c - x)/h)·scale (XPBD: Damping.AFTER's damping; PD damps in the prediction, scale 1).

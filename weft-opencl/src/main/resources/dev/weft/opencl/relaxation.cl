@@ -10,11 +10,13 @@
 // RelaxationSolver's, PositionStep's, StepPositions', TetherProjection's and CorrectedVelocity's in the
 // same order, under cpu_rounding.cl's rules (tethers.cl holds the tether projection).
 
-// PositionStep.predict with Damping.VERLET (keep k per particle, no drag, no air, no force) and
-// StepPositions.predict: v' = k v + h g, y = x + h v', d = 0; a pinned particle gets v = 0 and y = x + 0
+// PositionStep.predict with Damping.VERLET (keep k per particle, no drag, no force) and
+// StepPositions.predict: v' = k v + h (g + F_air / m), y = x + h v', d = 0 (air: DeviceAir's float forces,
+// or null in still air); a pinned particle gets v = 0 and y = x + 0
 __kernel void relax_predict(const int n, __global const float* invMass, __global const float* keep,
                             const float h, const float gx, const float gy, const float gz,
-                            __global const float* x, __global float* v, __global float* y, __global float* d) {
+                            __global const float* x, __global float* v, __global float* y, __global float* d,
+                            __global const float* air) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -27,6 +29,9 @@ __kernel void relax_predict(const int n, __global const float* invMass, __global
     float ax = gx - 0.0f * v[i3];
     float ay = gy - 0.0f * v[i3 + 1];
     float az = gz - 0.0f * v[i3 + 2];
+    if (air) {
+        position_step_add_air(i, invMass, air, &ax, &ay, &az);
+    }
     float k = keep[i];
     float vx = k * v[i3] + h * ax;
     float vy = k * v[i3 + 1] + h * ay;

@@ -17,11 +17,12 @@
 // XpbdSolver's, PositionStep's, StepPositions' and CorrectedVelocity's in the same order, under
 // cpu_rounding.cl's rules.
 
-// PositionStep.predict with Damping.AFTER (keep 1, no drag, no air, no force) and StepPositions.predict:
-// v' = v + h g, y = x + h v', d = 0; a pinned particle gets v = 0 and y = x + 0 as the CPU rounds it
+// PositionStep.predict with Damping.AFTER (keep 1, no drag, no force) and StepPositions.predict:
+// v' = v + h (g + F_air / m), y = x + h v', d = 0 (air: DeviceAir's float forces, or null in still air);
+// a pinned particle gets v = 0 and y = x + 0 as the CPU rounds it
 __kernel void xpbd_predict(const int n, __global const float* invMass, const float h, const float gx,
                            const float gy, const float gz, __global const float* x, __global float* v,
-                           __global float* y, __global float* d) {
+                           __global float* y, __global float* d, __global const float* air) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -34,6 +35,9 @@ __kernel void xpbd_predict(const int n, __global const float* invMass, const flo
     float ax = gx - 0.0f * v[i3];
     float ay = gy - 0.0f * v[i3 + 1];
     float az = gz - 0.0f * v[i3 + 2];
+    if (air) {
+        position_step_add_air(i, invMass, air, &ax, &ay, &az);
+    }
     float vx = 1.0f * v[i3] + h * ax;
     float vy = 1.0f * v[i3 + 1] + h * ay;
     float vz = 1.0f * v[i3 + 2] + h * az;
