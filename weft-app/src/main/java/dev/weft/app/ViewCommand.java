@@ -326,6 +326,11 @@ final class ViewCommand implements Callable<Integer> {
         }
 
         @Override
+        public String backend() {
+            return backend.text();
+        }
+
+        @Override
         public List<String> solverNames() {
             return backend.onDevice() ? backend.solvers() : Solvers.names();
         }

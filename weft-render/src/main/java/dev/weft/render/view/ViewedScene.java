@@ -15,6 +15,11 @@ public interface ViewedScene {
     /** The solver at the start. */
     String solverName();
 
+    /** Where the solvers step, as the panel names it ("cpu", "opencl", "glsl"). */
+    default String backend() {
+        return "cpu";
+    }
+
     /** The solvers the panel offers. */
     java.util.List<String> solverNames();
 

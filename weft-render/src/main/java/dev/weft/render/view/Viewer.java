@@ -144,7 +144,7 @@ public final class Viewer {
             ViewerPanel[] panelRef = new ViewerPanel[1];
             installCallbacks(window, input, target, panelRef);
             if (o.panel()) {
-                panel = new ViewerPanel(window, ww[0], input, world.solverNames(), o.stepsWithFrames());
+                panel = new ViewerPanel(window, ww[0], input, world.solverNames(), world.backend(), o.stepsWithFrames());
                 panelRef[0] = panel;
                 ViewerPanel p = panel;
                 target.overlay(p::draw);

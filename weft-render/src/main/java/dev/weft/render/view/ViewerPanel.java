@@ -22,6 +22,8 @@ final class ViewerPanel implements AutoCloseable {
 
     private final ViewerInput input;
     private final List<String> solvers;
+    /** Where the solvers step ({@link ViewedScene#backend()}), shown beside the counts. */
+    private final String backend;
     private final ImGuiImplGlfw glfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 gl3 = new ImGuiImplGl3();
     private final float[] residuals = new float[HISTORY];
@@ -52,7 +54,8 @@ final class ViewerPanel implements AutoCloseable {
 
     private final boolean lockstep;
 
-    ViewerPanel(long window, int windowWidth, ViewerInput input, List<String> solvers, boolean lockstep) {
+    ViewerPanel(long window, int windowWidth, ViewerInput input, List<String> solvers, String backend, boolean lockstep) {
+        this.backend = backend;
         this.input = input;
         this.lockstep = lockstep;
         this.startCollapsed = windowWidth < COLLAPSED_BELOW_WIDTH;
@@ -108,6 +111,7 @@ final class ViewerPanel implements AutoCloseable {
         ImGui.text(String.format(Locale.ROOT, "%d particles, %d constraints, %d balls",
                 f.model.particleCount(), f.model.distances().count() + f.model.bending().count(),
                 f.projectiles.size()));
+        ImGui.text("backend " + backend);
         ImGui.plotLines("residual", residuals, samples, HISTORY - samples);
         ImGui.plotLines("ms/frame", stepMs, samples, HISTORY - samples);
         ImGui.separator();
