@@ -1,0 +1,209 @@
+package dev.weft.opencl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.core.collide.BoxCollider;
+import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
+import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.XpbdSettings;
+import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
+import dev.weft.core.testing.StepComparison;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Particle contacts (self- and inter-cloth) on the device ({@link DeviceContacts}) against the CPU's
+ * {@link ParticleContacts} inside the same solver on one thread: the drop of weft-core's {@code
+ * SelfCollisionAcrossSolversTest} (three 12 × 12 cloths, each turned 17° more, dropped onto a box on the floor,
+ * 8 substeps of 1/60 s: the last lands after 0.23 s) and a long strip that folds onto itself on the floor.
+ *
+ * <p>Tolerance: the contact kernels do the CPU's float operations in its order, the grid's bucket lists and so
+ * the candidate lists are the CPU's (each bucket sorted by particle index after the atomic scatter), and the
+ * support levels are run to the same fixed point, so on PoCL the runs agree bit for bit, positions and
+ * velocities, after 1 and after all steps (asserted exactly there). On another device the contact
+ * sweep's square roots and divisions may round differently (OpenCL allows 3 and 2.5 ulp without the
+ * correctly-rounded flag), and once a contact is found on one side of the search radius and not the other the
+ * runs part; {@link #TOLERANCE} (one contact distance's hundredth, 0.36 mm) bounds that and the statistics (max
+ * strain, residual, energy) must agree within 1 %.
+ */
+class OpenClContactsTest {
+    private static final int CLOTHS = 3;
+    private static final int SIDE = 12;
+    /** 8 substeps of a 60 Hz frame. */
+    private static final float DT = 1f / 480f;
+    /** 40 frames: the stack has landed and settled (the CPU test's drop). */
+    private static final int STEPS = 320;
+    /** Positions within this (m) of the CPU's on a device without the CPU's rounding (see the class comment). */
+    private static final float TOLERANCE = 3.6e-4f;
+
+    @Test
+    void threeClothsDroppedOnABoxAgreeWithTheCpuAndStayApart() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model m = threeCloths();
+        StepComparison c = compare(device, XpbdSettings.defaults(), ParticleContactSettings.defaults(), m, STEPS);
+        assertAgreement(device, c);
+        ParticleContacts pairs = new ParticleContacts(m, ParticleContactSettings.defaults());
+        float closest = closestPair(c.device.positions(), pairs);
+        System.out.printf("closest non-excluded pair after the drop: %.4f m (contact distance %.4f m)%n", closest,
+                pairs.contactDistance());
+        // the CPU test's bound (its particles end a contact distance apart less the stack's squeeze)
+        assertThat(closest).isGreaterThanOrEqualTo(0.5f * pairs.contactDistance());
+        assertStackedInOrder(m, c.device.positions(), pairs.contactDistance());
+        // the check can fail: without contacts the same drop ends with the cloths through each other
+        StepComparison without = compare(device, XpbdSettings.defaults(), null, m, STEPS);
+        assertThat(closestPair(without.device.positions(), pairs)).isLessThan(0.5f * pairs.contactDistance());
+    }
+
+    @Test
+    void theJacobiModeAndFrictionlessContactsAgreeToo() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model m = threeCloths();
+        XpbdSettings jacobi = XpbdSettings.defaults().withMode(IterationMode.JACOBI);
+        assertAgreement(device, compare(device, jacobi, ParticleContactSettings.defaults(), m, STEPS));
+        // no friction: the levels are not computed (every particle unsupported); three sweeps
+        ParticleContactSettings slippery = ParticleContactSettings.defaults().withFriction(0f, 0f).withIterations(3);
+        assertAgreement(device, compare(device, XpbdSettings.defaults(), slippery, m, STEPS));
+    }
+
+    @Test
+    void aStripFoldingOntoItselfOnTheFloorAgreesWithTheCpuAndCountsTheSameContacts() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        // 6 × 40 particles, 1.2 m long, standing at 85° on the floor, let go: its lower end stops on the floor
+        // and the rest comes down onto it
+        ModelBuilder b = new ModelBuilder();
+        float c = (float) Math.cos(Math.toRadians(85));
+        float s = (float) Math.sin(Math.toRadians(85));
+        b.addGridCloth(GridClothSpec.of("strip", 6, 40, 0.15f, 1.2f).withOrigin(-0.075f, 0.02f, 0f)
+                .withAxes(new float[] {1f, 0f, 0f}, new float[] {0f, s, c}));
+        Model m = b.build();
+        Environment floor = new Environment(new float[] {0f, -9.81f, 0f},
+                List.of(PlaneCollider.floor(0f, 0.005f, 0.5f)));
+        ParticleContactSettings settings = ParticleContactSettings.defaults();
+        int steps = 800;
+        State cpu = State.atRest(m);
+        State dev = State.atRest(m);
+        int cpuContacts;
+        int cpuOverflow;
+        int devContacts;
+        int devOverflow;
+        try (WorkerPool pool = new WorkerPool(1);
+             XpbdSolver reference = new XpbdSolver(XpbdSettings.defaults(), pool).withParticleContacts(settings);
+             OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
+            solver.withParticleContacts(settings);
+            for (int k = 0; k < steps; k++) {
+                reference.step(m, cpu, floor, DT);
+                solver.step(m, dev, floor, DT);
+            }
+            cpuContacts = reference.particleContacts().lastContactCount();
+            cpuOverflow = reference.particleContacts().overflowCount();
+            devContacts = solver.lastContactCount();
+            devOverflow = solver.contactOverflowCount();
+            assertThat(solver.contactDistance()).isEqualTo(reference.particleContacts().contactDistance());
+        }
+        float dx = StepComparison.maxDifference(cpu.positions(), dev.positions());
+        System.out.printf("folding strip, %d steps: max |dx| %.3g m, contacts %d (CPU %d), overflow %d (CPU %d)%n",
+                steps, dx, devContacts, cpuContacts, devOverflow, cpuOverflow);
+        assertThat(cpuContacts).as("the strip lies folded on itself").isPositive();
+        ParticleContacts pairs = new ParticleContacts(m, settings);
+        assertThat(closestPair(dev.positions(), pairs)).as("closest non-excluded pair, m")
+                .isGreaterThanOrEqualTo(0.5f * pairs.contactDistance());
+        assertThat(devOverflow).isEqualTo(cpuOverflow);
+        assertThat(dx).isLessThanOrEqualTo(TOLERANCE);
+        if (OpenClAvailable.isPocl(device)) {
+            assertThat(devContacts).isEqualTo(cpuContacts);
+            StepComparison.assertSameBits(cpu, dev);
+        }
+    }
+
+    @Test
+    void vertexTriangleContactsAreRefusedByName() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        try (OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
+            assertThatThrownBy(() -> solver.withParticleContacts(
+                    ParticleContactSettings.defaults().withVertexTriangle(true)))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("vertex-triangle")
+                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature())
+                    .isEqualTo(DeviceFeature.VERTEX_TRIANGLE_CONTACTS);
+        }
+    }
+
+    private static void assertAgreement(OpenClDevice device, StepComparison c) {
+        assertThat(c.travel).as("the cloths fell").isGreaterThan(0.1f);
+        c.assertAgrees(TOLERANCE, OpenClAvailable.isPocl(device));
+        if (OpenClAvailable.isPocl(device)) {
+            assertThat(c.afterOne).as("PoCL: the CPU's bits after one step").isZero();
+        }
+    }
+
+    /** Each cloth's middle above the one that fell before it, by at least half a contact distance. */
+    private static void assertStackedInOrder(Model m, float[] x, float contact) {
+        List<ModelObject> cloths = m.objects();
+        float below = Float.NEGATIVE_INFINITY;
+        for (int k = 0; k < CLOTHS; k++) {
+            float y = x[3 * cloths.get(k).gridParticle(SIDE / 2, SIDE / 2) + 1];
+            assertThat(y).as("cloth %d middle height", k).isGreaterThan(below + 0.5f * contact);
+            below = y;
+        }
+    }
+
+    private static StepComparison compare(OpenClDevice device, XpbdSettings settings, ParticleContactSettings contacts,
+                                          Model m, int steps) {
+        String label = "OpenCL XPBD " + settings.mode().label() + (contacts == null ? " without contacts"
+                : " with contacts (μ " + contacts.staticFriction() + ", " + contacts.iterations() + " sweeps)")
+                + " vs CPU";
+        return StepComparison.run(label, pool -> new XpbdSolver(settings, pool).withParticleContacts(contacts),
+                () -> new OpenClXpbdSolver(settings, device).withParticleContacts(contacts), m, threeClothEnvironment(),
+                DT, steps);
+    }
+
+    /** weft-core's SelfCollisionAcrossSolversTest cloths: three 12 × 12 cloths 8 cm apart, each turned 17° more. */
+    private static Model threeCloths() {
+        ModelBuilder b = new ModelBuilder();
+        for (int k = 0; k < CLOTHS; k++) {
+            double a = Math.toRadians(17 * k);
+            float c = (float) Math.cos(a);
+            float s = (float) Math.sin(a);
+            float half = 0.2f;
+            b.addGridCloth(GridClothSpec.of("cloth" + k, SIDE, SIDE, 2 * half, 2 * half)
+                    .withOrigin(-half * c - half * s, 0.3f + 0.08f * k, half * s - half * c)
+                    .withAxes(new float[] {c, 0f, -s}, new float[] {s, 0f, c}));
+        }
+        return b.build();
+    }
+
+    private static Environment threeClothEnvironment() {
+        return new Environment(new float[] {0f, -9.81f, 0f}, List.of(
+                new BoxCollider("box", new float[] {0f, 0.1f, 0f}, new float[] {0.15f, 0.1f, 0.15f}, 0.005f, 0.5f),
+                PlaneCollider.floor(0f, 0.005f, 0.5f)));
+    }
+
+    /** The closest pair of particles not excluded from contact (brute force). */
+    private static float closestPair(float[] x, ParticleContacts pairs) {
+        int n = x.length / 3;
+        float best = Float.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                float dx = x[3 * i] - x[3 * j];
+                float dy = x[3 * i + 1] - x[3 * j + 1];
+                float dz = x[3 * i + 2] - x[3 * j + 2];
+                float d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 < best && !pairs.excluded(i, j)) {
+                    best = d2;
+                }
+            }
+        }
+        return (float) Math.sqrt(best);
+    }
+}
