@@ -266,21 +266,27 @@ class BackendCommandTest {
     void windContactsAndAMissingDeviceAreRefusedNamingWhatTurnsThemOff(@TempDir Path tmp) throws IOException {
         Path scene = untetheredDrape(tmp);
         Path outDir = tmp.resolve("out");
+        // the solver, then the flags
         String[][] cases = {
-            {"--wind", "1,0,0"},
-            {"--self-collision"},
+            {"mass-spring", "--wind", "1,0,0"},
+            {"implicit", "--self-collision"},
+            {"mass-spring", "--self-collision", "--vertex-triangle"},
         };
         String[] expected = {
             "weft: error: --backend: opencl does not run wind and air drag yet; use --backend cpu, or run without "
                     + "--wind (and without the scene's \"air\")",
-            "weft: error: --backend: opencl does not run particle contacts yet; use --backend cpu, or run without "
+            "weft: error: --backend: opencl does not run particle contacts with --solver implicit yet (the OpenCL "
+                    + "mass-spring, pbd, pd, relaxation, xpbd solvers do); use --backend cpu, or run without "
                     + "--self-collision (and without the scene's \"selfCollision\")",
+            "weft: error: --backend: opencl does not run vertex-triangle contacts yet (particle contacts it runs); use "
+                    + "--backend cpu, or run without --vertex-triangle (and without the scene's \"selfCollision\": "
+                    + "{\"vertexTriangle\": true})",
         };
         for (int k = 0; k < cases.length; k++) {
             err.getBuffer().setLength(0);
-            List<String> args = new ArrayList<>(List.of("run", scene.toString(), "--solver", "mass-spring",
+            List<String> args = new ArrayList<>(List.of("run", scene.toString(), "--solver", cases[k][0],
                     "--backend", "opencl", "--frames", "1", "--out", outDir.toString()));
-            args.addAll(List.of(cases[k]));
+            args.addAll(List.of(cases[k]).subList(1, cases[k].length));
             assertThat(weft(args.toArray(new String[0]))).isEqualTo(WeftMain.EXIT_BAD_INPUT);
             assertThat(err.toString().strip()).isEqualTo(expected[k]);
         }

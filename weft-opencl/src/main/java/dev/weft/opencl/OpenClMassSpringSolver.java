@@ -35,8 +35,11 @@ import org.lwjgl.system.MemoryUtil;
  * them a Verlet step is three launches (prediction, a launch per tether color, the finish), without them
  * one fused kernel; both give the CPU's float operations.
  *
+ * <p>Particle contacts ({@link #withParticleContacts}) run on the device after each Verlet step's prediction
+ * and tethers, as the CPU's frame runs them ({@link DeviceContacts}); such a step is the three launches too.
+ *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind,
- * particle contacts, and colliders other than still planes and spheres.
+ * vertex–triangle contacts, and colliders other than still planes, spheres, boxes, capsules and cylinders.
  */
 public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
     private static final String NAME = "the OpenCL mass-spring solver";
@@ -156,7 +159,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         bufferArgs(stepKernel, "verlet_step", 1, incidenceStartMem, incidenceSpringMem, pairsMem, springForceMem,
                 particles.invMassMem(), keepMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(stepKernel, "verlet_step", 17, xMem, vMem);
-        if (settings().tethers() && m.tethers().count() > 0) {
+        if (positionsKept(m)) {
             yMem = cl.buffer(12L * n);
             dMem = cl.buffer(12L * n);
             clSetKernelArg1i(predictKernel, 0, n);
@@ -169,6 +172,23 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
             bufferArgs(finishKernel, "verlet_finish", 8, xMem, vMem, yMem, dMem);
         }
         tethers.bind(m, settings().tethers(), yMem, dMem);
+        if (contactsOn()) {
+            bindContacts(m, yMem, dMem);
+        }
+    }
+
+    /**
+     * Whether a Verlet step keeps y and d (prediction, then the finish) rather than one fused kernel: where
+     * tethers or particle contacts act between them.
+     */
+    private boolean positionsKept(Model m) {
+        return settings().tethers() && m.tethers().count() > 0 || contactsOn();
+    }
+
+    /** Particle contacts run on the device (DeviceContacts), after the solver's own phase as on the CPU. */
+    @Override
+    boolean runsParticleContacts() {
+        return true;
     }
 
     @Override
@@ -190,7 +210,8 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         clSetKernelArg1f(stepKernel, 14, env.gravityX());
         clSetKernelArg1f(stepKernel, 15, env.gravityY());
         clSetKernelArg1f(stepKernel, 16, env.gravityZ());
-        if (tethers.any()) {
+        boolean split = tethers.any() || contactsOn();
+        if (split) {
             clSetKernelArg1f(predictKernel, 7, h);
             clSetKernelArg1f(predictKernel, 8, env.gravityX());
             clSetKernelArg1f(predictKernel, 9, env.gravityY());
@@ -201,10 +222,14 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
             if (springCount > 0) {
                 launch(springKernel, null, springWork, "spring_forces");
             }
-            if (tethers.any()) {
+            if (split) {
                 launchPerParticle(predictKernel, "verlet_predict");
                 tethers.project();
-                launchPerParticle(finishKernel, "verlet_finish");
+                if (contactsOn()) {
+                    finishWithContacts(1f / h, 0L); // the damping is in the Verlet prediction
+                } else {
+                    launchPerParticle(finishKernel, "verlet_finish");
+                }
             } else {
                 launchPerParticle(stepKernel, "verlet_step");
             }

@@ -94,6 +94,14 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         return this;
     }
 
+    /**
+     * Throws for contact settings the device solvers that run particle contacts do not run (vertex–triangle
+     * contacts); needs no device.
+     */
+    public static void requireSupportedContacts(ParticleContactSettings s) {
+        DeviceContacts.requireSupported(s, "the OpenCL solvers");
+    }
+
     /** Whether this solver runs particle contacts on the device; by default not. */
     boolean runsParticleContacts() {
         return false;
