@@ -85,6 +85,34 @@ class BackendCommandTest {
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
     }
 
+    /**
+     * {@code weft run stack --self-collision} (five cloths dropped onto a box, here 16 × 16 each, 30 frames: the
+     * second lands on the first) on the device: the cpu run's metrics, every row; without contacts the metrics
+     * are others (the contacts acted).
+     */
+    @ParameterizedTest(name = "--solver {0}")
+    @CsvSource({"xpbd", "pd"})
+    void theStackWithSelfCollisionOnOpenClWritesTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        Path scene = editedScene(tmp, "stack", "stack16", "\"cols\": 32,\n      \"rows\": 32,",
+                "\"cols\": 16,\n      \"rows\": 16,");
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", scene.toString(), "--solver", solver, "--self-collision", "--backend", backend,
+                    "--frames", "30", "--threads", "1", "--quiet", "--obj-every", "0", "--out",
+                    tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        int code = weft("run", scene.toString(), "--solver", solver, "--backend", "opencl", "--frames", "30", "--quiet",
+                "--obj-every", "0", "--out", tmp.resolve("apart").toString());
+        assertThat(code).as(err.toString()).isZero();
+        List<String> cpuRows = metricsWithoutTimes(tmp.resolve("cpu").resolve("stack16").resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(31);
+        assertThat(metricsWithoutTimes(tmp.resolve("opencl").resolve("stack16").resolve("metrics.csv")))
+                .containsExactlyElementsOf(cpuRows);
+        assertThat(metricsWithoutTimes(tmp.resolve("apart").resolve("stack16").resolve("metrics.csv")).get(30))
+                .as("the last frame without contacts").isNotEqualTo(cpuRows.get(30));
+    }
+
     /** The implicit solver's Jacobi method on the device: the cpu run's metrics and last frame too. */
     @Test
     void implicitJacobiOnOpenClWritesTheCpusMetrics(@TempDir Path tmp) throws IOException {
