@@ -8,6 +8,7 @@ import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
@@ -195,6 +196,95 @@ class OpenClContactsTest {
         if (OpenClAvailable.isPocl(device)) {
             assertThat(devContacts).isEqualTo(cpuContacts);
             StepComparison.assertSameBits(cpu, dev);
+        }
+    }
+
+    /**
+     * Bodies whose materials differ (weft-core's ContactThicknessTest and ContactGripTest: a thick sheet keeps
+     * its offset, 2.5 cm, from others, more than the contact distance where two meet; grips 0.6 and 1.5 scale
+     * the pair's friction as a product): the per-particle offsets and grips on the device give the CPU's bits.
+     */
+    @Test
+    void bodiesWithTheirOwnThicknessAndGripAgreeWithTheCpu() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model plain = threeCloths();
+        Material base = plain.material(0);
+        Model m = plain.withMaterials(new Material[] {base.withThickness(0.05f).withFriction(0.6f),
+            base.withFriction(1.5f), base});
+        StepComparison c = compare(device, XpbdSettings.defaults(), ParticleContactSettings.defaults(), m, STEPS);
+        assertAgreement(device, c);
+    }
+
+    /**
+     * A cloth pinned along two edges (a hammock) with a smaller cloth dropped onto it, no colliders: pinned
+     * particles are the support (level 0) without a collider pass, and they never move. Every solver mode
+     * that runs contacts gives the CPU's bits; the dropped cloth rests on the hammock, not through it.
+     */
+    @Test
+    void aClothDroppedIntoAPinnedHammockWithoutCollidersAgreesWithTheCpu() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        ModelBuilder b = new ModelBuilder();
+        ModelObject hammock = b.addGridCloth(GridClothSpec.of("hammock", 16, 16, 0.5f, 0.5f)
+                .withOrigin(-0.25f, 0.5f, -0.25f));
+        b.pinEdge(hammock, "left").pinEdge(hammock, "right");
+        ModelObject falling = b.addGridCloth(GridClothSpec.of("falling", 10, 10, 0.25f, 0.25f)
+                .withOrigin(-0.12f, 0.6f, -0.11f));
+        Model m = b.build();
+        Environment earth = Environment.earth();
+        for (XpbdSettings settings : List.of(XpbdSettings.defaults(), XpbdSettings.defaults()
+                .withMode(IterationMode.JACOBI))) {
+            StepComparison c = StepComparison.run("OpenCL XPBD " + settings.mode().label()
+                    + " with contacts, hammock vs CPU",
+                    pool -> new XpbdSolver(settings, pool).withParticleContacts(ParticleContactSettings.defaults()),
+                    () -> new OpenClXpbdSolver(settings, device)
+                            .withParticleContacts(ParticleContactSettings.defaults()), m, earth, DT, STEPS);
+            assertAgreement(device, c);
+            assertThat(StepComparison.assertPinnedKept(m, c.start.positions(), c.device)).isEqualTo(32);
+            // the dropped cloth's middle above the hammock's middle
+            float[] x = c.device.positions();
+            assertThat(x[3 * falling.gridParticle(5, 5) + 1]).isGreaterThan(x[3 * hammock.gridParticle(8, 8) + 1]);
+        }
+    }
+
+    /**
+     * Twelve 3 × 3 cloths laid 0.1 contact distances apart, one above the other: each particle has up to 5
+     * candidates in each other cloth, far more than {@link ParticleContacts#MAX_NEIGHBOURS}. The device keeps
+     * the CPU's first 32 in the CPU's order and counts the same overflowing particles; the pile is pushed
+     * apart in the same bits.
+     */
+    @Test
+    void overflowingCandidateListsKeepTheCpusFirstCandidatesAndCountTheSame() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        ModelBuilder b = new ModelBuilder();
+        float spacing = 0.02f;
+        for (int k = 0; k < 12; k++) {
+            b.addGridCloth(GridClothSpec.of("layer" + k, 3, 3, 2 * spacing, 2 * spacing)
+                    .withOrigin(0f, 0.5f + 0.1f * spacing * k, 0f));
+        }
+        Model m = b.build();
+        ParticleContactSettings settings = ParticleContactSettings.defaults();
+        State cpu = State.atRest(m);
+        State dev = State.atRest(m);
+        try (WorkerPool pool = new WorkerPool(1);
+             XpbdSolver reference = new XpbdSolver(XpbdSettings.defaults(), pool).withParticleContacts(settings);
+             OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
+            solver.withParticleContacts(settings);
+            for (int step = 1; step <= 3; step++) {
+                reference.step(m, cpu, Environment.earth(), DT);
+                solver.step(m, dev, Environment.earth(), DT);
+                int overflow = reference.particleContacts().overflowCount();
+                System.out.printf("pile, step %d: %d of %d particles overflow (device %d), contacts %d (device %d)%n",
+                        step, overflow, m.particleCount(), solver.contactOverflowCount(),
+                        reference.particleContacts().lastContactCount(), solver.lastContactCount());
+                if (step == 1) {
+                    assertThat(overflow).as("the pile overflows the lists").isPositive();
+                }
+                assertThat(solver.contactOverflowCount()).isEqualTo(overflow);
+                if (OpenClAvailable.isPocl(device)) {
+                    assertThat(solver.lastContactCount()).isEqualTo(reference.particleContacts().lastContactCount());
+                    StepComparison.assertSameBits(cpu, dev);
+                }
+            }
         }
     }
 
