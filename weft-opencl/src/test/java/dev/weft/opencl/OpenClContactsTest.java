@@ -59,6 +59,13 @@ class OpenClContactsTest {
     private static final int STEPS = 320;
     /** Positions within this (m) of the CPU's on a device without the CPU's rounding (see the class comment). */
     private static final float TOLERANCE = 3.6e-4f;
+    /**
+     * Contact distances no two particles that may touch come closer than at the end: the stack's weight squeezes
+     * its contacts by what two Jacobi sweeps a step, averaged over each particle's contacts, leave (measured on
+     * PoCL 2.0–2.9 %: 0.979 d for XPBD, 0.980 PD, 0.979 relaxation, 1.000 mass-spring, 0.971 the folded strip);
+     * a tenth is allowed. weft-core's own contact tests allow half.
+     */
+    private static final float APART = 0.9f;
 
     @Test
     void threeClothsDroppedOnABoxAgreeWithTheCpuAndStayApart() {
@@ -67,15 +74,11 @@ class OpenClContactsTest {
         StepComparison c = compare(device, XpbdSettings.defaults(), ParticleContactSettings.defaults(), m, STEPS);
         assertAgreement(device, c);
         ParticleContacts pairs = new ParticleContacts(m, ParticleContactSettings.defaults());
-        float closest = closestPair(c.device.positions(), pairs);
-        System.out.printf("closest non-excluded pair after the drop: %.4f m (contact distance %.4f m)%n", closest,
-                pairs.contactDistance());
-        // the CPU test's bound (its particles end a contact distance apart less the stack's squeeze)
-        assertThat(closest).isGreaterThanOrEqualTo(0.5f * pairs.contactDistance());
+        assertApart("XPBD drop", c.device.positions(), pairs);
         assertStackedInOrder(m, c.device.positions(), pairs.contactDistance());
         // the check can fail: without contacts the same drop ends with the cloths through each other
         StepComparison without = compare(device, XpbdSettings.defaults(), null, m, STEPS);
-        assertThat(closestPair(without.device.positions(), pairs)).isLessThan(0.5f * pairs.contactDistance());
+        assertThat(closestPair(without.device.positions(), pairs)).isLessThan(APART * pairs.contactDistance());
     }
 
     /**
@@ -94,7 +97,7 @@ class OpenClContactsTest {
                 threeClothEnvironment(), DT, STEPS);
         c.assertAgrees(TOLERANCE, false);
         ParticleContacts pairs = new ParticleContacts(m, contacts);
-        assertThat(closestPair(c.device.positions(), pairs)).isGreaterThanOrEqualTo(0.5f * pairs.contactDistance());
+        assertApart("relaxed XPBD drop", c.device.positions(), pairs);
     }
 
     @Test
@@ -124,7 +127,7 @@ class OpenClContactsTest {
                 () -> deviceSolver(name, device).withParticleContacts(contacts), m, threeClothEnvironment(), DT, STEPS);
         assertAgreement(device, c);
         ParticleContacts pairs = new ParticleContacts(m, contacts);
-        assertThat(closestPair(c.device.positions(), pairs)).isGreaterThanOrEqualTo(0.5f * pairs.contactDistance());
+        assertApart(name + " drop", c.device.positions(), pairs);
     }
 
     private static ParticleContactSolver cpuSolver(String name, WorkerPool pool) {
@@ -189,8 +192,7 @@ class OpenClContactsTest {
                 steps, dx, devContacts, cpuContacts, devOverflow, cpuOverflow);
         assertThat(cpuContacts).as("the strip lies folded on itself").isPositive();
         ParticleContacts pairs = new ParticleContacts(m, settings);
-        assertThat(closestPair(dev.positions(), pairs)).as("closest non-excluded pair, m")
-                .isGreaterThanOrEqualTo(0.5f * pairs.contactDistance());
+        assertApart("folded strip", dev.positions(), pairs);
         assertThat(devOverflow).isEqualTo(cpuOverflow);
         assertThat(dx).isLessThanOrEqualTo(TOLERANCE);
         if (OpenClAvailable.isPocl(device)) {
@@ -348,6 +350,18 @@ class OpenClContactsTest {
         return new Environment(new float[] {0f, -9.81f, 0f}, List.of(
                 new BoxCollider("box", new float[] {0f, 0.1f, 0f}, new float[] {0.15f, 0.1f, 0.15f}, 0.005f, 0.5f),
                 PlaneCollider.floor(0f, 0.005f, 0.5f)));
+    }
+
+    /**
+     * No two particles that may touch (not excluded) closer than {@link #APART} contact distances at the end,
+     * m; printed as a share of the contact distance.
+     */
+    private static void assertApart(String what, float[] x, ParticleContacts pairs) {
+        float closest = closestPair(x, pairs);
+        System.out.printf("%s: closest non-excluded pair %.4f m, %.3f contact distances%n", what, closest,
+                closest / pairs.contactDistance());
+        assertThat(closest).as(what + ": closest non-excluded pair, m")
+                .isGreaterThanOrEqualTo(APART * pairs.contactDistance());
     }
 
     /** The closest pair of particles not excluded from contact (brute force). */
