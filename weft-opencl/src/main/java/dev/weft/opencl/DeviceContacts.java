@@ -36,7 +36,8 @@ final class DeviceContacts {
     private static final int SCAN_BLOCK = 256;
 
     private final OpenClContext cl;
-    private final ParticleContactSettings settings;
+    private final String solverName;
+    private ParticleContactSettings settings;
     private final long cellsKernel;
     private final long countKernel;
     private final long scanBlocksKernel;
@@ -81,13 +82,12 @@ final class DeviceContacts {
     private long contactsOfMem;
 
     /**
-     * Contacts with {@code settings} in {@code program} (contacts.cl built after the shared sources). Refuses
-     * what the kernels do not run: vertex–triangle contacts.
+     * The kernels of {@code program} (contacts.cl built after the shared sources) for {@code solverName}'s
+     * contacts; {@link #use} gives them their settings.
      */
-    DeviceContacts(OpenClContext cl, long program, ParticleContactSettings settings, String solverName) {
-        requireSupported(settings, solverName);
+    DeviceContacts(OpenClContext cl, long program, String solverName) {
         this.cl = cl;
-        this.settings = settings;
+        this.solverName = solverName;
         cellsKernel = cl.kernel(program, "contact_cells");
         countKernel = cl.kernel(program, "contact_count");
         scanBlocksKernel = cl.kernel(program, "contact_scan_blocks");
@@ -112,8 +112,10 @@ final class DeviceContacts {
         }
     }
 
-    ParticleContactSettings settings() {
-        return settings;
+    /** Contacts with {@code s} from the next {@link #bind} on; refuses what the kernels do not run. */
+    void use(ParticleContactSettings s) {
+        requireSupported(s, solverName);
+        settings = s;
     }
 
     /**

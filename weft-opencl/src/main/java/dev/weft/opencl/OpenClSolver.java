@@ -38,9 +38,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
     final DeviceParticles particles;
     final DeviceState deviceState;
     private final DeviceColliders colliders;
-    /** The particle contacts when on, else null; their program, built when first turned on (0: not yet). */
+    /** The particle contacts, made when first turned on (null: never) and kept, with their kernels, when off. */
     private DeviceContacts contacts;
-    private long contactProgram;
+    private boolean contactsOn;
     /** Whether the solver's kernels were built relaxed (its contacts are built the same way). */
     private boolean relaxed;
     /** The per-particle kernels' work size, made once (no allocation in a step). */
@@ -79,16 +79,19 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
             throw DeviceRefusals.particleContacts(solverName);
         }
         DeviceContacts.requireSupported(s, solverName);
-        if (contacts != null) {
-            contacts.close();
-            contacts = null;
-        }
-        if (s != null) {
-            if (contactProgram == 0L) {
-                // built as the solver's own kernels were: with the CPU's rounding, or relaxed
-                contactProgram = program("contacts.cl", !relaxed, "");
+        if (s == null) {
+            if (!contactsOn) {
+                return this;
             }
-            contacts = new DeviceContacts(cl, contactProgram, s, solverName);
+            contactsOn = false;
+            contacts.release();
+        } else {
+            if (contacts == null) {
+                // built as the solver's own kernels were: with the CPU's rounding, or relaxed
+                contacts = new DeviceContacts(cl, program("contacts.cl", !relaxed, ""), solverName);
+            }
+            contacts.use(s);
+            contactsOn = true;
         }
         model = null; // bound again (with or without contacts) at the next step
         return this;
@@ -115,12 +118,12 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
 
     /** Whether particle contacts are on. */
     public boolean contactsOn() {
-        return contacts != null;
+        return contactsOn;
     }
 
     /** The contact distance of the bound model, m (NaN when contacts are off or no model is bound yet). */
     public float contactDistance() {
-        return contacts == null ? Float.NaN : contacts.contactDistance();
+        return contactsOn ? contacts.contactDistance() : Float.NaN;
     }
 
     /**
@@ -128,12 +131,12 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
      * ParticleContacts.overflowCount()} (reads the device; 0 when contacts are off).
      */
     public int contactOverflowCount() {
-        return contacts == null ? 0 : contacts.overflowCount();
+        return contactsOn ? contacts.overflowCount() : 0;
     }
 
     /** Contacts in the last sweep of the last step, as {@code ParticleContacts.lastContactCount()} (reads the device). */
     public int lastContactCount() {
-        return contacts == null ? 0 : contacts.lastContactCount();
+        return contactsOn ? contacts.lastContactCount() : 0;
     }
 
     /** The contacts of {@code m} on the solver's step buffers y and d (a solver's bindModel; contacts on, particles). */
