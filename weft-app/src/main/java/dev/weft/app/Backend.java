@@ -1,6 +1,7 @@
 package dev.weft.app;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.Model;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.DeviceFeature;
@@ -16,6 +17,7 @@ import dev.weft.opencl.OpenClImplicitSolver;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClPdSolver;
 import dev.weft.opencl.OpenClRelaxationSolver;
+import dev.weft.opencl.OpenClSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
 import dev.weft.render.compute.GlslMassSpringSolver;
 import dev.weft.render.compute.GlslSolver;
@@ -40,6 +42,8 @@ record Backend(String text, int device, boolean glsl) {
     static final Backend CPU = new Backend("cpu", -1, false);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
     static final List<String> OPENCL_SOLVERS = List.of("implicit", "mass-spring", "pbd", "pd", "relaxation", "xpbd");
+    /** The OpenCL solvers that run particle contacts on the device (the implicit solver's are a filter, not yet there). */
+    static final List<String> OPENCL_CONTACT_SOLVERS = List.of("mass-spring", "pbd", "pd", "relaxation", "xpbd");
     /** The solvers with a GLSL implementation, in the order messages list them. */
     static final List<String> GLSL_SOLVERS = List.of("mass-spring", "xpbd");
 
@@ -85,10 +89,10 @@ record Backend(String text, int device, boolean glsl) {
 
     /**
      * Refuses, before anything runs, a solver without a device implementation and a scene the device
-     * solver would refuse ({@code contacts}: particle contacts asked for by a flag or the scene).
+     * solver would refuse ({@code contacts}: the particle contacts a flag or the scene asks for, null for none).
      */
-    void requireSupported(String solver, SolverSettings settings, Model model, Environment env, boolean contacts,
-                          String scene) {
+    void requireSupported(String solver, SolverSettings settings, Model model, Environment env,
+                          ParticleContactSettings contacts, String scene) {
         if (!onDevice()) {
             return;
         }
@@ -98,8 +102,11 @@ record Backend(String text, int device, boolean glsl) {
                     + " so far, not " + solver + "; use --backend cpu");
         }
         try {
-            if (contacts) {
+            if (contacts != null && (glsl || !OPENCL_CONTACT_SOLVERS.contains(solver))) {
                 throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "asked for");
+            }
+            if (contacts != null) {
+                OpenClSolver.requireSupportedContacts(contacts);
             }
             if (glsl && solver.equals("xpbd")) {
                 GlslXpbdSolver.requireSupported(settings.xpbd(), model, env);
@@ -193,8 +200,14 @@ record Backend(String text, int device, boolean glsl) {
                         + "\"air\")";
                 break;
             case PARTICLE_CONTACTS:
-                tail = "particle contacts yet; use --backend cpu, or run without --self-collision (and without the "
-                        + "scene's \"selfCollision\")";
+                tail = "particle contacts " + (glsl ? "" : "with --solver " + solver + " ") + "yet"
+                        + (glsl ? "" : " (the OpenCL " + String.join(", ", OPENCL_CONTACT_SOLVERS) + " solvers do)")
+                        + "; use --backend cpu, or run without --self-collision (and without the scene's "
+                        + "\"selfCollision\")";
+                break;
+            case VERTEX_TRIANGLE_CONTACTS:
+                tail = "vertex-triangle contacts yet (particle contacts it runs); use --backend cpu, or run without "
+                        + "--vertex-triangle (and without the scene's \"selfCollision\": {\"vertexTriangle\": true})";
                 break;
             case COLLIDER:
                 tail = "scene " + scene + "'s collider " + e.source() + " yet: it " + e.getMessage()

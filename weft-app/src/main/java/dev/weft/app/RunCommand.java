@@ -259,7 +259,7 @@ class RunCommand implements Callable<Integer> {
                 Solvers.springBased(solver) ? iterations : null);
         Backend backend = Backend.parse(backendName);
         backend.requireSupported(solver, all, s.model(), springSolver.environment(s.environment()),
-                selfCollision || s.contacts() != null, s.name());
+                contactSettings(s), s.name());
         Path dir = outDir.resolve(s.name());
         try {
             Files.createDirectories(dir);
@@ -544,6 +544,19 @@ class RunCommand implements Callable<Integer> {
         return colliders.length == 0 ? Double.NaN : min;
     }
 
+    /**
+     * The particle contacts this run asks for, or null for none: the flag's defaults, or the scene's own
+     * settings (the flag's --vertex-triangle on top).
+     */
+    private ParticleContactSettings contactSettings(Scene scene) {
+        if (!selfCollision && scene.contacts() == null) {
+            return null;
+        }
+        ParticleContactSettings contacts = scene.contacts() == null ? ParticleContactSettings.defaults()
+                : scene.contacts();
+        return vertexTriangle ? contacts.withVertexTriangle(true) : contacts;
+    }
+
     private Solver createSolver(Backend backend, SolverSettings all, WorkerPool pool, Scene scene) {
         Solver created = backend.create(solver, all, pool);
         if (selfCollision || scene.contacts() != null) {
@@ -552,11 +565,7 @@ class RunCommand implements Callable<Integer> {
                         ? "is not supported by the " + solver + " solver"
                         : solver + " has no cloth-cloth contact, which scene " + scene.name() + " asks for");
             }
-            // the flag's defaults, or the scene's own settings (the flag's --vertex-triangle on top)
-            ParticleContactSettings contacts = scene.contacts() == null ? ParticleContactSettings.defaults()
-                    : scene.contacts();
-            ((ParticleContactSolver) created).withParticleContacts(
-                    vertexTriangle ? contacts.withVertexTriangle(true) : contacts);
+            ((ParticleContactSolver) created).withParticleContacts(contactSettings(scene));
         } else if (vertexTriangle) {
             throw new InvalidInputException("--vertex-triangle", "needs --self-collision");
         }

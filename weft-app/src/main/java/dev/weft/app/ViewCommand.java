@@ -337,14 +337,16 @@ final class ViewCommand implements Callable<Integer> {
 
         @Override
         public void requireSupported(Scene s, String name, Environment env) {
-            backend.requireSupported(name, settings(s, name, null, SolverTuning.SCENE), s.model(), env, false, s.name());
+            backend.requireSupported(name, settings(s, name, null, SolverTuning.SCENE), s.model(), env, null, s.name());
         }
 
         @Override
         public Solver solver(Scene s, String name, Integer k, boolean contacts, SolverTuning tuning) {
             material.checkSolver(s.model(), name);
             SolverSettings all = settings(s, name, k, tuning);
-            backend.requireSupported(name, all, s.model(), s.environment(), contacts, s.name());
+            ParticleContactSettings contactSettings = !contacts ? null
+                    : s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts();
+            backend.requireSupported(name, all, s.model(), s.environment(), contactSettings, s.name());
             Solver created = backend.create(name, all, pool);
             if (contacts) {
                 if (!(created instanceof ParticleContactSolver c)) {
@@ -352,7 +354,7 @@ final class ViewCommand implements Callable<Integer> {
                     throw new InvalidInputException("self-collision", name + " has no cloth-cloth contact"
                             + (s.contacts() != null ? " (scene " + s.name() + " asks for it)" : ""));
                 }
-                c.withParticleContacts(s.contacts() == null ? ParticleContactSettings.defaults() : s.contacts());
+                c.withParticleContacts(contactSettings);
             }
             return created;
         }

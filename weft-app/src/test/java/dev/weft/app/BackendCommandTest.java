@@ -85,6 +85,34 @@ class BackendCommandTest {
                 .isEqualTo(Files.readString(cpu.resolve("frame_00003.obj")));
     }
 
+    /**
+     * {@code weft run stack --self-collision} (five cloths dropped onto a box, here 16 × 16 each, 30 frames: the
+     * second lands on the first) on the device: the cpu run's metrics, every row; without contacts the metrics
+     * are others (the contacts acted).
+     */
+    @ParameterizedTest(name = "--solver {0}")
+    @CsvSource({"xpbd", "pd"})
+    void theStackWithSelfCollisionOnOpenClWritesTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        Path scene = editedScene(tmp, "stack", "stack16", "\"cols\": 32,\n      \"rows\": 32,",
+                "\"cols\": 16,\n      \"rows\": 16,");
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", scene.toString(), "--solver", solver, "--self-collision", "--backend", backend,
+                    "--frames", "30", "--threads", "1", "--quiet", "--obj-every", "0", "--out",
+                    tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        int code = weft("run", scene.toString(), "--solver", solver, "--backend", "opencl", "--frames", "30", "--quiet",
+                "--obj-every", "0", "--out", tmp.resolve("apart").toString());
+        assertThat(code).as(err.toString()).isZero();
+        List<String> cpuRows = metricsWithoutTimes(tmp.resolve("cpu").resolve("stack16").resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(31);
+        assertThat(metricsWithoutTimes(tmp.resolve("opencl").resolve("stack16").resolve("metrics.csv")))
+                .containsExactlyElementsOf(cpuRows);
+        assertThat(metricsWithoutTimes(tmp.resolve("apart").resolve("stack16").resolve("metrics.csv")).get(30))
+                .as("the last frame without contacts").isNotEqualTo(cpuRows.get(30));
+    }
+
     /** The implicit solver's Jacobi method on the device: the cpu run's metrics and last frame too. */
     @Test
     void implicitJacobiOnOpenClWritesTheCpusMetrics(@TempDir Path tmp) throws IOException {
@@ -287,22 +315,27 @@ class BackendCommandTest {
     void windContactsAndAMissingDeviceAreRefusedNamingWhatTurnsThemOff(@TempDir Path tmp) throws IOException {
         Path scene = untetheredDrape(tmp);
         Path outDir = tmp.resolve("out");
-        // OpenCL runs wind and air drag; the GLSL compute backend does not yet
+        // the solver, the backend, then the flags (OpenCL runs wind and air drag, GLSL does not yet)
         String[][] cases = {
-            {"--wind", "1,0,0", "--backend", "glsl"},
-            {"--self-collision", "--backend", "opencl"},
+            {"mass-spring", "glsl", "--wind", "1,0,0"},
+            {"implicit", "opencl", "--self-collision"},
+            {"mass-spring", "opencl", "--self-collision", "--vertex-triangle"},
         };
         String[] expected = {
             "weft: error: --backend: glsl does not run wind and air drag yet; use --backend cpu, or run without "
                     + "--wind (and without the scene's \"air\")",
-            "weft: error: --backend: opencl does not run particle contacts yet; use --backend cpu, or run without "
+            "weft: error: --backend: opencl does not run particle contacts with --solver implicit yet (the OpenCL "
+                    + "mass-spring, pbd, pd, relaxation, xpbd solvers do); use --backend cpu, or run without "
                     + "--self-collision (and without the scene's \"selfCollision\")",
+            "weft: error: --backend: opencl does not run vertex-triangle contacts yet (particle contacts it runs); use "
+                    + "--backend cpu, or run without --vertex-triangle (and without the scene's \"selfCollision\": "
+                    + "{\"vertexTriangle\": true})",
         };
         for (int k = 0; k < cases.length; k++) {
             err.getBuffer().setLength(0);
-            List<String> args = new ArrayList<>(List.of("run", scene.toString(), "--solver", "mass-spring",
-                    "--frames", "1", "--out", outDir.toString()));
-            args.addAll(List.of(cases[k]));
+            List<String> args = new ArrayList<>(List.of("run", scene.toString(), "--solver", cases[k][0],
+                    "--backend", cases[k][1], "--frames", "1", "--out", outDir.toString()));
+            args.addAll(List.of(cases[k]).subList(2, cases[k].length));
             assertThat(weft(args.toArray(new String[0]))).isEqualTo(WeftMain.EXIT_BAD_INPUT);
             assertThat(err.toString().strip()).isEqualTo(expected[k]);
         }

@@ -38,8 +38,11 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Wind and air drag ({@code Environment.hasAir()}) as on the CPU: {@link DeviceAir}'s forces from the
  * start of each Verlet step enter its prediction (PositionStep's F_air / m).
  *
- * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: particle contacts,
- * and colliders other than still planes and spheres.
+ * <p>Particle contacts ({@link #withParticleContacts}) run on the device after each Verlet step's prediction
+ * and tethers, as the CPU's frame runs them ({@link DeviceContacts}); such a step is the three launches too.
+ *
+ * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: vertex–triangle
+ * contacts, and colliders other than still planes, spheres, boxes, capsules and cylinders.
  */
 public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
     private static final String NAME = "the OpenCL mass-spring solver";
@@ -159,7 +162,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         bufferArgs(stepKernel, "verlet_step", 1, incidenceStartMem, incidenceSpringMem, pairsMem, springForceMem,
                 particles.invMassMem(), keepMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(stepKernel, "verlet_step", 17, xMem, vMem);
-        if (settings().tethers() && m.tethers().count() > 0) {
+        if (positionsKept(m)) {
             yMem = cl.buffer(12L * n);
             dMem = cl.buffer(12L * n);
             clSetKernelArg1i(predictKernel, 0, n);
@@ -172,6 +175,23 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
             bufferArgs(finishKernel, "verlet_finish", 8, xMem, vMem, yMem, dMem);
         }
         tethers.bind(m, settings().tethers(), yMem, dMem);
+        if (contactsOn()) {
+            bindContacts(m, yMem, dMem);
+        }
+    }
+
+    /**
+     * Whether a Verlet step keeps y and d (prediction, then the finish) rather than one fused kernel: where
+     * tethers or particle contacts act between them.
+     */
+    private boolean positionsKept(Model m) {
+        return settings().tethers() && m.tethers().count() > 0 || contactsOn();
+    }
+
+    /** Particle contacts run on the device (DeviceContacts), after the solver's own phase as on the CPU. */
+    @Override
+    boolean runsParticleContacts() {
+        return true;
     }
 
     @Override
@@ -193,7 +213,8 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         clSetKernelArg1f(stepKernel, 14, env.gravityX());
         clSetKernelArg1f(stepKernel, 15, env.gravityY());
         clSetKernelArg1f(stepKernel, 16, env.gravityZ());
-        if (tethers.any()) {
+        boolean split = tethers.any() || contactsOn();
+        if (split) {
             clSetKernelArg1f(predictKernel, 7, h);
             clSetKernelArg1f(predictKernel, 8, env.gravityX());
             clSetKernelArg1f(predictKernel, 9, env.gravityY());
@@ -206,11 +227,15 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
             }
             // as PositionStep.predict: each Verlet step's air from its start
             long air = airForces(env);
-            if (tethers.any()) {
+            if (split) {
                 ClCheck.ok(clSetKernelArg1p(predictKernel, 15, air), "verlet_predict argument 15");
                 launchPerParticle(predictKernel, "verlet_predict");
                 tethers.project();
-                launchPerParticle(finishKernel, "verlet_finish");
+                if (contactsOn()) {
+                    finishWithContacts(1f / h, 0L); // the damping is in the Verlet prediction
+                } else {
+                    launchPerParticle(finishKernel, "verlet_finish");
+                }
             } else {
                 ClCheck.ok(clSetKernelArg1p(stepKernel, 19, air), "verlet_step argument 19");
                 launchPerParticle(stepKernel, "verlet_step");

@@ -55,8 +55,10 @@ import org.lwjgl.system.MemoryUtil;
  * them on the host as PdSolver does: the one per-iteration read-back, there to measure.
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
- * one thread by definition), elastic tetrahedra, particle contacts, colliders other than still planes and
- * spheres. Wind and air drag run as on the CPU ({@link DeviceAir}'s forces in the prediction). As on the CPU, dihedral
+ * one thread by definition), elastic tetrahedra, vertex–triangle contacts, colliders other than still planes,
+ * spheres, boxes, capsules and cylinders. Wind and air drag run as on the CPU ({@link DeviceAir}'s forces in
+ * the prediction); particle contacts ({@link #withParticleContacts}) run on the device after the iterations,
+ * as PdSolver runs them ({@link DeviceContacts}). As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and
  * rigid materials are refused with PdSolver's own messages.
  */
@@ -243,6 +245,10 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
 
     /** Settle, still planes and spheres, velocities: the state's buffers hold the step's result. */
     private void finish(float dt) {
+        if (contactsOn()) {
+            finishWithContacts(1f / dt, 0L); // PD damps in the prediction: no factor after
+            return;
+        }
         clSetKernelArg1f(finishKernel, 7, 1f / dt);
         launchPerParticle(finishKernel, "pd_finish");
     }
@@ -508,6 +514,9 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         bufferArgs(finishKernel, "pd_finish", 1, invMassMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "pd_finish", 8, xMem, vMem, yMem, dMem);
         tethers.bind(m, settings().tethers(), yMem, dMem);
+        if (contactsOn()) {
+            bindContacts(m, yMem, dMem);
+        }
     }
 
     /** PdSolver.projectTethers: the model's tethers after each alternation of a step, not in a relaxation. */
@@ -544,6 +553,12 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     /** Whether the bound model runs on the lattice kernels (as PdSolver does on it). */
     boolean usesLatticeKernels() {
         return lattice != null;
+    }
+
+    /** Particle contacts run on the device (DeviceContacts), after the solver's own phase as on the CPU. */
+    @Override
+    boolean runsParticleContacts() {
+        return true;
     }
 
     @Override

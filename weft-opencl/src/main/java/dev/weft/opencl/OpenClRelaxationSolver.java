@@ -32,8 +32,10 @@ import org.lwjgl.system.MemoryUtil;
  * <p>As on the CPU, distance constraints of kind BEND and bending stencils are not relaxed (seed 002 has
  * no bending), tetrahedra are not simulated, and isometric bending and elastic tetrahedra are refused with
  * the CPU solver's message. Wind and air drag as on the CPU ({@link DeviceAir}'s forces in the prediction).
- * Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: particle contacts,
- * and colliders other than still planes and spheres.
+ * Particle contacts ({@link #withParticleContacts}) run on the device after the relaxation, then the
+ * colliders once more, as RelaxationSolver runs them ({@link DeviceContacts}). Not yet on the device, refused
+ * by name with an {@link UnsupportedOnDeviceException}: vertex–triangle contacts, and colliders other than
+ * still planes, spheres, boxes, capsules and cylinders.
  */
 public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
     private static final String NAME = "the OpenCL relaxation solver";
@@ -128,8 +130,13 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
                 launchPerParticle(collideKernel, "relax_collide");
             }
         }
-        clSetKernelArg1f(finishKernel, 4, 1f / dt);
-        launchPerParticle(finishKernel, "relax_finish");
+        if (contactsOn()) {
+            // RelaxationSolver: with contacts the colliders run once more after them; no damping factor after
+            finishWithContacts(1f / dt, 0L);
+        } else {
+            clSetKernelArg1f(finishKernel, 4, 1f / dt);
+            launchPerParticle(finishKernel, "relax_finish");
+        }
     }
 
     private void launchColor(long kernel, PointerBuffer offsets, PointerBuffer sizes, int c) {
@@ -176,6 +183,15 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
         bufferArgs(finishKernel, "relax_finish", 1, invMassMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "relax_finish", 5, xMem, vMem, yMem, dMem);
         tethers.bind(m, settings().tethers(), yMem, dMem);
+        if (contactsOn()) {
+            bindContacts(m, yMem, dMem);
+        }
+    }
+
+    /** Particle contacts run on the device (DeviceContacts), after the solver's own phase as on the CPU. */
+    @Override
+    boolean runsParticleContacts() {
+        return true;
     }
 
     @Override

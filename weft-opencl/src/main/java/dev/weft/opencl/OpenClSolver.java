@@ -40,6 +40,11 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
     private final DeviceColliders colliders;
     /** Wind and drag, set by the solver's constructor ({@link #useAir}). */
     private DeviceAir air;
+    /** The particle contacts, made when first turned on (null: never) and kept, with their kernels, when off. */
+    private DeviceContacts contacts;
+    private boolean contactsOn;
+    /** Whether the solver's kernels were built relaxed (its contacts are built the same way). */
+    private boolean relaxed;
     /** The per-particle kernels' work size, made once (no allocation in a step). */
     private final PointerBuffer particleWork;
     private Model model;
@@ -82,18 +87,89 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         return cl.device();
     }
 
-    /** Particle contacts are not on the device yet: turning them on is refused; null (off) is accepted. */
+    /**
+     * Turns particle contacts on with {@code s} (null: off) where the solver runs them on the device
+     * ({@link #runsParticleContacts()}, {@link DeviceContacts}); elsewhere turning them on is refused by name.
+     * The model is bound again at the next step: the contacts are built for it.
+     */
     @Override
     public OpenClSolver<S> withParticleContacts(ParticleContactSettings s) {
-        if (s != null) {
+        if (s != null && !runsParticleContacts()) {
             throw DeviceRefusals.particleContacts(solverName);
         }
+        DeviceContacts.requireSupported(s, solverName);
+        if (s == null) {
+            if (!contactsOn) {
+                return this;
+            }
+            contactsOn = false;
+            contacts.release();
+        } else {
+            if (contacts == null) {
+                // built as the solver's own kernels were: with the CPU's rounding, or relaxed
+                contacts = new DeviceContacts(cl, program("contacts.cl", !relaxed, ""), solverName);
+            }
+            contacts.use(s);
+            contactsOn = true;
+        }
+        model = null; // bound again (with or without contacts) at the next step
         return this;
     }
 
+    /**
+     * Throws for contact settings the device solvers that run particle contacts do not run (vertex–triangle
+     * contacts); needs no device.
+     */
+    public static void requireSupportedContacts(ParticleContactSettings s) {
+        DeviceContacts.requireSupported(s, "the OpenCL solvers");
+    }
+
+    /** Whether this solver runs particle contacts on the device; by default not. */
+    boolean runsParticleContacts() {
+        return false;
+    }
+
+    /** The device's contacts have no CPU {@link ParticleContacts} object: null (see {@link #contactDistance()}). */
     @Override
     public ParticleContacts particleContacts() {
         return null;
+    }
+
+    /** Whether particle contacts are on. */
+    public boolean contactsOn() {
+        return contactsOn;
+    }
+
+    /** The contact distance of the bound model, m (NaN when contacts are off or no model is bound yet). */
+    public float contactDistance() {
+        return contactsOn ? contacts.contactDistance() : Float.NaN;
+    }
+
+    /**
+     * Particles whose contact candidates overflowed the list in the last step, as the CPU's {@code
+     * ParticleContacts.overflowCount()} (reads the device; 0 when contacts are off).
+     */
+    public int contactOverflowCount() {
+        return contactsOn ? contacts.overflowCount() : 0;
+    }
+
+    /** Contacts in the last sweep of the last step, as {@code ParticleContacts.lastContactCount()} (reads the device). */
+    public int lastContactCount() {
+        return contactsOn ? contacts.lastContactCount() : 0;
+    }
+
+    /** The contacts of {@code m} on the solver's step buffers y and d (a solver's bindModel; contacts on, particles). */
+    final void bindContacts(Model m, long yMem, long dMem) {
+        contacts.bind(m, particles, deviceState, yMem, dMem);
+        contacts.collidersChanged(colliders);
+    }
+
+    /**
+     * PositionStep.finish with the contacts ({@link DeviceContacts#finish}): the velocity scaled by {@code
+     * scaleMem}'s factors, or not where it is 0.
+     */
+    final void finishWithContacts(float invH, long scaleMem) {
+        contacts.finish(invH, scaleMem);
     }
 
     @Override
@@ -132,6 +208,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         }
         if (colliders.bind(env.colliders(), particles.surface())) {
             collidersChanged(colliders);
+            if (contacts != null) {
+                contacts.collidersChanged(colliders);
+            }
         }
         deviceState.uploadIfChanged(state);
         stepsFrom(state);
@@ -198,6 +277,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
 
     /** Builds {@code source} after the shared sources, with the CPU's rounding or relaxed; releases all on failure. */
     final long program(String source, boolean cpuRounding, String defines) {
+        relaxed |= !cpuRounding;
         return orClose(() -> cpuRounding ? cl.buildSolver(source, defines) : cl.buildSolverRelaxed(source, RELAXED));
     }
 
@@ -239,6 +319,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         }
         closed = true;
         releaseModelBuffers();
+        if (contacts != null) {
+            contacts.close();
+        }
         deviceState.close();
         particles.close();
         colliders.close();

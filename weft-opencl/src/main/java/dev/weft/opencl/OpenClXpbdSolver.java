@@ -45,8 +45,13 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Wind and air drag ({@code Environment.hasAir()}) as on the CPU: {@link DeviceAir}'s forces from the
  * step's start enter the prediction (PositionStep's F_air / m).
  *
+ * <p>Particle contacts ({@link #withParticleContacts}) run on the device after the iterations, as on the CPU
+ * ({@link DeviceContacts}: the grid, the candidate lists, the support levels and the Jacobi sweeps, the CPU's
+ * bits on PoCL).
+ *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, particle contacts, and colliders other than still planes and spheres.
+ * Gauss–Seidel mode, tetrahedra, vertex–triangle contacts, and colliders other than still planes, spheres,
+ * boxes, capsules and cylinders.
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -197,8 +202,12 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                 tethers.project(); // XpbdSolver.sweep: after the distance and bending passes
             }
         }
-        clSetKernelArg1f(finishKernel, 8, 1f / dt);
-        launchPerParticle(finishKernel, "xpbd_finish");
+        if (contactsOn()) {
+            finishWithContacts(1f / dt, dampMem); // Damping.AFTER: the velocity scaled by the damping factors
+        } else {
+            clSetKernelArg1f(finishKernel, 8, 1f / dt);
+            launchPerParticle(finishKernel, "xpbd_finish");
+        }
     }
 
     private boolean jacobi() {
@@ -313,6 +322,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         bufferArgs(finishKernel, "xpbd_finish", 1, invMassMem, dampMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(finishKernel, "xpbd_finish", 9, xMem, vMem, yMem, dMem);
         tethers.bind(m, settings().tethers(), yMem, dMem); // after y and d exist: its kernel reads and writes them
+        if (contactsOn()) {
+            bindContacts(m, yMem, dMem);
+        }
         bindBending(m);
         if (jacobi()) {
             bindJacobi(m);
@@ -394,6 +406,12 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             bufferArgs(bendingGatherKernel, "xpbd_jacobi_gather", 1, bendStartMem, bendSlotsMem, bendCorrectionMem,
                     invMassMem, dMem);
         }
+    }
+
+    /** Particle contacts run on the device (DeviceContacts), after the iterations as XpbdSolver runs them. */
+    @Override
+    boolean runsParticleContacts() {
+        return true;
     }
 
     @Override

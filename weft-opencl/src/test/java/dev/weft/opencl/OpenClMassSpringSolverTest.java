@@ -133,8 +133,9 @@ class OpenClMassSpringSolverTest {
                     .withVelocity(new float[] {1f, 0f, 0f}, new float[3]);
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(moving), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("ball").hasMessageContaining("moves");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
-                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("particle contacts");
+            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
+                    .withVertexTriangle(true))).isInstanceOf(InvalidInputException.class)
+                    .hasMessageContaining("vertex-triangle contacts");
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);
             solver.step(plain, s, Environment.earth(), DT);

@@ -221,8 +221,9 @@ class OpenClPdSolverTest {
                     DeviceTestScenes.earthWith(DeviceTestScenes.egg()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("egg")
                     .hasMessageContaining("EllipsoidCollider");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("particle contacts");
+            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
+                    .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
+                    .hasMessageContaining("vertex-triangle contacts");
             Model isometric = isometricCloth();
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("isometric");

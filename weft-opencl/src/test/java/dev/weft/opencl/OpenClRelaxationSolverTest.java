@@ -169,8 +169,9 @@ class OpenClRelaxationSolverTest {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(moving), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("ball")
                     .hasMessageContaining("moves");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("particle contacts");
+            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
+                    .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
+                    .hasMessageContaining("vertex-triangle contacts");
             // what the CPU solver refuses, the device refuses in the same words
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("isometric")

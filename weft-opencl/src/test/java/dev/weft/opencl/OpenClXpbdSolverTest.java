@@ -188,8 +188,9 @@ class OpenClXpbdSolverTest {
                     DeviceTestScenes.earthWith(DeviceTestScenes.egg()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("egg")
                     .hasMessageContaining("EllipsoidCollider");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("particle contacts");
+            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
+                    .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
+                    .hasMessageContaining("vertex-triangle contacts");
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);
             solver.step(plain, s, Environment.earth(), DT);

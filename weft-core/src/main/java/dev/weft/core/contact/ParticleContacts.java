@@ -50,7 +50,7 @@ public final class ParticleContacts {
      * Partner slots per particle. Particles held a contact distance apart have at most ~20 within 1.25
      * of it (dense packing); more are dropped and counted by {@link #overflowCount()}.
      */
-    static final int MAX_NEIGHBOURS = 32;
+    public static final int MAX_NEIGHBOURS = 32;
 
     private final ParticleContactSettings settings;
     private final float distance;
@@ -262,6 +262,30 @@ public final class ParticleContacts {
     /** The grid (for benchmarks). */
     public ParticleGrid grid() {
         return grid;
+    }
+
+    /** The radius candidates are listed within (the grid's cell size): a margin over the contact distance. */
+    public float searchRadius() {
+        return searchRadius;
+    }
+
+    /**
+     * Where each particle's excluded partners begin in {@link #excludedPartners()}: particle i's are
+     * {@code excludedPartners()[excludedStart()[i] .. excludedStart()[i + 1])}, ascending (a device backend
+     * uploads both; do not modify).
+     */
+    public int[] excludedStart() {
+        return excludedStart;
+    }
+
+    /** The excluded partners of every particle, see {@link #excludedStart()} (do not modify). */
+    public int[] excludedPartners() {
+        return excluded;
+    }
+
+    /** How far within a collider's thickness, in m, a particle the collider pass did not move still counts as held. */
+    public float onSurfaceSlack() {
+        return ON_SURFACE * distance;
     }
 
     /** Whether the pair (i, j) is excluded from contact. */
@@ -547,7 +571,7 @@ public final class ParticleContacts {
                 c.collide(x, prev, w, surface, begin, end);
             }
         }
-        float slack = ON_SURFACE * distance;
+        float slack = onSurfaceSlack();
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             boolean h = w[i] == 0f;

@@ -85,6 +85,11 @@ public final class ParticleGrid {
         x = null;
     }
 
+    /** The hash table's size, a power of two: bucket indices are 0 .. bucketCount() - 1. */
+    public int bucketCount() {
+        return mask + 1;
+    }
+
     /** The bucket of cell (cx, cy, cz). */
     public int bucket(int cx, int cy, int cz) {
         return ((cx * 73856093) ^ (cy * 19349663) ^ (cz * 83492791)) & mask;
