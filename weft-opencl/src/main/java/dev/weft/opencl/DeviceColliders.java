@@ -1,16 +1,21 @@
 package dev.weft.opencl;
 
+import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
+
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.solver.DeviceColliderRecords;
+import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.DeviceRefusals;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
 
 /**
  * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
- * (still planes, spheres, boxes, capsules and cylinders as flat records, other and moving colliders refused
- * by name) and types in
- * two buffers, uploaded again only when the records were encoded again.
+ * (planes, and every analytic rigid shape still or moving, as flat records; mesh and distance-field
+ * colliders refused by name) and types in two buffers. Both are uploaded again when the records were encoded
+ * again; a moving collider's poses, which the host computes each step as for the CPU solvers ({@code
+ * Collider.advance}), are written into the same record buffer before each step.
  */
 final class DeviceColliders implements AutoCloseable {
     /** How the collider refusals name these solvers. */
@@ -22,8 +27,8 @@ final class DeviceColliders implements AutoCloseable {
     private long dataMem;
 
     /**
-     * Throws when {@code env} has a collider colliders.cl does not run: anything but still planes, spheres,
-     * boxes, capsules and cylinders. Needs no device.
+     * Throws when {@code env} has a collider colliders.cl does not run: a mesh, a distance field, anything but a
+     * plane or an analytic rigid shape. Needs no device (the double-precision check needs one: {@link #bind}).
      */
     static void requireSupported(Environment env) {
         DeviceRefusals.requireSupportedColliders(SOLVERS, env, true);
@@ -34,11 +39,26 @@ final class DeviceColliders implements AutoCloseable {
     }
 
     /**
-     * Encodes and uploads {@code colliders} unless they are what the buffers hold; true when it uploaded,
-     * so the kernels' buffer arguments must be set again. Refuses colliders the kernels do not know.
+     * Encodes and uploads {@code colliders} unless they are what the buffers hold, then writes the moving
+     * ones' poses; true when it made new buffers, so the kernels' buffer arguments must be set again. Refuses
+     * colliders the kernels do not know, and those computed in double on a device without double precision.
      */
     boolean bind(Collider[] colliders, ParticleSurface surface) {
+        if (!cl.device().fp64()) {
+            for (Collider c : colliders) {
+                if (DeviceColliderRecords.needsDoubles(c)) {
+                    throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
+                            + c.getClass().getSimpleName() + ", whose distance the CPU computes in double, and "
+                            + cl.device().deviceName() + " has no double precision (cl_khr_fp64); use a device "
+                            + "with it or the cpu backend");
+                }
+            }
+        }
         if (!records.encode(colliders, surface)) {
+            if (records.refreshPoses()) {
+                ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, records.records(), null, null),
+                        "write collider poses");
+            }
             return false;
         }
         OpenClContext.releaseAll(typeMem, dataMem);

@@ -70,10 +70,13 @@ public final class DeviceRefusals {
         requireSupportedColliders(solvers, env, false);
     }
 
-    /** As above; with {@code solids} still boxes, capsules and cylinders are supported too. */
-    public static void requireSupportedColliders(String solvers, Environment env, boolean solids) {
+    /**
+     * As above; with {@code analytic} every analytic shape (box, capsule, cylinder, ellipsoid, funnel,
+     * rectangle), still or moving, is supported too: mesh and distance-field colliders are still refused.
+     */
+    public static void requireSupportedColliders(String solvers, Environment env, boolean analytic) {
         for (Collider c : env.colliders()) {
-            DeviceColliderRecords.requireSupported(solvers, c, solids);
+            DeviceColliderRecords.requireSupported(solvers, c, analytic);
         }
     }
 
