@@ -16,6 +16,7 @@ import dev.weft.opencl.OpenClImplicitSolver;
 import dev.weft.opencl.OpenClMassSpringSolver;
 import dev.weft.opencl.OpenClPdSolver;
 import dev.weft.opencl.OpenClRelaxationSolver;
+import dev.weft.opencl.OpenClSolver;
 import dev.weft.opencl.OpenClXpbdSolver;
 import dev.weft.render.compute.GlslMassSpringSolver;
 import dev.weft.render.compute.GlslSolver;
@@ -115,7 +116,13 @@ record Backend(String text, int device, boolean glsl) {
             throw refusal(e, solver, settings, model, scene);
         }
         if (openCl()) {
-            pickDevice(); // a device number beyond the list is bad input too, before anything is written
+            // a device number beyond the list is bad input too, before anything is written
+            OpenClDevice picked = pickDevice();
+            try {
+                OpenClSolver.requireCollidersRunOn(picked, env);
+            } catch (UnsupportedOnDeviceException e) {
+                throw refusal(e, solver, settings, model, scene);
+            }
         }
     }
 

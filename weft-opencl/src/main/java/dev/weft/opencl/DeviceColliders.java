@@ -34,6 +34,24 @@ final class DeviceColliders implements AutoCloseable {
         DeviceRefusals.requireSupportedColliders(SOLVERS, env, true);
     }
 
+    /**
+     * Throws when {@code device} has no double precision and a collider needs it: the ellipsoid's and the
+     * funnel's distances are computed in double on the CPU, and so in colliders.cl.
+     */
+    static void requireDoubles(OpenClDevice device, Collider[] colliders) {
+        if (device.fp64()) {
+            return;
+        }
+        for (Collider c : colliders) {
+            if (DeviceColliderRecords.needsDoubles(c)) {
+                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
+                        + c.getClass().getSimpleName() + ", whose distance the CPU computes in double, and "
+                        + device.deviceName() + " has no double precision (cl_khr_fp64; `weft devices` says which "
+                        + "devices have it); use the cpu backend");
+            }
+        }
+    }
+
     DeviceColliders(OpenClContext cl) {
         this.cl = cl;
     }
@@ -44,16 +62,7 @@ final class DeviceColliders implements AutoCloseable {
      * colliders the kernels do not know, and those computed in double on a device without double precision.
      */
     boolean bind(Collider[] colliders, ParticleSurface surface) {
-        if (!cl.device().fp64()) {
-            for (Collider c : colliders) {
-                if (DeviceColliderRecords.needsDoubles(c)) {
-                    throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
-                            + c.getClass().getSimpleName() + ", whose distance the CPU computes in double, and "
-                            + cl.device().deviceName() + " has no double precision (cl_khr_fp64); use a device "
-                            + "with it or the cpu backend");
-                }
-            }
-        }
+        requireDoubles(cl.device(), colliders);
         if (!records.encode(colliders, surface)) {
             if (records.refreshPoses()) {
                 ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, records.records(), null, null),

@@ -34,7 +34,7 @@ import org.lwjgl.system.MemoryUtil;
  * when the settings say; {@code jacobi-seed}, ω/n_p). One step is, on the device: the prediction with
  * the material's drag; per local/global alternation the local step (one work-item per spring) and the
  * inner sweeps (one work-item per particle of a color, or per particle for Jacobi, gathering its
- * springs through a CSR incidence: no scatter, no atomics); the settle, still planes and spheres and
+ * springs through a CSR incidence: no scatter, no atomics); the settle, the colliders and
  * the velocity. The float operations are PdSolver's general (slot-list) path in its order (see
  * {@code pd.cl}), so PoCL gives its bits.
  *
@@ -56,7 +56,7 @@ import org.lwjgl.system.MemoryUtil;
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
  * one thread by definition), elastic tetrahedra, air
- * and wind, particle contacts, colliders other than still planes and spheres. As on the CPU, dihedral
+ * and wind, particle contacts, mesh and distance-field colliders. As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and
  * rigid materials are refused with PdSolver's own messages.
  */
@@ -240,7 +240,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         chebyshevWeight = 1f;
     }
 
-    /** Settle, still planes and spheres, velocities: the state's buffers hold the step's result. */
+    /** Settle, colliders, velocities: the state's buffers hold the step's result. */
     private void finish(float dt) {
         clSetKernelArg1f(finishKernel, 7, 1f / dt);
         launchPerParticle(finishKernel, "pd_finish");

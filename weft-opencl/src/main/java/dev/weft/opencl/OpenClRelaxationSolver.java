@@ -20,8 +20,8 @@ import org.lwjgl.system.MemoryUtil;
  * Seed 002's Jakobsen relaxation ({@link RelaxationSolver}) on an OpenCL device: the damped Verlet
  * prediction, then per relaxation step every structural and shear constraint as a rigid, mass-weighted
  * distance constraint (one kernel launch per color of the model's distance constraints), the tethers
- * (one launch per tether color, where {@link RelaxationSettings#tethers()} is on) and the still planes
- * and spheres on the current positions, then the settle and the velocity, in the CPU solver's float
+ * (one launch per tether color, where {@link RelaxationSettings#tethers()} is on) and the colliders
+ * on the current positions, then the settle and the velocity, in the CPU solver's float
  * operations and order (see {@code relaxation.cl}), so PoCL gives its bits.
  *
  * <p>Device memory: the model's constraints, masses and tethers are uploaded when the model changes; the
@@ -32,8 +32,8 @@ import org.lwjgl.system.MemoryUtil;
  * <p>As on the CPU, distance constraints of kind BEND and bending stencils are not relaxed (seed 002 has
  * no bending), tetrahedra are not simulated, and isometric bending and elastic tetrahedra are refused with
  * the CPU solver's message. Not yet on the device, refused by name with an {@link
- * UnsupportedOnDeviceException}: air and wind, particle contacts, and colliders other than still planes and
- * spheres.
+ * UnsupportedOnDeviceException}: air and wind, particle contacts, and mesh and distance-field colliders
+ * (every analytic shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
     private static final String NAME = "the OpenCL relaxation solver";
@@ -86,8 +86,8 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     }
 
     /**
-     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (air, colliders
-     * other than still planes and spheres); needs no device, so a caller can refuse before it opens one.
+     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (air, mesh and
+     * distance-field colliders); needs no device, so a caller can refuse before it opens one.
      * The model needs nothing the CPU solver would not take.
      */
     public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {

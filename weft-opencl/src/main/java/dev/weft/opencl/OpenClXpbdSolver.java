@@ -28,7 +28,7 @@ import org.lwjgl.system.MemoryUtil;
  * XpbdSettings#stretchPasses()} beyond the first, one per color of the stretch constraints; Jacobi: every
  * constraint's corrections into its own slots, then a per-particle gather of them in {@code JacobiGather}'s
  * order, once per pass), the bending pass (one launch per stencil color, or corrections and gather), the
- * tethers, then the settle, still planes and spheres, velocities and damping, in the CPU solver's float
+ * tethers, then the settle, the colliders, velocities and damping, in the CPU solver's float
  * operations and order (see {@code xpbd.cl}), so PoCL gives its bits. The {@code pbd} solver is this in
  * Jacobi mode ({@code Solvers.pbd}).
  *
@@ -42,8 +42,8 @@ import org.lwjgl.system.MemoryUtil;
  * is on.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, air and wind, particle contacts, and colliders other than still planes
- * and spheres.
+ * Gauss–Seidel mode, tetrahedra, air and wind, particle contacts, and mesh and distance-field colliders
+ * (every analytic shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
