@@ -12,10 +12,11 @@ import dev.weft.core.step.Environment;
 
 /**
  * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
- * (planes, and every analytic rigid shape still or moving, as flat records; mesh and distance-field
- * colliders refused by name) and types in two buffers. Both are uploaded again when the records were encoded
- * again; a moving collider's poses, which the host computes each step as for the CPU solvers ({@code
- * Collider.advance}), are written into the same record buffer before each step.
+ * (planes, and every rigid shape but triangle meshes, still or moving, as flat records, a distance field's
+ * nodes after them; triangle-mesh and animated-mesh colliders refused by name) and types in two buffers. Both
+ * are uploaded again when the records were encoded again (a distance field's grid so once a run); a moving
+ * collider's poses, which the host computes each step as for the CPU solvers ({@code Collider.advance}), are
+ * written into the records at the buffer's start before each step.
  */
 final class DeviceColliders implements AutoCloseable {
     /** How the collider refusals name these solvers. */
@@ -27,8 +28,8 @@ final class DeviceColliders implements AutoCloseable {
     private long dataMem;
 
     /**
-     * Throws when {@code env} has a collider colliders.cl does not run: a mesh, a distance field, anything but a
-     * plane or an analytic rigid shape. Needs no device (the double-precision check needs one: {@link #bind}).
+     * Throws when {@code env} has a collider colliders.cl does not run: a triangle mesh, an animated mesh,
+     * anything but a plane or a rigid shape. Needs no device (the double-precision check needs one: {@link #bind}).
      */
     static void requireSupported(Environment env) {
         DeviceRefusals.requireSupportedColliders(SOLVERS, env, true);
@@ -73,7 +74,17 @@ final class DeviceColliders implements AutoCloseable {
         OpenClContext.releaseAll(typeMem, dataMem);
         typeMem = dataMem = 0L;
         typeMem = cl.upload(records.types());
-        dataMem = cl.upload(records.records());
+        float[] data = records.records();
+        float[] fields = records.fields();
+        if (fields.length == 0) {
+            dataMem = cl.upload(data);
+        } else {
+            // the distance fields' nodes right after the records, where the records say
+            dataMem = cl.buffer(4L * (data.length + fields.length));
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, data, null, null), "write colliders");
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 4L * data.length, fields, null, null),
+                    "write distance fields");
+        }
         return true;
     }
 

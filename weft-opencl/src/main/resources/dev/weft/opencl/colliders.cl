@@ -1,8 +1,8 @@
 // The colliders as the CPU computes them (PlaneCollider; RigidCollider, still or moved by a Motion, with its
-// analytic shapes SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider, EllipsoidCollider (with
-// EllipsoidDistance), FunnelCollider, RectangleCollider; Collider.respond, CoulombFriction), in the same float
-// and double operations and order, for every solver's kernels: collide_all runs a particle against the
-// environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU does, so
+// shapes SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider, EllipsoidCollider (with
+// EllipsoidDistance), FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample);
+// Collider.respond, CoulombFriction), in the same float and double operations and order, for every solver's
+// kernels: collide_all runs a particle against the environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU does, so
 // they exist where the device has cl_khr_fp64 (the host refuses them elsewhere, DeviceColliders).
 
 // collider records: COLLIDER_STRIDE floats each, the layout DeviceColliderRecords writes
@@ -15,6 +15,7 @@
 #define COLLIDER_ELLIPSOID 5
 #define COLLIDER_FUNNEL 6
 #define COLLIDER_RECTANGLE 7
+#define COLLIDER_SDF 8
 // DeviceColliderRecords.START_POSE and MOVING
 #define COLLIDER_START_POSE 26
 #define COLLIDER_MOVING 38
@@ -611,6 +612,80 @@ static float funnel_distance(__global const float* c, float x, float y, float z,
 }
 #endif
 
+// SdfCollider.localDistance: SignedDistanceField.sample (trilinear in the grid, the distance to the grid added
+// outside it) and its gradient made a unit normal. Record: 12 where the nodes start counted from the record
+// and 19-21 the grid's size (int bits), 22-24 its origin, 25 its cell
+static float sdf_distance(__global const float* c, float x, float y, float z, float3* n) {
+    __global const float* phi = c + as_int(c[12]);
+    int nx = as_int(c[19]);
+    int ny = as_int(c[20]);
+    int nz = as_int(c[21]);
+    float ox = c[22];
+    float oy = c[23];
+    float oz = c[24];
+    float cell = c[25];
+    float gx = (x - ox) / cell;
+    float gy = (y - oy) / cell;
+    float gz = (z - oz) / cell;
+    float cx = java_max(0.0f, java_min((float) (nx - 1), gx));
+    float cy = java_max(0.0f, java_min((float) (ny - 1), gy));
+    float cz = java_max(0.0f, java_min((float) (nz - 1), gz));
+    // Java's (int) of a float: NaN gives 0 (here a NaN position, which the CPU would not survive either)
+    int i = min(isnan(cx) ? 0 : (int) cx, nx - 2);
+    int j = min(isnan(cy) ? 0 : (int) cy, ny - 2);
+    int k = min(isnan(cz) ? 0 : (int) cz, nz - 2);
+    float fx = cx - i;
+    float fy = cy - j;
+    float fz = cz - k;
+    int base = (k * ny + j) * nx + i;
+    int sy = nx;
+    int sz = nx * ny;
+    float c000 = phi[base];
+    float c100 = phi[base + 1];
+    float c010 = phi[base + sy];
+    float c110 = phi[base + sy + 1];
+    float c001 = phi[base + sz];
+    float c101 = phi[base + sz + 1];
+    float c011 = phi[base + sz + sy];
+    float c111 = phi[base + sz + sy + 1];
+    float c00 = c000 + fx * (c100 - c000);
+    float c10 = c010 + fx * (c110 - c010);
+    float c01 = c001 + fx * (c101 - c001);
+    float c11 = c011 + fx * (c111 - c011);
+    float c0 = c00 + fy * (c10 - c00);
+    float c1 = c01 + fy * (c11 - c01);
+    float value = c0 + fz * (c1 - c0);
+    float ex = (gx - cx) * cell;
+    float ey = (gy - cy) * cell;
+    float ez = (gz - cz) * cell;
+    float outside2 = ex * ex + ey * ey + ez * ez;
+    float d;
+    float g0;
+    float g1;
+    float g2;
+    if (outside2 > 0.0f) {
+        float outside = sqrt(outside2);
+        g0 = ex / outside;
+        g1 = ey / outside;
+        g2 = ez / outside;
+        d = value + outside;
+    } else {
+        float dx0 = (c100 - c000) + fy * ((c110 - c010) - (c100 - c000));
+        float dx1 = (c101 - c001) + fy * ((c111 - c011) - (c101 - c001));
+        g0 = (dx0 + fz * (dx1 - dx0)) / cell;
+        g1 = (c10 - c00 + fz * ((c11 - c01) - (c10 - c00))) / cell;
+        g2 = (c1 - c0) / cell;
+        d = value;
+    }
+    float len = sqrt(g0 * g0 + g1 * g1 + g2 * g2);
+    if (len < 1e-6f) {
+        *n = (float3) (0.0f, 1.0f, 0.0f);
+    } else {
+        *n = (float3) (g0 / len, g1 / len, g2 / len);
+    }
+    return d;
+}
+
 // The rigid shape's localDistance by its type; its dimensions in the record (sphere, capsule, cylinder: radius
 // at 12; box: half extents at 19-21; capsule and cylinder: half length at 19; ellipsoid, funnel, rectangle:
 // see their functions)
@@ -626,6 +701,9 @@ static float rigid_distance(int type, __global const float* c, float x, float y,
     }
     if (type == COLLIDER_RECTANGLE) {
         return rectangle_distance(x, y, z, c[19], c[20], n);
+    }
+    if (type == COLLIDER_SDF) {
+        return sdf_distance(c, x, y, z, n);
     }
 #ifdef WEFT_COLLIDER_FP64
     if (type == COLLIDER_ELLIPSOID) {
@@ -756,7 +834,7 @@ static bool push_out(int type, __global const float* c, float3* p, float side, f
 
 // RigidCollider.collide for one particle: record = t(3) R(9) radius thickness muS muK eps reach2 wide2, the
 // dimensions at 19-25, the start pose t0(3) R0(9) at COLLIDER_START_POSE and the moving flag at COLLIDER_MOVING.
-// The funnel and the rectangle are shells (two-sided); the funnel is not convex.
+// The funnel and the rectangle are shells (two-sided); the funnel and a distance field are not convex.
 static float3 collide_rigid(int type, __global const float* c, float3 p, float3 p0, float offset, float grip) {
     __global const float* t = c;
     __global const float* r = c + 3;
@@ -770,7 +848,7 @@ static float3 collide_rigid(int type, __global const float* c, float3 p, float3 
     __global const float* t0 = c + COLLIDER_START_POSE;
     __global const float* r0 = c + COLLIDER_START_POSE + 3;
     bool shell = type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE;
-    bool convex = type != COLLIDER_FUNNEL;
+    bool convex = type != COLLIDER_FUNNEL && type != COLLIDER_SDF;
     if (!moving) {
         // broad phase in the world frame (a still body)
         float qx = p0.x - t[0];

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
+import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.lab.ConvergenceExperiment;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.Model;
@@ -35,20 +36,21 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The analytic colliders besides planes, spheres, boxes, capsules and cylinders (the ellipsoid, the funnel, the
- * rectangle) and moving rigid colliders (constant velocity, keyframed) on every OpenCL solver against its CPU
- * solver on one thread, each solver at the step its own tests use.
+ * The rigid colliders besides planes, spheres, boxes, capsules and cylinders (the ellipsoid, the funnel, the
+ * rectangle, a distance field) and moving rigid colliders (constant velocity, keyframed, a moving distance
+ * field) on the OpenCL solvers against their CPU solvers on one thread, each solver at the step its own tests
+ * use: the ellipsoid and the constant-velocity ball on all five, the others on three or two.
  *
  * <p>Tolerance: colliders.cl does the CPU's float and double operations in its order (the ellipsoid's
- * bisection, the funnel's sampling and Newton steps with fdlibm's exp, the swept test, friction against the
- * surface's motion), so on PoCL every position and velocity has the CPU's bits after every scene here: that is
+ * bisection, the funnel's sampling and Newton steps with fdlibm's exp, the field's trilinear sample, the swept
+ * test, friction against the surface's motion), so on PoCL every position and velocity has the CPU's bits after every scene here: that is
  * what these tests hold a device to (the implicit solver also needs double precision for its own sums). On
  * another device the runs are held to {@link #TOLERANCE}, 1 mm: a contact's branch (stick or slide, which
  * side of a shell) can amplify a rounding difference, so this only says the device runs the same scene.
  *
  * <p>Physics, on every device: after the last step no particle lies inside a collider's thickness (beyond
  * {@link #CLEARANCE_SLACK}, 10 µm, a float's rounding of a position about 1 m from the origin many times
- * over), the cloth touches the collider (a test that would pass with the collider missed says nothing), a
+ * over; for a distance field a tenth of its cell, the field's own accuracy), the cloth touches the collider (a test that would pass with the collider missed says nothing), a
  * moving collider carried the cloth up with it, and the funnel's cloth is still inside the funnel.
  */
 class OpenClCollidersTest {
@@ -156,6 +158,27 @@ class OpenClCollidersTest {
     }
 
     @Test
+    void aClothDroppedOnADistanceFieldBoxAgreesWithTheCpu() {
+        for (Family f : List.of(XPBD, MASS_SPRING, IMPLICIT)) {
+            SdfCollider box = DeviceTestScenes.tiltedFieldBox();
+            StepComparison c = compare(f, DeviceTestScenes.droppedCloth(f.builder().get(), 16, 0.5f), box);
+            // a sampled field is a distance only to within a tenth of its cell (SdfColliderTest): moving a
+            // particle out by the missing distance along its gradient reaches the thickness to within that
+            assertClearOfAndTouching(f, c, box, 0.1f * box.field().cellSize());
+        }
+    }
+
+    @Test
+    void aMovingDistanceFieldLiftsTheHangingClothAsOnTheCpu() {
+        for (Family f : List.of(XPBD, RELAXATION)) {
+            SdfCollider ball = DeviceTestScenes.risingFieldBall();
+            StepComparison c = compare(f, DeviceTestScenes.hangingCloth(f.builder().get(), 16), ball);
+            assertClearOfAndTouching(f, c, ball, 0.1f * ball.field().cellSize());
+            assertLifted(f, c);
+        }
+    }
+
+    @Test
     void meshCollidersAreStillRefusedByName() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
@@ -183,13 +206,18 @@ class OpenClCollidersTest {
 
     /** After the last step (the collider at its last pose) no particle within its thickness, some near it. */
     private static void assertClearOfAndTouching(Family f, StepComparison c, RigidCollider collider) {
+        assertClearOfAndTouching(f, c, collider, CLEARANCE_SLACK);
+    }
+
+    /** As above, a particle allowed {@code slack} (m) inside the thickness. */
+    private static void assertClearOfAndTouching(Family f, StepComparison c, RigidCollider collider, float slack) {
         float[] x = c.device.positions();
         float nearest = Float.POSITIVE_INFINITY;
         for (int i = 0; i < x.length; i += 3) {
             nearest = Math.min(nearest, collider.signedDistance(x[i], x[i + 1], x[i + 2]));
         }
         assertThat(nearest).as("%s, %s: the nearest particle", f.name(), collider.name())
-                .isGreaterThanOrEqualTo(collider.thickness() - CLEARANCE_SLACK).isLessThan(0.02f);
+                .isGreaterThanOrEqualTo(collider.thickness() - slack).isLessThan(0.02f);
     }
 
     /** The hanging cloth (1 m up, pinned there) was carried above its pins by the rising collider. */

@@ -10,6 +10,8 @@ import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
+import dev.weft.core.collide.SdfCollider;
+import dev.weft.core.collide.SignedDistanceField;
 import dev.weft.core.collide.SphereCollider;
 import java.util.Arrays;
 
@@ -17,10 +19,11 @@ import java.util.Arrays;
  * The colliders the device solvers know (OpenCL's {@code colliders.cl}, GLSL's {@code colliders.glsl}), as
  * flat records of {@link #stride()} floats and a type code each. Every backend runs a still {@link
  * PlaneCollider} and a still {@link SphereCollider} ({@link #STRIDE} floats a record); a backend whose kernels
- * have every analytic shape ({@code analytic}: OpenCL's, {@link #ANALYTIC_STRIDE} floats a record) also runs
- * {@link BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider}, {@link
- * FunnelCollider} and {@link RectangleCollider}, still or moved by a {@code Motion}. Anything else (mesh and
- * distance-field colliders, projectiles, grips) is refused by name. The derived constants (the broad-phase
+ * have every rigid shape but meshes ({@code rigidShapes}: OpenCL's, {@link #RIGID_STRIDE} floats a record)
+ * also runs {@link BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider},
+ * {@link FunnelCollider}, {@link RectangleCollider} and {@link SdfCollider}, still or moved by a {@code
+ * Motion}; a distance field's nodes follow the records ({@link #fields()}). Anything else (triangle-mesh and
+ * animated-mesh colliders, projectiles, grips, blades) is refused by name. The derived constants (the broad-phase
  * radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
  * RigidCollider.collide} computes them, so the device tests the same bounds.
  *
@@ -33,8 +36,8 @@ import java.util.Arrays;
 public final class DeviceColliderRecords {
     /** Floats per record where only planes and spheres run (GLSL's COLLIDER_STRIDE). */
     public static final int STRIDE = 24;
-    /** Floats per record with every analytic shape and moving bodies (OpenCL's COLLIDER_STRIDE). */
-    public static final int ANALYTIC_STRIDE = 40;
+    /** Floats per record with every rigid shape and moving bodies (OpenCL's COLLIDER_STRIDE). */
+    public static final int RIGID_STRIDE = 40;
     /** Type code of a still plane (COLLIDER_PLANE). */
     public static final int PLANE = 0;
     /** Type code of a sphere (COLLIDER_SPHERE). */
@@ -47,13 +50,15 @@ public final class DeviceColliderRecords {
     public static final int ELLIPSOID = 5;
     public static final int FUNNEL = 6;
     public static final int RECTANGLE = 7;
+    /** Type code of a distance field (COLLIDER_SDF). */
+    public static final int SDF = 8;
     /** Where a rigid body's record holds its pose at the step's start: origin (3), rotation (9). */
     public static final int START_POSE = 26;
     /** Where a rigid body's record holds 1 when it moves (its start pose is then read), else 0. */
     public static final int MOVING = 38;
 
     private final String solvers;
-    private final boolean analytic;
+    private final boolean rigidShapes;
     private final int stride;
     private Collider[] encoded;
     private ParticleSurface encodedFor;
@@ -61,17 +66,18 @@ public final class DeviceColliderRecords {
     private boolean anyMoving;
     private int[] types = new int[1];
     private float[] records;
+    private float[] fields = new float[0];
 
     /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
         this(solvers, false);
     }
 
-    /** As above; {@code analytic}: the backend's kernels run every analytic shape, still or moving. */
-    public DeviceColliderRecords(String solvers, boolean analytic) {
+    /** As above; {@code rigidShapes}: the backend's kernels run every rigid shape but meshes, still or moving. */
+    public DeviceColliderRecords(String solvers, boolean rigidShapes) {
         this.solvers = solvers;
-        this.analytic = analytic;
-        this.stride = analytic ? ANALYTIC_STRIDE : STRIDE;
+        this.rigidShapes = rigidShapes;
+        this.stride = rigidShapes ? RIGID_STRIDE : STRIDE;
         this.records = new float[stride];
     }
 
@@ -82,27 +88,28 @@ public final class DeviceColliderRecords {
 
     /**
      * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
-     * {@code analytic}, any analytic rigid shape (box, capsule, cylinder, ellipsoid, funnel, rectangle),
-     * still or moving.
+     * {@code rigidShapes}, any rigid shape but a triangle mesh (box, capsule, cylinder, ellipsoid, funnel,
+     * rectangle, distance field), still or moving.
      */
-    public static void requireSupported(String solvers, Collider c, boolean analytic) {
-        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || analytic && isAnalytic(c);
+    public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
+        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || rigidShapes && isRigidShape(c);
         if (!known) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
                     + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run "
-                    + (analytic ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels and rectangles, "
-                    + "still or moving" : "still planes and spheres") + "); use the cpu backend");
+                    + (rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles "
+                    + "and distance fields, still or moving" : "still planes and spheres") + "); use the cpu backend");
         }
-        if (c.moving() && !analytic) {
+        if (c.moving() && !rigidShapes) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and " + solvers
                     + " support still colliders only yet; use the cpu backend");
         }
     }
 
-    /** Whether {@code c} is one of the analytic rigid shapes besides the sphere. */
-    private static boolean isAnalytic(Collider c) {
+    /** Whether {@code c} is one of the rigid shapes besides the sphere that colliders.cl runs. */
+    private static boolean isRigidShape(Collider c) {
         return c instanceof BoxCollider || c instanceof CapsuleCollider || c instanceof CylinderCollider
-                || c instanceof EllipsoidCollider || c instanceof FunnelCollider || c instanceof RectangleCollider;
+                || c instanceof EllipsoidCollider || c instanceof FunnelCollider || c instanceof RectangleCollider
+                || c instanceof SdfCollider;
     }
 
     /** Whether {@code c}'s distance is computed in double on the CPU (so the device needs double precision). */
@@ -119,8 +126,12 @@ public final class DeviceColliderRecords {
         if (colliders == encoded && surface == encodedFor) {
             return false;
         }
+        int nodes = 0;
         for (Collider c : colliders) {
-            requireSupported(solvers, c, analytic);
+            requireSupported(solvers, c, rigidShapes);
+            if (c instanceof SdfCollider sdf) {
+                nodes += sdf.field().nodeCount();
+            }
         }
         int slots = Math.max(1, colliders.length);
         if (types.length < slots) {
@@ -129,10 +140,15 @@ public final class DeviceColliderRecords {
         }
         Arrays.fill(types, 0);
         Arrays.fill(records, 0f);
+        fields = new float[nodes];
         anyMoving = false;
+        int at = 0;
         for (int c = 0; c < colliders.length; c++) {
-            encode(colliders[c], surface, c);
+            encode(colliders[c], surface, c, at);
             anyMoving |= colliders[c].moving();
+            if (colliders[c] instanceof SdfCollider sdf) {
+                at += sdf.field().nodeCount();
+            }
         }
         count = colliders.length;
         encoded = colliders;
@@ -169,7 +185,7 @@ public final class DeviceColliderRecords {
         return count;
     }
 
-    /** Floats per record: {@link #STRIDE} or, for a backend with every analytic shape, {@link #ANALYTIC_STRIDE}. */
+    /** Floats per record: {@link #STRIDE} or, for a backend with every rigid shape, {@link #RIGID_STRIDE}. */
     public int stride() {
         return stride;
     }
@@ -185,13 +201,22 @@ public final class DeviceColliderRecords {
     }
 
     /**
+     * The distance fields' nodes, one field after another in the colliders' order: a device buffer holds them
+     * right after {@link #records()}, and a field's record says where its nodes start, counted from the
+     * record's own first float (empty without distance fields).
+     */
+    public float[] fields() {
+        return fields;
+    }
+
+    /**
      * Collider {@code c}'s record at {@code records[stride * slot]} and its type at {@code types[slot]}. A plane:
      * normal (0-2), offset (3), thickness (4), friction (5, 6). A rigid body: origin (0-2), rotation (3-11), a
      * radius (12), thickness (13), friction (14, 15), sweep tolerance (16), squared reach and world-frame reach
-     * (17, 18), its dimensions (19-25), and with every analytic shape its pose at the step's start ({@link
-     * #START_POSE}) and whether it moves ({@link #MOVING}).
+     * (17, 18), its dimensions (19-25), and with every rigid shape its pose at the step's start ({@link
+     * #START_POSE}) and whether it moves ({@link #MOVING}). A distance field's nodes go to {@code fields[at..]}.
      */
-    private void encode(Collider c, ParticleSurface surface, int slot) {
+    private void encode(Collider c, ParticleSurface surface, int slot, int at) {
         int o = stride * slot;
         float[] data = records;
         if (c instanceof PlaneCollider p) {
@@ -223,7 +248,7 @@ public final class DeviceColliderRecords {
         data[o + 16] = Math.max(1e-6f, 0.05f * thickness);
         data[o + 17] = reach * reach;
         data[o + 18] = wide * wide;
-        if (analytic) {
+        if (rigidShapes) {
             s.writePoses(data, o, o + START_POSE);
             data[o + MOVING] = s.moving() ? 1f : 0f;
         }
@@ -255,6 +280,19 @@ public final class DeviceColliderRecords {
             data[o + 19] = funnel.a();
             data[o + 20] = funnel.yMin();
             data[o + 21] = funnel.yMax();
+        } else if (c instanceof SdfCollider sdf) {
+            // the grid: its nodes' place counted from this record (12) and its size (19-21) as int bits, its
+            // origin (22-24) and cell (25)
+            types[slot] = SDF;
+            SignedDistanceField field = sdf.field();
+            field.writeNodeValues(fields, at);
+            data[o + 12] = Float.intBitsToFloat(records.length - o + at);
+            int[] size = field.dimensions();
+            for (int k = 0; k < 3; k++) {
+                data[o + 19 + k] = Float.intBitsToFloat(size[k]);
+            }
+            System.arraycopy(field.origin(), 0, data, o + 22, 3);
+            data[o + 25] = field.cellSize();
         } else {
             RectangleCollider rectangle = (RectangleCollider) c;
             types[slot] = RECTANGLE;

@@ -71,12 +71,13 @@ public final class DeviceRefusals {
     }
 
     /**
-     * As above; with {@code analytic} every analytic shape (box, capsule, cylinder, ellipsoid, funnel,
-     * rectangle), still or moving, is supported too: mesh and distance-field colliders are still refused.
+     * As above; with {@code rigidShapes} every rigid shape but a triangle mesh (box, capsule, cylinder,
+     * ellipsoid, funnel, rectangle, distance field), still or moving, is supported too: triangle-mesh and
+     * animated-mesh colliders are still refused.
      */
-    public static void requireSupportedColliders(String solvers, Environment env, boolean analytic) {
+    public static void requireSupportedColliders(String solvers, Environment env, boolean rigidShapes) {
         for (Collider c : env.colliders()) {
-            DeviceColliderRecords.requireSupported(solvers, c, analytic);
+            DeviceColliderRecords.requireSupported(solvers, c, rigidShapes);
         }
     }
 

@@ -9,13 +9,16 @@ import dev.weft.core.collide.KeyframedMotion;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RectangleCollider;
+import dev.weft.core.collide.Icosphere;
 import dev.weft.core.collide.RigidCollider;
+import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.step.Environment;
 import java.util.List;
 
@@ -163,6 +166,80 @@ public final class DeviceTestScenes {
     /** A box (OpenCL runs it, GLSL does not). */
     public static Collider crate() {
         return new BoxCollider("crate", new float[] {0f, -1f, 0f}, new float[] {0.5f, 0.5f, 0.5f}, 0f, 0f);
+    }
+
+    /**
+     * A distance field (SdfCollider, 2 cm cells) of a closed box mesh of half extents 0.2, 0.15, 0.18 m about
+     * 0.2 m up, tilted: flat faces, edges and corners where the trilinear field is not exactly a distance.
+     * 5 mm thick, μ 0.3.
+     */
+    public static SdfCollider tiltedFieldBox() {
+        float[] h = {0.2f, 0.15f, 0.18f};
+        float[] corners = new float[24];
+        for (int v = 0; v < 8; v++) {
+            for (int a = 0; a < 3; a++) {
+                corners[3 * v + a] = (v >> a & 1) != 0 ? h[a] : -h[a];
+            }
+        }
+        // each face a quad of the four corners with its axis bit fixed, cyclic in the other two bits, as two
+        // triangles turned outward (the box is convex about its centre)
+        int[] triangles = new int[36];
+        int t = 0;
+        for (int a = 0; a < 3; a++) {
+            int b = (a + 1) % 3;
+            int c = (a + 2) % 3;
+            for (int side = 0; side < 2; side++) {
+                int[] q = new int[4];
+                int[][] cycle = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+                for (int k = 0; k < 4; k++) {
+                    q[k] = side << a | cycle[k][0] << b | cycle[k][1] << c;
+                }
+                for (int[] tri : new int[][] {{q[0], q[1], q[2]}, {q[0], q[2], q[3]}}) {
+                    if (!outward(corners, tri)) {
+                        int swap = tri[1];
+                        tri[1] = tri[2];
+                        tri[2] = swap;
+                    }
+                    System.arraycopy(tri, 0, triangles, t, 3);
+                    t += 3;
+                }
+            }
+        }
+        try (WorkerPool pool = new WorkerPool(1)) {
+            return (SdfCollider) SdfCollider.fromClosedMesh("fieldBox", new TriangleMesh(corners, new float[16],
+                    triangles), 0.02f, 0.005f, 0.3f, pool).withPosition(new float[] {0f, 0.2f, 0f})
+                    .withOrientation(tilt());
+        }
+    }
+
+    /** Whether the triangle's normal (right-handed) points away from the origin. */
+    private static boolean outward(float[] v, int[] tri) {
+        float[] e1 = new float[3];
+        float[] e2 = new float[3];
+        float[] centre = new float[3];
+        for (int a = 0; a < 3; a++) {
+            e1[a] = v[3 * tri[1] + a] - v[3 * tri[0] + a];
+            e2[a] = v[3 * tri[2] + a] - v[3 * tri[0] + a];
+            centre[a] = v[3 * tri[0] + a] + v[3 * tri[1] + a] + v[3 * tri[2] + a];
+        }
+        float nx = e1[1] * e2[2] - e1[2] * e2[1];
+        float ny = e1[2] * e2[0] - e1[0] * e2[2];
+        float nz = e1[0] * e2[1] - e1[1] * e2[0];
+        return nx * centre[0] + ny * centre[1] + nz * centre[2] > 0f;
+    }
+
+    /**
+     * A distance field (SdfCollider, 2.5 cm cells) of an icosphere of 0.15 m moving up at 3 m/s from below the
+     * hanging cloth, as {@link #risingBall()}. 5 mm thick, μ 0.3.
+     */
+    public static SdfCollider risingFieldBall() {
+        try (WorkerPool pool = new WorkerPool(1)) {
+            SdfCollider ball = SdfCollider.fromClosedMesh("fieldBall", Icosphere.of(0.15f, 3), 0.025f, 0.005f, 0.3f,
+                    pool);
+            ball.withMotion(ConstantVelocityMotion.translating(new float[] {0.05f, 0.7f, 0.1f},
+                    new float[] {0f, 3f, 0f}));
+            return ball;
+        }
     }
 
     /** Earth's gravity and one collider. */
