@@ -33,10 +33,10 @@ import org.lwjgl.system.MemoryUtil;
  * 64-row chunk sums in row order, one work-item adding the chunks in order and computing α, β and the
  * convergence test. Every kernel of an iteration skips itself once that test says stop, so the host
  * enqueues {@link #iterationsPerCheck} iterations between reads of the scalars (14 numbers) and the result
- * does not depend on it. Then v += Δv, x += h v with the planes' friction, the model's tethers (where
- * {@link ImplicitSettings#tethers()}) and the other colliders (every rigid shape, still or moving) by
- * projection, the velocity gaining their correction over h. Jacobi sweeps from Δv's buffer into a second one and back, each measuring its
- * iterate's residual, with the CPU's divergence test.
+ * does not depend on it. Then v += Δv, x += h v with the planes' friction, the model's tethers (where {@link
+ * ImplicitSettings#tethers()}) and the other colliders (every rigid shape, still or moving) by projection, the
+ * velocity gaining their correction over h. Jacobi sweeps from Δv's buffer into a second one and back, each
+ * measuring its iterate's residual, with the CPU's divergence test.
  *
  * <p>Device memory: the model's springs, pattern, masses and materials are uploaded when the model
  * changes; positions and velocities live on the device between steps and are read back once per call.

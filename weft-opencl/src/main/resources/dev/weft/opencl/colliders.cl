@@ -1,9 +1,9 @@
-// The colliders as the CPU computes them (PlaneCollider; RigidCollider, still or moved by a Motion, with its
-// shapes SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider, EllipsoidCollider (with
-// EllipsoidDistance), FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample);
-// Collider.respond, CoulombFriction), in the same float and double operations and order, for every solver's
-// kernels: collide_all runs a particle against the environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU does, so
-// they exist where the device has cl_khr_fp64 (the host refuses them elsewhere, DeviceColliders).
+// The colliders as the CPU computes them (PlaneCollider; RigidCollider, still or moved by a Motion, with its shapes
+// SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider, EllipsoidCollider (with EllipsoidDistance),
+// FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample); Collider.respond, CoulombFriction),
+// in the same float and double operations and order, for every solver's kernels: collide_all runs a particle
+// against the environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU
+// does, so they exist where the device has cl_khr_fp64 (the host refuses them elsewhere, DeviceColliders).
 
 // collider records: COLLIDER_STRIDE floats each, the layout DeviceColliderRecords writes
 #define COLLIDER_STRIDE 40

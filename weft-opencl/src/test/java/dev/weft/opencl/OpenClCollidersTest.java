@@ -41,17 +41,18 @@ import org.junit.jupiter.api.Test;
  * field) on the OpenCL solvers against their CPU solvers on one thread, each solver at the step its own tests
  * use: the ellipsoid and the constant-velocity ball on all five, the others on three or two.
  *
- * <p>Tolerance: colliders.cl does the CPU's float and double operations in its order (the ellipsoid's
- * bisection, the funnel's sampling and Newton steps with fdlibm's exp, the field's trilinear sample, the swept
- * test, friction against the surface's motion), so on PoCL every position and velocity has the CPU's bits after every scene here: that is
- * what these tests hold a device to (the implicit solver also needs double precision for its own sums). On
- * another device the runs are held to {@link #TOLERANCE}, 1 mm: a contact's branch (stick or slide, which
- * side of a shell) can amplify a rounding difference, so this only says the device runs the same scene.
+ * <p>Tolerance: colliders.cl does the CPU's float and double operations in its order (the ellipsoid's bisection,
+ * the funnel's sampling and Newton steps with fdlibm's exp, the field's trilinear sample, the swept test, friction
+ * against the surface's motion), so on PoCL every position and velocity has the CPU's bits after every scene here:
+ * that is what these tests hold a device to (the implicit solver also needs double precision for its own sums). On
+ * another device the runs are held to {@link #TOLERANCE}, 1 mm: a contact's branch (stick or slide, which side of a
+ * shell) can amplify a rounding difference, so this only says the device runs the same scene.
  *
- * <p>Physics, on every device: after the last step no particle lies inside a collider's thickness (beyond
- * {@link #CLEARANCE_SLACK}, 10 µm, a float's rounding of a position about 1 m from the origin many times
- * over; for a distance field a tenth of its cell, the field's own accuracy), the cloth touches the collider (a test that would pass with the collider missed says nothing), a
- * moving collider carried the cloth up with it, and the funnel's cloth is still inside the funnel.
+ * <p>Physics, on every device: after the last step no particle lies inside a collider's thickness (beyond {@link
+ * #CLEARANCE_SLACK}, 10 µm, a float's rounding of a position about 1 m from the origin many times over; for a
+ * distance field a tenth of its cell, the field's own accuracy), the cloth touches the collider (a test that would
+ * pass with the collider missed says nothing), a moving collider carried the cloth up with it, and the funnel's
+ * cloth is still inside the funnel.
  */
 class OpenClCollidersTest {
     private static final float TOLERANCE = 1e-3f;
