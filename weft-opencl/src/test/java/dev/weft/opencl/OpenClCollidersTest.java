@@ -192,6 +192,25 @@ class OpenClCollidersTest {
         }
     }
 
+    @Test
+    void theEllipsoidAndTheFunnelAreRefusedOnADeviceWithoutDoublePrecision() {
+        // a device as OpenClDevices would describe one without cl_khr_fp64 (no context is made from it)
+        OpenClDevice single = new OpenClDevice(0, "test", "single-precision device", "GPU", "OpenCL 3.0", 1L << 30, 1,
+                false, 0L, 0L);
+        OpenClDevice dual = new OpenClDevice(0, "test", "double-precision device", "GPU", "OpenCL 3.0", 1L << 30, 1,
+                true, 0L, 0L);
+        for (RigidCollider c : List.of(DeviceTestScenes.tiltedEgg(), DeviceTestScenes.funnel())) {
+            Environment env = DeviceTestScenes.earthWith(c);
+            assertThatThrownBy(() -> OpenClSolver.requireCollidersRunOn(single, env))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining(c.name())
+                    .hasMessageContaining(c.getClass().getSimpleName()).hasMessageContaining("cl_khr_fp64")
+                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.COLLIDER);
+            OpenClSolver.requireCollidersRunOn(dual, env);
+        }
+        // the float shapes need no double precision
+        OpenClSolver.requireCollidersRunOn(single, DeviceTestScenes.earthWith(DeviceTestScenes.tiltedBoard()));
+    }
+
     /** The family's CPU and OpenCL solvers from rest for {@link #DURATION} on earth with {@code collider}. */
     private static StepComparison compare(Family f, Model model, RigidCollider collider) {
         OpenClDevice device = OpenClAvailable.firstDevice();

@@ -95,11 +95,6 @@ public final class DeviceTestScenes {
         return new SphereCollider("ball", new float[] {0f, 0.2f, 0f}, 0.2f, 0.005f, 0.3f);
     }
 
-    /** An ellipsoid (OpenCL runs it, GLSL does not). */
-    public static Collider egg() {
-        return new EllipsoidCollider("egg", new float[] {0f, -1f, 0f}, new float[] {0.3f, 0.5f, 0.3f}, 0f, 0f);
-    }
-
     /** A closed triangle mesh (a tetrahedron), which no device backend runs yet. */
     public static Collider rock() {
         float[] corners = {0f, -1f, 0f, 0.3f, -1.3f, 0f, -0.2f, -1.3f, 0.2f, -0.2f, -1.3f, -0.2f};
