@@ -42,7 +42,7 @@ import org.lwjgl.system.MemoryUtil;
  * changes; positions and velocities live on the device between steps and are read back once per call.
  *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind,
- * particle contacts (the CPU's cloth contacts through S), mesh and distance-field colliders;
+ * particle contacts (the CPU's cloth contacts through S), triangle-mesh and animated-mesh colliders;
  * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
  * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
  * ImplicitSolver#constrainToPlane}) are not offered.
@@ -244,7 +244,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (air, mesh and distance-field colliders); needs
+     * {@code m} in {@code env} (air, triangle-mesh and animated-mesh colliders); needs
      * no device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {

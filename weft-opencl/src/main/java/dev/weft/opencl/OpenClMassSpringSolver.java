@@ -36,8 +36,8 @@ import org.lwjgl.system.MemoryUtil;
  * one fused kernel; both give the CPU's float operations.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: air and wind,
- * particle contacts, and mesh and distance-field colliders (every analytic shape runs, still or moving:
- * {@code colliders.cl}).
+ * particle contacts, and triangle-mesh and animated-mesh colliders (every other rigid shape runs, still
+ * or moving: {@code colliders.cl}).
  */
 public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
     private static final String NAME = "the OpenCL mass-spring solver";
@@ -110,7 +110,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (air, mesh and distance-field colliders); needs no device, so a
+     * {@code m} in {@code env} (air, triangle-mesh and animated-mesh colliders); needs no device, so a
      * caller can refuse before it opens one.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {

@@ -56,7 +56,7 @@ import org.lwjgl.system.MemoryUtil;
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
  * one thread by definition), elastic tetrahedra, air
- * and wind, particle contacts, mesh and distance-field colliders. As on the CPU, dihedral
+ * and wind, particle contacts, triangle-mesh and animated-mesh colliders. As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and
  * rigid materials are refused with PdSolver's own messages.
  */

@@ -32,8 +32,8 @@ import org.lwjgl.system.MemoryUtil;
  * <p>As on the CPU, distance constraints of kind BEND and bending stencils are not relaxed (seed 002 has
  * no bending), tetrahedra are not simulated, and isometric bending and elastic tetrahedra are refused with
  * the CPU solver's message. Not yet on the device, refused by name with an {@link
- * UnsupportedOnDeviceException}: air and wind, particle contacts, and mesh and distance-field colliders
- * (every analytic shape runs, still or moving: {@code colliders.cl}).
+ * UnsupportedOnDeviceException}: air and wind, particle contacts, and triangle-mesh and animated-mesh
+ * colliders (every other rigid shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
     private static final String NAME = "the OpenCL relaxation solver";
@@ -86,8 +86,8 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     }
 
     /**
-     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (air, mesh and
-     * distance-field colliders); needs no device, so a caller can refuse before it opens one.
+     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (air, triangle-mesh
+     * and animated-mesh colliders); needs no device, so a caller can refuse before it opens one.
      * The model needs nothing the CPU solver would not take.
      */
     public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {

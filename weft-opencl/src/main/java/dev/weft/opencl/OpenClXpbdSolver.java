@@ -42,8 +42,8 @@ import org.lwjgl.system.MemoryUtil;
  * is on.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, air and wind, particle contacts, and mesh and distance-field colliders
- * (every analytic shape runs, still or moving: {@code colliders.cl}).
+ * Gauss–Seidel mode, tetrahedra, air and wind, particle contacts, and triangle-mesh and animated-mesh
+ * colliders (every other rigid shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
