@@ -127,7 +127,13 @@ record Backend(String text, int device, boolean glsl) {
             throw refusal(e, solver, settings, model, scene);
         }
         if (openCl()) {
-            pickDevice(); // a device number beyond the list is bad input too, before anything is written
+            // a device number beyond the list is bad input too, before anything is written
+            OpenClDevice picked = pickDevice();
+            try {
+                OpenClSolver.requireCollidersRunOn(picked, env);
+            } catch (UnsupportedOnDeviceException e) {
+                throw refusal(e, solver, settings, model, scene);
+            }
         }
     }
 

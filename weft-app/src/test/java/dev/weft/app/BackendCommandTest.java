@@ -113,6 +113,31 @@ class BackendCommandTest {
                 .as("the last frame without contacts").isNotEqualTo(cpuRows.get(30));
     }
 
+    /**
+     * Scenes with the colliders the device runs besides planes and spheres, as shipped but for the frame count:
+     * funnel (the funnel and a box; 24 frames, the first cloth meets the funnel's wall around frame 18) and
+     * spheres (a ball moving at 10 m/s through four hanging cloths; 12 frames, it passes the first two), on
+     * XPBD, the scenes' default solver: the cpu run's metrics and last frame.
+     */
+    @ParameterizedTest(name = "{0}, {1} frames")
+    @CsvSource({"funnel, 24", "spheres, 12"})
+    void theFunnelAndAMovingColliderOnOpenClWriteTheCpusMetrics(String scene, int frames, @TempDir Path tmp)
+            throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", scene, "--backend", backend, "--frames", Integer.toString(frames), "--threads", "1",
+                    "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        Path cpu = tmp.resolve("cpu").resolve(scene);
+        Path device = tmp.resolve("opencl").resolve(scene);
+        List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(frames + 1);
+        assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
+        String last = String.format("frame_%05d.obj", frames);
+        assertThat(Files.readString(device.resolve(last))).isEqualTo(Files.readString(cpu.resolve(last)));
+    }
+
     /** The implicit solver's Jacobi method on the device: the cpu run's metrics and last frame too. */
     @Test
     void implicitJacobiOnOpenClWritesTheCpusMetrics(@TempDir Path tmp) throws IOException {
@@ -283,13 +308,14 @@ class BackendCommandTest {
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
                 + "--inner-solver gs yet (sequential Gauss-Seidel is one thread by definition), only rbgs, jacobi and "
                 + "jacobi-seed; use --inner-solver rbgs or --backend cpu",
-        "run funnel --solver relaxation --backend opencl | --backend: opencl does not run scene funnel's collider "
-                + "funnel yet: it is a FunnelCollider, which the OpenCL solvers do not support yet (they run still "
-                + "planes, spheres, boxes, capsules and cylinders)",
+        "run chair --solver relaxation --backend opencl | --backend: opencl does not run scene chair's collider "
+                + "chair yet: it is a MeshCollider, which the OpenCL solvers do not support yet (they run planes, "
+                + "spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles and distance fields, still or "
+                + "moving); use --backend cpu",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
-        "run funnel --solver mass-spring --backend opencl | --backend: opencl does not run scene funnel's collider "
-                + "funnel yet: it is a FunnelCollider",
+        "run chair --solver mass-spring --backend opencl | --backend: opencl does not run scene chair's collider "
+                + "chair yet: it is a MeshCollider",
         "run drape --backend gpu | --backend: must be cpu, opencl, opencl:N (N a device number of 'weft devices') "
                 + "or glsl, got 'gpu'",
         "run drape --backend opencl:-1 | --backend: must be cpu, opencl, opencl:N",

@@ -1,16 +1,22 @@
 package dev.weft.opencl;
 
+import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
+
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.solver.DeviceColliderRecords;
+import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.DeviceRefusals;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
 
 /**
  * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
- * (still planes, spheres, boxes, capsules and cylinders as flat records, other and moving colliders refused
- * by name) and types in
- * two buffers, uploaded again only when the records were encoded again.
+ * (planes, and every rigid shape but triangle meshes, still or moving, as flat records, a distance field's
+ * nodes after them; triangle-mesh and animated-mesh colliders refused by name) and types in two buffers. Both
+ * are uploaded again when the records were encoded again (a distance field's grid so once a run); a moving
+ * collider's poses, which the host computes each step as for the CPU solvers ({@code Collider.advance}), are
+ * written into the records at the buffer's start before each step.
  */
 final class DeviceColliders implements AutoCloseable {
     /** How the collider refusals name these solvers. */
@@ -22,11 +28,29 @@ final class DeviceColliders implements AutoCloseable {
     private long dataMem;
 
     /**
-     * Throws when {@code env} has a collider colliders.cl does not run: anything but still planes, spheres,
-     * boxes, capsules and cylinders. Needs no device.
+     * Throws when {@code env} has a collider colliders.cl does not run: a triangle mesh, an animated mesh,
+     * anything but a plane or a rigid shape. Needs no device (the double-precision check needs one: {@link #bind}).
      */
     static void requireSupported(Environment env) {
         DeviceRefusals.requireSupportedColliders(SOLVERS, env, true);
+    }
+
+    /**
+     * Throws when {@code device} has no double precision and a collider needs it: the ellipsoid's and the
+     * funnel's distances are computed in double on the CPU, and so in colliders.cl.
+     */
+    static void requireDoubles(OpenClDevice device, Collider[] colliders) {
+        if (device.fp64()) {
+            return;
+        }
+        for (Collider c : colliders) {
+            if (DeviceColliderRecords.needsDoubles(c)) {
+                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
+                        + c.getClass().getSimpleName() + ", whose distance the CPU computes in double, and "
+                        + device.deviceName() + " has no double precision (cl_khr_fp64; `weft devices` says which "
+                        + "devices have it); use the cpu backend");
+            }
+        }
     }
 
     DeviceColliders(OpenClContext cl) {
@@ -34,17 +58,33 @@ final class DeviceColliders implements AutoCloseable {
     }
 
     /**
-     * Encodes and uploads {@code colliders} unless they are what the buffers hold; true when it uploaded,
-     * so the kernels' buffer arguments must be set again. Refuses colliders the kernels do not know.
+     * Encodes and uploads {@code colliders} unless they are what the buffers hold, then writes the moving
+     * ones' poses; true when it made new buffers, so the kernels' buffer arguments must be set again. Refuses
+     * colliders the kernels do not know, and those computed in double on a device without double precision.
      */
     boolean bind(Collider[] colliders, ParticleSurface surface) {
+        requireDoubles(cl.device(), colliders);
         if (!records.encode(colliders, surface)) {
+            if (records.refreshPoses()) {
+                ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, records.records(), null, null),
+                        "write collider poses");
+            }
             return false;
         }
         OpenClContext.releaseAll(typeMem, dataMem);
         typeMem = dataMem = 0L;
         typeMem = cl.upload(records.types());
-        dataMem = cl.upload(records.records());
+        float[] data = records.records();
+        float[] fields = records.fields();
+        if (fields.length == 0) {
+            dataMem = cl.upload(data);
+        } else {
+            // the distance fields' nodes right after the records, where the records say
+            dataMem = cl.buffer(4L * (data.length + fields.length));
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, data, null, null), "write colliders");
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 4L * data.length, fields, null, null),
+                    "write distance fields");
+        }
         return true;
     }
 

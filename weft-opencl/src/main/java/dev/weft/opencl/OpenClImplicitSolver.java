@@ -32,10 +32,10 @@ import org.lwjgl.system.MemoryUtil;
  * 64-row chunk sums in row order, one work-item adding the chunks in order and computing α, β and the
  * convergence test. Every kernel of an iteration skips itself once that test says stop, so the host
  * enqueues {@link #iterationsPerCheck} iterations between reads of the scalars (14 numbers) and the result
- * does not depend on it. Then v += Δv, x += h v with the planes' friction, the model's tethers (where
- * {@link ImplicitSettings#tethers()}) and the still spheres by projection, the velocity gaining their
- * correction over h. Jacobi sweeps from Δv's buffer into a second one and back, each measuring its
- * iterate's residual, with the CPU's divergence test.
+ * does not depend on it. Then v += Δv, x += h v with the planes' friction, the model's tethers (where {@link
+ * ImplicitSettings#tethers()}) and the other colliders (every rigid shape, still or moving) by projection, the
+ * velocity gaining their correction over h. Jacobi sweeps from Δv's buffer into a second one and back, each
+ * measuring its iterate's residual, with the CPU's divergence test.
  *
  * <p>Device memory: the model's springs, pattern, masses and materials are uploaded when the model
  * changes; positions and velocities live on the device between steps and are read back once per call.
@@ -44,7 +44,7 @@ import org.lwjgl.system.MemoryUtil;
  * the plane pass left enter F, explicit (not in the Jacobian).
  *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}:
- * particle contacts (the CPU's cloth contacts through S), colliders other than still planes and spheres;
+ * particle contacts (the CPU's cloth contacts through S), triangle-mesh and animated-mesh colliders;
  * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
  * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
  * ImplicitSolver#constrainToPlane}) are not offered.
@@ -248,7 +248,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (colliders other than still planes and spheres); needs
+     * {@code m} in {@code env} (triangle-mesh and animated-mesh colliders); needs
      * no device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {
@@ -522,7 +522,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         reals.setArg(assembleKernel, 11, env.gravityX());
         reals.setArg(assembleKernel, 12, env.gravityY());
         reals.setArg(assembleKernel, 13, env.gravityZ());
-        // the colliders that are not planes (still spheres: the rest is refused) project after the step
+        // the colliders that are not planes (the rigid shapes, still or moving) project after the step
         boolean others = false;
         for (Collider c : env.colliders()) {
             others |= c.plane() == null;

@@ -34,7 +34,7 @@ import org.lwjgl.system.MemoryUtil;
  * when the settings say; {@code jacobi-seed}, ω/n_p). One step is, on the device: the prediction with
  * the material's drag; per local/global alternation the local step (one work-item per spring) and the
  * inner sweeps (one work-item per particle of a color, or per particle for Jacobi, gathering its
- * springs through a CSR incidence: no scatter, no atomics); the settle, still planes and spheres and
+ * springs through a CSR incidence: no scatter, no atomics); the settle, the colliders and
  * the velocity. The float operations are PdSolver's general (slot-list) path in its order (see
  * {@code pd.cl}), so PoCL gives its bits.
  *
@@ -55,10 +55,10 @@ import org.lwjgl.system.MemoryUtil;
  * them on the host as PdSolver does: the one per-iteration read-back, there to measure.
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
- * one thread by definition), elastic tetrahedra, vertex–triangle contacts, colliders other than still planes,
- * spheres, boxes, capsules and cylinders. Wind and air drag run as on the CPU ({@link DeviceAir}'s forces in
- * the prediction); particle contacts ({@link #withParticleContacts}) run on the device after the iterations,
- * as PdSolver runs them ({@link DeviceContacts}). As on the CPU, dihedral
+ * one thread by definition), elastic tetrahedra, vertex–triangle contacts, triangle-mesh and animated-mesh
+ * colliders. Wind and air drag run as on the CPU ({@link DeviceAir}'s forces in the prediction); particle
+ * contacts ({@link #withParticleContacts}) run on the device after the iterations, as PdSolver runs them
+ * ({@link DeviceContacts}). As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and
  * rigid materials are refused with PdSolver's own messages.
  */
@@ -243,7 +243,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         chebyshevWeight = 1f;
     }
 
-    /** Settle, still planes and spheres, velocities: the state's buffers hold the step's result. */
+    /** Settle, colliders, velocities: the state's buffers hold the step's result. */
     private void finish(float dt) {
         if (contactsOn()) {
             finishWithContacts(1f / dt, 0L); // PD damps in the prediction: no factor after

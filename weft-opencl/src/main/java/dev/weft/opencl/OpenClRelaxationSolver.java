@@ -20,8 +20,8 @@ import org.lwjgl.system.MemoryUtil;
  * Seed 002's Jakobsen relaxation ({@link RelaxationSolver}) on an OpenCL device: the damped Verlet
  * prediction, then per relaxation step every structural and shear constraint as a rigid, mass-weighted
  * distance constraint (one kernel launch per color of the model's distance constraints), the tethers
- * (one launch per tether color, where {@link RelaxationSettings#tethers()} is on) and the still planes
- * and spheres on the current positions, then the settle and the velocity, in the CPU solver's float
+ * (one launch per tether color, where {@link RelaxationSettings#tethers()} is on) and the colliders
+ * on the current positions, then the settle and the velocity, in the CPU solver's float
  * operations and order (see {@code relaxation.cl}), so PoCL gives its bits.
  *
  * <p>Device memory: the model's constraints, masses and tethers are uploaded when the model changes; the
@@ -34,8 +34,8 @@ import org.lwjgl.system.MemoryUtil;
  * the CPU solver's message. Wind and air drag as on the CPU ({@link DeviceAir}'s forces in the prediction).
  * Particle contacts ({@link #withParticleContacts}) run on the device after the relaxation, then the
  * colliders once more, as RelaxationSolver runs them ({@link DeviceContacts}). Not yet on the device, refused
- * by name with an {@link UnsupportedOnDeviceException}: vertex–triangle contacts, and colliders other than
- * still planes, spheres, boxes, capsules and cylinders.
+ * by name with an {@link UnsupportedOnDeviceException}: vertex–triangle contacts, and triangle-mesh and
+ * animated-mesh colliders (every other rigid shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
     private static final String NAME = "the OpenCL relaxation solver";
@@ -89,8 +89,8 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     }
 
     /**
-     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (colliders other
-     * than still planes and spheres); needs no device, so a caller can refuse before it opens one.
+     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (triangle-mesh
+     * and animated-mesh colliders); needs no device, so a caller can refuse before it opens one.
      * The model needs nothing the CPU solver would not take.
      */
     public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {

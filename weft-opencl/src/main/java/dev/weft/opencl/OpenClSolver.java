@@ -79,6 +79,15 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         return air.compute(env, deviceState.xMem(), deviceState.vMem());
     }
 
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when {@code env} has a collider {@code device} cannot run (an
+     * ellipsoid or a funnel, computed in double, on a device without double precision); every OpenCL solver
+     * refuses it at its first step, a caller can refuse it before anything runs.
+     */
+    public static void requireCollidersRunOn(OpenClDevice device, Environment env) {
+        DeviceColliders.requireDoubles(device, env.colliders());
+    }
+
     public S settings() {
         return settings;
     }

@@ -29,7 +29,7 @@ import org.lwjgl.system.MemoryUtil;
  * XpbdSettings#stretchPasses()} beyond the first, one per color of the stretch constraints; Jacobi: every
  * constraint's corrections into its own slots, then a per-particle gather of them in {@code JacobiGather}'s
  * order, once per pass), the bending pass (one launch per stencil color, or corrections and gather), the
- * tethers, then the settle, still planes and spheres, velocities and damping, in the CPU solver's float
+ * tethers, then the settle, the colliders, velocities and damping, in the CPU solver's float
  * operations and order (see {@code xpbd.cl}), so PoCL gives its bits. The {@code pbd} solver is this in
  * Jacobi mode ({@code Solvers.pbd}).
  *
@@ -50,8 +50,8 @@ import org.lwjgl.system.MemoryUtil;
  * bits on PoCL).
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, vertex–triangle contacts, and colliders other than still planes, spheres,
- * boxes, capsules and cylinders.
+ * Gauss–Seidel mode, tetrahedra, vertex–triangle contacts, and triangle-mesh and animated-mesh colliders
+ * (every other rigid shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";

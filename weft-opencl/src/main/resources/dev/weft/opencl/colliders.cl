@@ -1,15 +1,28 @@
-// The still colliders as the CPU computes them (PlaneCollider; RigidCollider's convex solids
-// SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider; Collider.respond, CoulombFriction), in the
-// same float operations and order, for every solver's kernels: collide_all runs a particle against the
-// environment's colliders in their order.
+// The colliders as the CPU computes them (PlaneCollider; RigidCollider, still or moved by a Motion, with its shapes
+// SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider, EllipsoidCollider (with EllipsoidDistance),
+// FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample); Collider.respond, CoulombFriction),
+// in the same float and double operations and order, for every solver's kernels: collide_all runs a particle
+// against the environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU
+// does, so they exist where the device has cl_khr_fp64 (the host refuses them elsewhere, DeviceColliders).
 
-// collider records: COLLIDER_STRIDE floats each, the layout OpenClColliders writes
-#define COLLIDER_STRIDE 24
+// collider records: COLLIDER_STRIDE floats each, the layout DeviceColliderRecords writes
+#define COLLIDER_STRIDE 40
 #define COLLIDER_PLANE 0
 #define COLLIDER_SPHERE 1
 #define COLLIDER_BOX 2
 #define COLLIDER_CAPSULE 3
 #define COLLIDER_CYLINDER 4
+#define COLLIDER_ELLIPSOID 5
+#define COLLIDER_FUNNEL 6
+#define COLLIDER_RECTANGLE 7
+#define COLLIDER_SDF 8
+// DeviceColliderRecords.START_POSE and MOVING
+#define COLLIDER_START_POSE 26
+#define COLLIDER_MOVING 38
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#define WEFT_COLLIDER_FP64
+#endif
 // RigidCollider.MAX_SWEEP_STEPS
 #define MAX_SWEEP_STEPS 32
 // CoulombFriction.removedShare against an immovable surface (share 1)
@@ -17,15 +30,16 @@ static float removed_share(float slip, float push, float staticCoefficient, floa
     return slip <= staticCoefficient * push ? 1.0f : fmin(1.0f, kineticCoefficient * push / slip);
 }
 
-// Collider.respond on a still surface: out along n by depth, then Coulomb friction on the motion since p0
-static float3 respond(float3 p, float3 p0, float3 n, float depth, float grip, float muS, float muK) {
+// Collider.respond: out along n by depth, then Coulomb friction on the motion since p0 relative to the
+// surface, which moved by s at the contact (0 for a still surface, as the CPU passes)
+static float3 respond(float3 p, float3 p0, float3 n, float depth, float3 s, float grip, float muS, float muK) {
     float px = p.x + depth * n.x;
     float py = p.y + depth * n.y;
     float pz = p.z + depth * n.z;
     if (muS > 0.0f && grip > 0.0f && depth > 0.0f) {
-        float dx = px - p0.x;
-        float dy = py - p0.y;
-        float dz = pz - p0.z;
+        float dx = px - p0.x - s.x;
+        float dy = py - p0.y - s.y;
+        float dz = pz - p0.z - s.z;
         float dn = dx * n.x + dy * n.y + dz * n.z;
         float tx = dx - dn * n.x;
         float ty = dy - dn * n.y;
@@ -137,9 +151,545 @@ static float cylinder_distance(float x, float y, float z, float radius, float l,
     return qy;
 }
 
-// The solid's localDistance by its type; its dimensions in the record (sphere, capsule, cylinder: radius
-// at 12; box: half extents at 19-21; capsule and cylinder: half length at 19)
-static float solid_distance(int type, __global const float* c, float x, float y, float z, float3* n) {
+// RectangleCollider.localDistance (|x| <= half width w, |z| <= half depth d of the y = 0 plane; a shell)
+static float rectangle_distance(float x, float y, float z, float w, float dd, float3* n) {
+    float dx = x - java_max(-w, java_min(w, x));
+    float dz = z - java_max(-dd, java_min(dd, z));
+    if (dx == 0.0f && dz == 0.0f) {
+        *n = (float3) (0.0f, 1.0f, 0.0f);
+        return y;
+    }
+    float d = sqrt(dx * dx + y * y + dz * dz);
+    float s = y >= 0.0f ? 1.0f : -1.0f;
+    *n = (float3) (s * dx / d, s * y / d, s * dz / d);
+    return s * d;
+}
+
+#ifdef WEFT_COLLIDER_FP64
+// The high and low words of a double, and a double with its high word replaced (fdlibm's __HI, __LO)
+inline int hi_word(double x) {
+    return (int) (as_long(x) >> 32);
+}
+
+inline int lo_word(double x) {
+    return (int) as_long(x);
+}
+
+inline double with_hi_word(double x, int high) {
+    return as_double((as_long(x) & 0xFFFFFFFFL) | (long) ((ulong) (uint) high << 32));
+}
+
+// StrictMath.exp: fdlibm's e_exp.c (Java's FdLibm.Exp), the same double operations in the same order
+static double fdlibm_exp(double x) {
+    const double huge = 1.0e+300;
+    const double twom1000 = 0x1.0p-1000;
+    const double o_threshold = 0x1.62e42fefa39efp9;
+    const double u_threshold = -0x1.74910d52d3051p9;
+    const double ln2HI0 = 0x1.62e42feep-1;
+    const double ln2LO0 = 0x1.a39ef35793c76p-33;
+    const double invln2 = 0x1.71547652b82fep0;
+    const double P1 = 0x1.555555555553ep-3;
+    const double P2 = -0x1.6c16c16bebd93p-9;
+    const double P3 = 0x1.1566aaf25de2cp-14;
+    const double P4 = -0x1.bbd41c5d26bf1p-20;
+    const double P5 = 0x1.6376972bea4d0p-25;
+    double y;
+    double hi = 0.0;
+    double lo = 0.0;
+    double c;
+    double t;
+    int k = 0;
+    int hx = hi_word(x);
+    int xsb = (hx >> 31) & 1;
+    hx &= 0x7fffffff;
+    if (hx >= 0x40862E42) {
+        if (hx >= 0x7ff00000) {
+            if (((hx & 0xfffff) | lo_word(x)) != 0) {
+                return x + x;
+            }
+            return (xsb == 0) ? x : 0.0;
+        }
+        if (x > o_threshold) {
+            return huge * huge;
+        }
+        if (x < u_threshold) {
+            return twom1000 * twom1000;
+        }
+    }
+    if (hx > 0x3fd62e42) {
+        if (hx < 0x3FF0A2B2) {
+            hi = x - (xsb == 0 ? ln2HI0 : -ln2HI0);
+            lo = xsb == 0 ? ln2LO0 : -ln2LO0;
+            k = 1 - xsb - xsb;
+        } else {
+            k = (int) (invln2 * x + (xsb == 0 ? 0.5 : -0.5));
+            t = k;
+            hi = x - t * ln2HI0;
+            lo = t * ln2LO0;
+        }
+        x = hi - lo;
+    } else if (hx < 0x3e300000) {
+        if (huge + x > 1.0) {
+            return 1.0 + x;
+        }
+    } else {
+        k = 0;
+    }
+    t = x * x;
+    c = x - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+    if (k == 0) {
+        return 1.0 - ((x * c) / (c - 2.0) - x);
+    }
+    y = 1.0 - ((lo - (x * c) / (2.0 - c)) - hi);
+    if (k >= -1021) {
+        return with_hi_word(y, hi_word(y) + (int) ((uint) k << 20));
+    }
+    y = with_hi_word(y, hi_word(y) + ((k + 1000) << 20));
+    return y * twom1000;
+}
+
+// Math.hypot (StrictMath's, fdlibm's e_hypot.c as Java's FdLibm.Hypot) for finite arguments
+static double fdlibm_hypot(double x, double y) {
+    double a = fabs(x);
+    double b = fabs(y);
+    if (b > a) {
+        double tmp = a;
+        a = b;
+        b = tmp;
+    }
+    int ha = hi_word(a);
+    int hb = hi_word(b);
+    if ((ha - hb) > 0x3c00000) {
+        return a + b;
+    }
+    int k = 0;
+    if (a > 0x1.00000ffffffffp500) {
+        ha -= 0x25800000;
+        hb -= 0x25800000;
+        a = a * 0x1.0p-600;
+        b = b * 0x1.0p-600;
+        k += 600;
+    }
+    double t1;
+    double t2;
+    if (b < 0x1.0p-500) {
+        if (b < DBL_MIN) {
+            if (b == 0.0) {
+                return a;
+            }
+            t1 = 0x1.0p1022;
+            b *= t1;
+            a *= t1;
+            k -= 1022;
+        } else {
+            ha += 0x25800000;
+            hb += 0x25800000;
+            a = a * 0x1.0p600;
+            b = b * 0x1.0p600;
+            k -= 600;
+        }
+    }
+    double w = a - b;
+    if (w > b) {
+        t1 = with_hi_word(0.0, ha);
+        t2 = a - t1;
+        w = sqrt(t1 * t1 - (b * (-b) - t2 * (a + t1)));
+    } else {
+        a = a + a;
+        double y1 = with_hi_word(0.0, hb);
+        double y2 = b - y1;
+        t1 = with_hi_word(0.0, ha + 0x00100000);
+        t2 = a - t1;
+        w = sqrt(t1 * y1 - (w * (-w) - (t1 * y2 + t2 * b)));
+    }
+    if (k != 0) {
+        // 2^k exactly (k within a double's normal exponents here), as Math.powerOfTwoD
+        return as_double((long) (k + 1023) << 52) * w;
+    }
+    return w;
+}
+
+// Java's Math.max and Math.min on doubles (NaN in, NaN out; max(-0, +0) = +0, min = -0)
+inline double java_max_d(double a, double b) {
+    if (isnan(a) || isnan(b)) {
+        return isnan(a) ? a : b;
+    }
+    if (a == 0.0 && b == 0.0) {
+        return signbit(a) ? b : a;
+    }
+    return a >= b ? a : b;
+}
+
+inline double java_min_d(double a, double b) {
+    if (isnan(a) || isnan(b)) {
+        return isnan(a) ? a : b;
+    }
+    if (a == 0.0 && b == 0.0) {
+        return signbit(b) ? b : a;
+    }
+    return a <= b ? a : b;
+}
+
+// EllipsoidDistance.MAX_STEPS
+#define ELLIPSOID_MAX_STEPS 100
+
+// EllipsoidDistance.root2
+static double ellipse_root(double r0, double z0, double z1, double g) {
+    double n0 = r0 * z0;
+    double s0 = z1 - 1;
+    double s1 = g < 0 ? 0.0 : fdlibm_hypot(n0, z1) - 1;
+    double s = 0;
+    for (int i = 0; i < ELLIPSOID_MAX_STEPS; i++) {
+        s = 0.5 * (s0 + s1);
+        if (s == s0 || s == s1) {
+            break;
+        }
+        double a = n0 / (s + r0);
+        double b = z1 / (s + 1);
+        double f = a * a + b * b - 1;
+        if (f > 0) {
+            s0 = s;
+        } else if (f < 0) {
+            s1 = s;
+        } else {
+            break;
+        }
+    }
+    return s;
+}
+
+// EllipsoidDistance.root3
+static double ellipsoid_root(double r0, double r1, double z0, double z1, double z2, double g) {
+    double n0 = r0 * z0;
+    double n1 = r1 * z1;
+    double s0 = z2 - 1;
+    double s1 = g < 0 ? 0.0 : sqrt(n0 * n0 + n1 * n1 + z2 * z2) - 1;
+    double s = 0;
+    for (int i = 0; i < ELLIPSOID_MAX_STEPS; i++) {
+        s = 0.5 * (s0 + s1);
+        if (s == s0 || s == s1) {
+            break;
+        }
+        double a = n0 / (s + r0);
+        double b = n1 / (s + r1);
+        double c = z2 / (s + 1);
+        double f = a * a + b * b + c * c - 1;
+        if (f > 0) {
+            s0 = s;
+        } else if (f < 0) {
+            s1 = s;
+        } else {
+            break;
+        }
+    }
+    return s;
+}
+
+// EllipsoidDistance.closest2: the ellipse e0 >= e1, first-quadrant point (y0, y1), closest point into out[o], out[p]
+static void ellipse_closest(double e0, double e1, double y0, double y1, double* out, int o, int p) {
+    if (y1 > 0) {
+        if (y0 > 0) {
+            double z0 = y0 / e0;
+            double z1 = y1 / e1;
+            double g = z0 * z0 + z1 * z1 - 1;
+            if (g != 0) {
+                double r0 = (e0 / e1) * (e0 / e1);
+                double sbar = ellipse_root(r0, z0, z1, g);
+                out[o] = r0 * y0 / (sbar + r0);
+                out[p] = y1 / (sbar + 1);
+            } else {
+                out[o] = y0;
+                out[p] = y1;
+            }
+        } else {
+            out[o] = 0;
+            out[p] = e1;
+        }
+        return;
+    }
+    double numer0 = e0 * y0;
+    double denom0 = e0 * e0 - e1 * e1;
+    if (numer0 < denom0) {
+        double xde0 = numer0 / denom0;
+        out[o] = e0 * xde0;
+        out[p] = e1 * sqrt(java_max_d(0, 1 - xde0 * xde0));
+    } else {
+        out[o] = e0;
+        out[p] = 0;
+    }
+}
+
+// EllipsoidDistance.closest: the sorted ellipsoid e0 >= e1 >= e2, first-octant point y, closest point into out
+static void ellipsoid_closest(double e0, double e1, double e2, double y0, double y1, double y2, double* out) {
+    if (y2 > 0) {
+        if (y1 > 0) {
+            if (y0 > 0) {
+                double z0 = y0 / e0;
+                double z1 = y1 / e1;
+                double z2 = y2 / e2;
+                double g = z0 * z0 + z1 * z1 + z2 * z2 - 1;
+                if (g != 0) {
+                    double r0 = (e0 / e2) * (e0 / e2);
+                    double r1 = (e1 / e2) * (e1 / e2);
+                    double sbar = ellipsoid_root(r0, r1, z0, z1, z2, g);
+                    out[0] = r0 * y0 / (sbar + r0);
+                    out[1] = r1 * y1 / (sbar + r1);
+                    out[2] = y2 / (sbar + 1);
+                } else {
+                    out[0] = y0;
+                    out[1] = y1;
+                    out[2] = y2;
+                }
+            } else {
+                out[0] = 0;
+                ellipse_closest(e1, e2, y1, y2, out, 1, 2);
+            }
+        } else if (y0 > 0) {
+            out[1] = 0;
+            ellipse_closest(e0, e2, y0, y2, out, 0, 2);
+        } else {
+            out[0] = 0;
+            out[1] = 0;
+            out[2] = e2;
+        }
+        return;
+    }
+    double denom0 = e0 * e0 - e2 * e2;
+    double denom1 = e1 * e1 - e2 * e2;
+    double numer0 = e0 * y0;
+    double numer1 = e1 * y1;
+    if (numer0 < denom0 && numer1 < denom1) {
+        double xde0 = numer0 / denom0;
+        double xde1 = numer1 / denom1;
+        double discr = 1 - xde0 * xde0 - xde1 * xde1;
+        if (discr > 0) {
+            out[0] = e0 * xde0;
+            out[1] = e1 * xde1;
+            out[2] = e2 * sqrt(discr);
+            return;
+        }
+    }
+    out[2] = 0;
+    ellipse_closest(e0, e1, y0, y1, out, 0, 1);
+}
+
+// EllipsoidCollider.localDistance: record 19-21 the semi-axes sorted descending, 22-24 their local axes
+static float ellipsoid_distance(__global const float* c, float x, float y, float z, float3* n) {
+    double e0 = c[19];
+    double e1 = c[20];
+    double e2 = c[21];
+    int axis0 = (int) c[22];
+    int axis1 = (int) c[23];
+    int axis2 = (int) c[24];
+    double px = x;
+    double py = y;
+    double pz = z;
+    double y0 = axis0 == 0 ? px : axis0 == 1 ? py : pz;
+    double y1 = axis1 == 0 ? px : axis1 == 1 ? py : pz;
+    double y2 = axis2 == 0 ? px : axis2 == 1 ? py : pz;
+    double cl[3];
+    ellipsoid_closest(e0, e1, e2, fabs(y0), fabs(y1), fabs(y2), cl);
+    double c0 = copysign(cl[0], y0);
+    double c1 = copysign(cl[1], y1);
+    double c2 = copysign(cl[2], y2);
+    double d0 = y0 - c0;
+    double d1 = y1 - c1;
+    double d2 = y2 - c2;
+    double dist = sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+    double q0 = y0 / e0;
+    double q1 = y1 / e1;
+    double q2 = y2 / e2;
+    bool inside = q0 * q0 + q1 * q1 + q2 * q2 < 1;
+    double g0 = c0 / (e0 * e0);
+    double g1 = c1 / (e1 * e1);
+    double g2 = c2 / (e2 * e2);
+    double gl = sqrt(g0 * g0 + g1 * g1 + g2 * g2);
+    float nn[3];
+    nn[axis0] = (float) (g0 / gl);
+    nn[axis1] = (float) (g1 / gl);
+    nn[axis2] = (float) (g2 / gl);
+    *n = (float3) (nn[0], nn[1], nn[2]);
+    return (float) (inside ? -dist : dist);
+}
+
+// FunnelCollider.SAMPLES and NEWTON_STEPS
+#define FUNNEL_SAMPLES 12
+#define FUNNEL_NEWTON_STEPS 30
+
+// FunnelCollider.slope
+inline double funnel_slope(double s, double rho, double py, double inv) {
+    double es = fdlibm_exp(s * inv);
+    return (es - rho) * es * inv + (s - py);
+}
+
+// FunnelCollider.localDistance: record 19 a, 20 yMin, 21 yMax; distance signed by side (a shell)
+static float funnel_distance(__global const float* c, float x, float y, float z, float3* n) {
+    double fa = c[19];
+    double yMin = c[20];
+    double yMax = c[21];
+    double rho = sqrt((double) x * x + (double) z * z);
+    double ux = 1;
+    double uz = 0;
+    if (rho > 1e-12) {
+        ux = x / rho;
+        uz = z / rho;
+    }
+    double py = y;
+    double inv = 1.0 / fa;
+    double s0 = java_max_d(yMin, java_min_d(yMax, py));
+    double e = fdlibm_exp(s0 * inv);
+    double reach = sqrt((e - rho) * (e - rho) + (s0 - py) * (s0 - py));
+    double lo = java_max_d(yMin, py - reach);
+    double hi = java_min_d(yMax, py + reach);
+    double best = s0;
+    double bestF = reach * reach;
+    double step = (hi - lo) / (FUNNEL_SAMPLES - 1);
+    int bestK = -1;
+    for (int k = 0; k < FUNNEL_SAMPLES; k++) {
+        double s = k == FUNNEL_SAMPLES - 1 ? hi : lo + k * step;
+        double es = fdlibm_exp(s * inv);
+        double f = (es - rho) * (es - rho) + (s - py) * (s - py);
+        if (f < bestF) {
+            bestF = f;
+            best = s;
+            bestK = k;
+        }
+    }
+    if (step > 0) {
+        double bl = bestK > 0 ? best - step : java_max_d(lo, best - step);
+        double bh = bestK >= 0 && bestK < FUNNEL_SAMPLES - 1 ? best + step : java_min_d(hi, best + step);
+        double gl = funnel_slope(bl, rho, py, inv);
+        double gh = funnel_slope(bh, rho, py, inv);
+        if (gl < 0 && gh > 0) {
+            double s = best;
+            for (int k = 0; k < FUNNEL_NEWTON_STEPS; k++) {
+                double es = fdlibm_exp(s * inv);
+                double g = (es - rho) * es * inv + (s - py);
+                if (g < 0) {
+                    bl = s;
+                } else {
+                    bh = s;
+                }
+                double gp = es * es * inv * inv + (es - rho) * es * inv * inv + 1;
+                // gp > 0 ? s - g / gp : NaN, and a NaN fails the bracket test
+                bool inBracket = false;
+                double next = 0.0;
+                if (gp > 0) {
+                    next = s - g / gp;
+                    inBracket = next > bl && next < bh;
+                }
+                if (!inBracket) {
+                    next = 0.5 * (bl + bh);
+                }
+                if (fabs(next - s) < 1e-12) {
+                    s = next;
+                    break;
+                }
+                s = next;
+            }
+            double es = fdlibm_exp(s * inv);
+            double f = (es - rho) * (es - rho) + (s - py) * (s - py);
+            if (f < bestF) {
+                best = s;
+            }
+        }
+    }
+    double ec = fdlibm_exp(best * inv);
+    double dr = rho - ec;
+    double dy = py - best;
+    double dist = sqrt(dr * dr + dy * dy);
+    double slope = ec * inv;
+    double nl = sqrt(1 + slope * slope);
+    double nr = 1 / nl;
+    double ny = -slope / nl;
+    double side = dr * nr + dy * ny >= 0 ? 1.0 : -1.0;
+    if (dist > 1e-9) {
+        nr = side * dr / dist;
+        ny = side * dy / dist;
+    }
+    *n = (float3) ((float) (nr * ux), (float) ny, (float) (nr * uz));
+    return (float) (side * dist);
+}
+#endif
+
+// SdfCollider.localDistance: SignedDistanceField.sample (trilinear in the grid, the distance to the grid added
+// outside it) and its gradient made a unit normal. Record: 12 where the nodes start counted from the record
+// and 19-21 the grid's size (int bits), 22-24 its origin, 25 its cell
+static float sdf_distance(__global const float* c, float x, float y, float z, float3* n) {
+    __global const float* phi = c + as_int(c[12]);
+    int nx = as_int(c[19]);
+    int ny = as_int(c[20]);
+    int nz = as_int(c[21]);
+    float ox = c[22];
+    float oy = c[23];
+    float oz = c[24];
+    float cell = c[25];
+    float gx = (x - ox) / cell;
+    float gy = (y - oy) / cell;
+    float gz = (z - oz) / cell;
+    float cx = java_max(0.0f, java_min((float) (nx - 1), gx));
+    float cy = java_max(0.0f, java_min((float) (ny - 1), gy));
+    float cz = java_max(0.0f, java_min((float) (nz - 1), gz));
+    // Java's (int) of a float: NaN gives 0 (here a NaN position, which the CPU would not survive either)
+    int i = min(isnan(cx) ? 0 : (int) cx, nx - 2);
+    int j = min(isnan(cy) ? 0 : (int) cy, ny - 2);
+    int k = min(isnan(cz) ? 0 : (int) cz, nz - 2);
+    float fx = cx - i;
+    float fy = cy - j;
+    float fz = cz - k;
+    int base = (k * ny + j) * nx + i;
+    int sy = nx;
+    int sz = nx * ny;
+    float c000 = phi[base];
+    float c100 = phi[base + 1];
+    float c010 = phi[base + sy];
+    float c110 = phi[base + sy + 1];
+    float c001 = phi[base + sz];
+    float c101 = phi[base + sz + 1];
+    float c011 = phi[base + sz + sy];
+    float c111 = phi[base + sz + sy + 1];
+    float c00 = c000 + fx * (c100 - c000);
+    float c10 = c010 + fx * (c110 - c010);
+    float c01 = c001 + fx * (c101 - c001);
+    float c11 = c011 + fx * (c111 - c011);
+    float c0 = c00 + fy * (c10 - c00);
+    float c1 = c01 + fy * (c11 - c01);
+    float value = c0 + fz * (c1 - c0);
+    float ex = (gx - cx) * cell;
+    float ey = (gy - cy) * cell;
+    float ez = (gz - cz) * cell;
+    float outside2 = ex * ex + ey * ey + ez * ez;
+    float d;
+    float g0;
+    float g1;
+    float g2;
+    if (outside2 > 0.0f) {
+        float outside = sqrt(outside2);
+        g0 = ex / outside;
+        g1 = ey / outside;
+        g2 = ez / outside;
+        d = value + outside;
+    } else {
+        float dx0 = (c100 - c000) + fy * ((c110 - c010) - (c100 - c000));
+        float dx1 = (c101 - c001) + fy * ((c111 - c011) - (c101 - c001));
+        g0 = (dx0 + fz * (dx1 - dx0)) / cell;
+        g1 = (c10 - c00 + fz * ((c11 - c01) - (c10 - c00))) / cell;
+        g2 = (c1 - c0) / cell;
+        d = value;
+    }
+    float len = sqrt(g0 * g0 + g1 * g1 + g2 * g2);
+    if (len < 1e-6f) {
+        *n = (float3) (0.0f, 1.0f, 0.0f);
+    } else {
+        *n = (float3) (g0 / len, g1 / len, g2 / len);
+    }
+    return d;
+}
+
+// The rigid shape's localDistance by its type; its dimensions in the record (sphere, capsule, cylinder: radius
+// at 12; box: half extents at 19-21; capsule and cylinder: half length at 19; ellipsoid, funnel, rectangle:
+// see their functions)
+static float rigid_distance(int type, __global const float* c, float x, float y, float z, float3* n) {
     if (type == COLLIDER_BOX) {
         return box_distance(x, y, z, c[19], c[20], c[21], n);
     }
@@ -149,15 +699,29 @@ static float solid_distance(int type, __global const float* c, float x, float y,
     if (type == COLLIDER_CYLINDER) {
         return cylinder_distance(x, y, z, c[12], c[19], n);
     }
+    if (type == COLLIDER_RECTANGLE) {
+        return rectangle_distance(x, y, z, c[19], c[20], n);
+    }
+    if (type == COLLIDER_SDF) {
+        return sdf_distance(c, x, y, z, n);
+    }
+#ifdef WEFT_COLLIDER_FP64
+    if (type == COLLIDER_ELLIPSOID) {
+        return ellipsoid_distance(c, x, y, z, n);
+    }
+    if (type == COLLIDER_FUNNEL) {
+        return funnel_distance(c, x, y, z, n);
+    }
+#endif
     return sphere_distance(x, y, z, c[12], n);
 }
 
 // RigidCollider.bisect for a solid (side +1)
-static float solid_bisect(int type, __global const float* c, float ax, float ay, float az, float ux, float uy,
+static float rigid_bisect(int type, __global const float* c, float ax, float ay, float az, float ux, float uy,
                           float uz, float lo, float hi, float3* n, float* side) {
     for (int k = 0; k < 30 && hi - lo > 1e-7f; k++) {
         float mid = 0.5f * (lo + hi);
-        if (solid_distance(type, c, ax + mid * ux, ay + mid * uy, az + mid * uz, n) >= 0.0f) {
+        if (rigid_distance(type, c, ax + mid * ux, ay + mid * uy, az + mid * uz, n) >= 0.0f) {
             lo = mid;
         } else {
             hi = mid;
@@ -167,10 +731,10 @@ static float solid_bisect(int type, __global const float* c, float ax, float ay,
     return lo;
 }
 
-// RigidCollider.touch for a convex solid: conservative advancement along a + t u; the first t within
-// eps of the surface going in, or -1; *side is the side the path came from
-static float solid_touch(int type, __global const float* c, float ax, float ay, float az, float ux, float uy,
-                         float uz, float len, float sdA, float eps, float3* n, float* side_out) {
+// RigidCollider.touch: conservative advancement along a + t u; the first t within eps of the surface going
+// in, or -1; *side_out is the side the path came from
+static float rigid_touch(int type, __global const float* c, bool shell, float ax, float ay, float az, float ux,
+                         float uy, float uz, float len, float sdA, float eps, float3* n, float* side_out) {
     float side = sdA >= 0.0f ? 1.0f : -1.0f;
     float d = fabs(sdA);
     *side_out = side;
@@ -192,9 +756,9 @@ static float solid_touch(int type, __global const float* c, float ax, float ay, 
         if (t >= 1.0f) {
             return -1.0f;
         }
-        float sd = solid_distance(type, c, ax + t * ux, ay + t * uy, az + t * uz, n);
-        if (sd < -eps) {
-            return solid_bisect(type, c, ax, ay, az, ux, uy, uz, lastT, t, n, side_out);
+        float sd = rigid_distance(type, c, ax + t * ux, ay + t * uy, az + t * uz, n);
+        if (!shell && sd < -eps) {
+            return rigid_bisect(type, c, ax, ay, az, ux, uy, uz, lastT, t, n, side_out);
         }
         lastT = t;
         d = fabs(sd);
@@ -202,7 +766,7 @@ static float solid_touch(int type, __global const float* c, float ax, float ay, 
             side = sd >= 0.0f ? 1.0f : -1.0f;
         }
     }
-    float sdEnd = solid_distance(type, c, ax + ux, ay + uy, az + uz, n);
+    float sdEnd = rigid_distance(type, c, ax + ux, ay + uy, az + uz, n);
     if ((sdEnd >= 0.0f ? 1.0f : -1.0f) == side) {
         return -1.0f;
     }
@@ -210,30 +774,69 @@ static float solid_touch(int type, __global const float* c, float ax, float ay, 
     float hi = 1.0f;
     for (int k = 0; k < 40 && hi - lo > 1e-7f; k++) {
         float mid = 0.5f * (lo + hi);
-        float sd = solid_distance(type, c, ax + mid * ux, ay + mid * uy, az + mid * uz, n);
+        float sd = rigid_distance(type, c, ax + mid * ux, ay + mid * uy, az + mid * uz, n);
         if ((sd >= 0.0f ? 1.0f : -1.0f) == side) {
             lo = mid;
         } else {
             hi = mid;
         }
     }
-    float sd = solid_distance(type, c, ax + lo * ux, ay + lo * uy, az + lo * uz, n);
+    float sd = rigid_distance(type, c, ax + lo * ux, ay + lo * uy, az + lo * uz, n);
     *side_out = side;
     return fabs(sd) <= 4.0f * eps ? lo : -1.0f;
 }
 
-// The world normal R n of a body-frame normal (RigidCollider.respondLocal, still body)
-static float3 to_world(__global const float* r, float nx, float ny, float nz) {
-    return (float3) (r[0] * nx + r[1] * ny + r[2] * nz, r[3] * nx + r[4] * ny + r[5] * nz,
-                     r[6] * nx + r[7] * ny + r[8] * nz);
+// RigidCollider.respondLocal: the body-frame normal n turned into the world, and for a moving body the
+// surface's motion over the step at the body-frame contact point pc (current pose t, r; start pose t0, r0)
+static float3 respond_local(__global const float* t, __global const float* r, __global const float* t0,
+                            __global const float* r0, bool moving, float3 p, float3 p0, float nx, float ny,
+                            float nz, float depth, float pcx, float pcy, float pcz, float grip, float muS,
+                            float muK) {
+    float3 w = (float3) (r[0] * nx + r[1] * ny + r[2] * nz, r[3] * nx + r[4] * ny + r[5] * nz,
+                         r[6] * nx + r[7] * ny + r[8] * nz);
+    float3 s = (float3) (0.0f, 0.0f, 0.0f);
+    if (moving) {
+        s.x = r[0] * pcx + r[1] * pcy + r[2] * pcz + t[0] - (r0[0] * pcx + r0[1] * pcy + r0[2] * pcz + t0[0]);
+        s.y = r[3] * pcx + r[4] * pcy + r[5] * pcz + t[1] - (r0[3] * pcx + r0[4] * pcy + r0[5] * pcz + t0[1]);
+        s.z = r[6] * pcx + r[7] * pcy + r[8] * pcz + t[2] - (r0[6] * pcx + r0[7] * pcy + r0[8] * pcz + t0[2]);
+    }
+    return respond(p, p0, w, depth, s, grip, muS, muK);
 }
 
-// RigidCollider.collide for a still convex solid: record = t(3) R(9) radius thickness muS muK eps reach2 wide2
-// and the box's half extents or the capsule's or cylinder's half length at 19-21
-static float3 collide_solid(int type, __global const float* c, float3 p, float3 p0, float offset, float grip) {
-    float tx = c[0];
-    float ty = c[1];
-    float tz = c[2];
+// RigidCollider.setLocal: the body-frame point l in the current pose
+static float3 set_local(__global const float* t, __global const float* r, float lx, float ly, float lz) {
+    return (float3) (r[0] * lx + r[1] * ly + r[2] * lz + t[0], r[3] * lx + r[4] * ly + r[5] * lz + t[1],
+                     r[6] * lx + r[7] * ly + r[8] * lz + t[2]);
+}
+
+// RigidCollider.pushOut: straight out to th on side, no friction; false (p unchanged) on the other side
+static bool push_out(int type, __global const float* c, float3* p, float side, float th) {
+    __global const float* t = c;
+    __global const float* r = c + 3;
+    float dx = (*p).x - t[0];
+    float dy = (*p).y - t[1];
+    float dz = (*p).z - t[2];
+    float3 n;
+    float sd = rigid_distance(type, c, r[0] * dx + r[3] * dy + r[6] * dz, r[1] * dx + r[4] * dy + r[7] * dz,
+                              r[2] * dx + r[5] * dy + r[8] * dz, &n);
+    if (side * sd < 0.0f) {
+        return false;
+    }
+    float depth = th - side * sd;
+    if (depth > 0.0f) {
+        float s = side * depth;
+        (*p).x += s * (r[0] * n.x + r[1] * n.y + r[2] * n.z);
+        (*p).y += s * (r[3] * n.x + r[4] * n.y + r[5] * n.z);
+        (*p).z += s * (r[6] * n.x + r[7] * n.y + r[8] * n.z);
+    }
+    return true;
+}
+
+// RigidCollider.collide for one particle: record = t(3) R(9) radius thickness muS muK eps reach2 wide2, the
+// dimensions at 19-25, the start pose t0(3) R0(9) at COLLIDER_START_POSE and the moving flag at COLLIDER_MOVING.
+// The funnel and the rectangle are shells (two-sided); the funnel and a distance field are not convex.
+static float3 collide_rigid(int type, __global const float* c, float3 p, float3 p0, float offset, float grip) {
+    __global const float* t = c;
     __global const float* r = c + 3;
     float thickness = c[13];
     float muS = c[14];
@@ -241,35 +844,45 @@ static float3 collide_solid(int type, __global const float* c, float3 p, float3 
     float eps = c[16];
     float reach2 = c[17];
     float wide2 = c[18];
-    // broad phase in the world frame (a still body)
-    float qx = p0.x - tx;
-    float qy = p0.y - ty;
-    float qz = p0.z - tz;
-    float vx = (p.x - tx) - qx;
-    float vy = (p.y - ty) - qy;
-    float vz = (p.z - tz) - qz;
-    float v2 = vx * vx + vy * vy + vz * vz;
-    float t = v2 > 0.0f ? fmax(0.0f, fmin(1.0f, -(qx * vx + qy * vy + qz * vz) / v2)) : 0.0f;
-    float kx = qx + t * vx;
-    float ky = qy + t * vy;
-    float kz = qz + t * vz;
-    float slack = 1e-12f * (qx * qx + qy * qy + qz * qz + v2);
-    if (kx * kx + ky * ky + kz * kz >= wide2 + slack) {
-        return p;
+    bool moving = c[COLLIDER_MOVING] != 0.0f;
+    __global const float* t0 = c + COLLIDER_START_POSE;
+    __global const float* r0 = c + COLLIDER_START_POSE + 3;
+    bool shell = type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE;
+    bool convex = type != COLLIDER_FUNNEL && type != COLLIDER_SDF;
+    if (!moving) {
+        // broad phase in the world frame (a still body)
+        float qx = p0.x - t[0];
+        float qy = p0.y - t[1];
+        float qz = p0.z - t[2];
+        float vx = (p.x - t[0]) - qx;
+        float vy = (p.y - t[1]) - qy;
+        float vz = (p.z - t[2]) - qz;
+        float v2 = vx * vx + vy * vy + vz * vz;
+        float k = v2 > 0.0f ? fmax(0.0f, fmin(1.0f, -(qx * vx + qy * vy + qz * vz) / v2)) : 0.0f;
+        float kx = qx + k * vx;
+        float ky = qy + k * vy;
+        float kz = qz + k * vz;
+        float slack = 1e-12f * (qx * qx + qy * qy + qz * qz + v2);
+        if (kx * kx + ky * ky + kz * kz >= wide2 + slack) {
+            return p;
+        }
     }
     float th = thickness + offset;
-    float dx = p.x - tx;
-    float dy = p.y - ty;
-    float dz = p.z - tz;
+    // end point in the current body frame, start point in the body frame at the step's start
+    float dx = p.x - t[0];
+    float dy = p.y - t[1];
+    float dz = p.z - t[2];
     float bx = r[0] * dx + r[3] * dy + r[6] * dz;
     float by = r[1] * dx + r[4] * dy + r[7] * dz;
     float bz = r[2] * dx + r[5] * dy + r[8] * dz;
-    dx = p0.x - tx;
-    dy = p0.y - ty;
-    dz = p0.z - tz;
-    float ax = r[0] * dx + r[3] * dy + r[6] * dz;
-    float ay = r[1] * dx + r[4] * dy + r[7] * dz;
-    float az = r[2] * dx + r[5] * dy + r[8] * dz;
+    __global const float* ts = moving ? t0 : t;
+    __global const float* rs = moving ? r0 : r;
+    dx = p0.x - ts[0];
+    dy = p0.y - ts[1];
+    dz = p0.z - ts[2];
+    float ax = rs[0] * dx + rs[3] * dy + rs[6] * dz;
+    float ay = rs[1] * dx + rs[4] * dy + rs[7] * dz;
+    float az = rs[2] * dx + rs[5] * dy + rs[8] * dz;
     float ux = bx - ax;
     float uy = by - ay;
     float uz = bz - az;
@@ -282,29 +895,52 @@ static float3 collide_solid(int type, __global const float* c, float3 p, float3 
         return p;
     }
     float3 n;
-    float side;
-    float sdA = solid_distance(type, c, ax, ay, az, &n);
+    float touchSide = 1.0f;
+    float sdA = rigid_distance(type, c, ax, ay, az, &n);
     float len = sqrt(len2);
-    float hit = sdA >= 0.0f ? solid_touch(type, c, ax, ay, az, ux, uy, uz, len, sdA, eps, &n, &side) : -1.0f;
+    bool sweep = shell || sdA >= 0.0f;
+    float hit = sweep ? rigid_touch(type, c, shell, ax, ay, az, ux, uy, uz, len, sdA, eps, &n, &touchSide) : -1.0f;
+    float side;
     if (hit >= 0.0f) {
-        // touched at h = a + t u: respond against the tangent plane at its closest point (the solid is convex)
+        // touched at h = a + t u: respond against the tangent plane at its closest point
         float hx = ax + hit * ux;
         float hy = ay + hit * uy;
         float hz = az + hit * uz;
-        float sdH = solid_distance(type, c, hx, hy, hz, &n);
+        side = shell ? touchSide : 1.0f;
+        float sdH = rigid_distance(type, c, hx, hy, hz, &n);
+        float nx = side * n.x;
+        float ny = side * n.y;
+        float nz = side * n.z;
         float px = hx - sdH * n.x;
         float py = hy - sdH * n.y;
         float pz = hz - sdH * n.z;
-        float depth = th - ((bx - px) * n.x + (by - py) * n.y + (bz - pz) * n.z);
+        float depth = th - ((bx - px) * nx + (by - py) * ny + (bz - pz) * nz);
         if (depth > 0.0f) {
-            return respond(p, p0, to_world(r, n.x, n.y, n.z), depth, grip, muS, muK);
+            p = respond_local(t, r, t0, r0, moving, p, p0, nx, ny, nz, depth, px, py, pz, grip, muS, muK);
+            // a curved (non-convex) surface can still be nearer than the tangent plane, or lie across it
+            if (!convex && !push_out(type, c, &p, side, th)) {
+                p = set_local(t, r, px + th * nx, py + th * ny, pz + th * nz);
+            }
+            return p;
         }
-        return p;
+        if (convex) {
+            return p;
+        }
     }
-    float sdB = solid_distance(type, c, bx, by, bz, &n);
-    float depth = th - sdB;
+    float sdB = rigid_distance(type, c, bx, by, bz, &n);
+    side = !shell || sdB >= 0.0f ? 1.0f : -1.0f;
+    float depth = th - side * sdB;
     if (depth > 0.0f) {
-        return respond(p, p0, to_world(r, n.x, n.y, n.z), depth, grip, muS, muK);
+        float px = bx - sdB * n.x;
+        float py = by - sdB * n.y;
+        float pz = bz - sdB * n.z;
+        float nx = side * n.x;
+        float ny = side * n.y;
+        float nz = side * n.z;
+        p = respond_local(t, r, t0, r0, moving, p, p0, nx, ny, nz, depth, px, py, pz, grip, muS, muK);
+        if (!convex && !push_out(type, c, &p, side, th)) {
+            p = set_local(t, r, px + th * nx, py + th * ny, pz + th * nz);
+        }
     }
     return p;
 }
@@ -314,7 +950,7 @@ static float3 collide_plane(__global const float* c, float3 p, float3 p0, float 
     float3 n = (float3) (c[0], c[1], c[2]);
     float depth = c[4] + offset - (n.x * p.x + n.y * p.y + n.z * p.z - c[3]);
     if (depth > 0.0f) {
-        return respond(p, p0, n, depth, grip, c[5], c[6]);
+        return respond(p, p0, n, depth, (float3) (0.0f, 0.0f, 0.0f), grip, c[5], c[6]);
     }
     return p;
 }
@@ -328,7 +964,7 @@ static float3 collide_all(int count, __global const int* types, __global const f
         if (types[c] == COLLIDER_PLANE) {
             p = collide_plane(record, p, p0, offset, grip);
         } else {
-            p = collide_solid(types[c], record, p, p0, offset, grip);
+            p = collide_rigid(types[c], record, p, p0, offset, grip);
         }
     }
     return p;

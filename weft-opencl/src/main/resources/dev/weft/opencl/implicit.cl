@@ -485,7 +485,7 @@ __kernel void implicit_filter_tethers(const int n, __global const int* filterKin
     x[i3 + 2] = (float) ((real_t) integratedX[i3 + 2] + dz);
 }
 
-// The colliders other than planes by projection after the step (still spheres, in the environment's
+// The colliders other than planes by projection after the step (every rigid shape, in the environment's
 // order), then CorrectedVelocity: v gains what the tethers and colliders moved over h
 __kernel void implicit_collide(const int n, __global const float* invMass, __global const float* grip,
                                __global const float* offset, const int colliderCount,
@@ -507,7 +507,7 @@ __kernel void implicit_collide(const int n, __global const float* invMass, __glo
     float3 p0 = (float3) (prevX[i3], prevX[i3 + 1], prevX[i3 + 2]);
     for (int c = 0; c < colliderCount; c++) {
         if (colliderType[c] != COLLIDER_PLANE) {
-            p = collide_solid(colliderType[c], colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i]);
+            p = collide_rigid(colliderType[c], colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i]);
         }
     }
     x[i3] = p.x;

@@ -53,6 +53,14 @@ public final class EllipsoidCollider extends RigidCollider {
         return s;
     }
 
+    /**
+     * The local axes in the order of descending semi-axis, as {@link EllipsoidDistance} takes them (ties
+     * in the axes' order): the semi-axis along {@code axisOrder()[0]} is the longest. A copy.
+     */
+    public int[] axisOrder() {
+        return new int[] {axis0, axis1, axis2};
+    }
+
     @Override
     public float boundingRadius() {
         return bound;

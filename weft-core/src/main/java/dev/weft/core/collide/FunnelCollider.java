@@ -13,6 +13,10 @@ import dev.weft.core.util.Check;
  * point of the profile curve in the particle's meridian half-plane, found by sampling the part of
  * the curve that can be closer than the point straight across, then Newton's method safeguarded by
  * bisection on the derivative of the squared distance.
+ *
+ * <p>The exponential is {@link StrictMath#exp} (fdlibm's), not {@link Math#exp}, whose HotSpot intrinsic
+ * may differ from it in the last bit: the OpenCL backend's colliders.cl computes fdlibm's exp, so the
+ * device gives this collider's bits.
  */
 public final class FunnelCollider extends RigidCollider {
     private static final int SAMPLES = 12;
@@ -60,7 +64,7 @@ public final class FunnelCollider extends RigidCollider {
 
     /** The funnel's radius at body height y (inside [yMin, yMax]). */
     public float radiusAt(float y) {
-        return (float) Math.exp(y / a);
+        return (float) StrictMath.exp(y / a);
     }
 
     @Override
@@ -86,7 +90,7 @@ public final class FunnelCollider extends RigidCollider {
         double inv = 1.0 / a;
         // Any closer curve point lies within the distance to the curve point at the same height.
         double s0 = Math.max(yMin, Math.min(yMax, py));
-        double e = Math.exp(s0 * inv);
+        double e = StrictMath.exp(s0 * inv);
         double reach = Math.sqrt((e - rho) * (e - rho) + (s0 - py) * (s0 - py));
         double lo = Math.max(yMin, py - reach);
         double hi = Math.min(yMax, py + reach);
@@ -96,7 +100,7 @@ public final class FunnelCollider extends RigidCollider {
         int bestK = -1;
         for (int k = 0; k < SAMPLES; k++) {
             double s = k == SAMPLES - 1 ? hi : lo + k * step;
-            double es = Math.exp(s * inv);
+            double es = StrictMath.exp(s * inv);
             double f = (es - rho) * (es - rho) + (s - py) * (s - py);
             if (f < bestF) {
                 bestF = f;
@@ -113,7 +117,7 @@ public final class FunnelCollider extends RigidCollider {
             if (gl < 0 && gh > 0) {
                 double s = best;
                 for (int k = 0; k < NEWTON_STEPS; k++) {
-                    double es = Math.exp(s * inv);
+                    double es = StrictMath.exp(s * inv);
                     double g = (es - rho) * es * inv + (s - py);
                     if (g < 0) {
                         bl = s;
@@ -131,14 +135,14 @@ public final class FunnelCollider extends RigidCollider {
                     }
                     s = next;
                 }
-                double es = Math.exp(s * inv);
+                double es = StrictMath.exp(s * inv);
                 double f = (es - rho) * (es - rho) + (s - py) * (s - py);
                 if (f < bestF) {
                     best = s;
                 }
             }
         }
-        double ec = Math.exp(best * inv);
+        double ec = StrictMath.exp(best * inv);
         double dr = rho - ec;
         double dy = py - best;
         double dist = Math.sqrt(dr * dr + dy * dy);
@@ -160,7 +164,7 @@ public final class FunnelCollider extends RigidCollider {
 
     /** Half the derivative of the squared meridian distance at curve height s. */
     private static double slope(double s, double rho, double py, double inv) {
-        double es = Math.exp(s * inv);
+        double es = StrictMath.exp(s * inv);
         return (es - rho) * es * inv + (s - py);
     }
 }

@@ -131,6 +131,18 @@ public abstract class RigidCollider extends Collider {
     }
 
     /**
+     * Writes the current pose, the origin (3) then the rotation (9, row-major), at {@code out[at]}, and the
+     * pose at the step's start the same way at {@code out[startAt]} (what {@link #collide} projects with;
+     * a device backend uploads them each step). Allocates nothing.
+     */
+    public void writePoses(float[] out, int at, int startAt) {
+        System.arraycopy(trans, 0, out, at, 3);
+        System.arraycopy(rot, 0, out, at + 3, 9);
+        System.arraycopy(trans0, 0, out, startAt, 3);
+        System.arraycopy(rot0, 0, out, startAt + 3, 9);
+    }
+
+    /**
      * Signed distance at the current pose; a shell has no inside, so it reports the unsigned distance
      * (as {@link MeshCollider} does) and {@link #sideDistance} tells the sides apart.
      */

@@ -63,6 +63,21 @@ public final class SignedDistanceField {
         return phi.clone();
     }
 
+    /** The grid's first node (the corner with the smallest coordinates), in the body frame (a copy). */
+    public float[] origin() {
+        return new float[] {ox, oy, oz};
+    }
+
+    /** How many nodes the grid has (nx · ny · nz). */
+    public int nodeCount() {
+        return phi.length;
+    }
+
+    /** Copies the sampled distances, x fastest then y then z, into {@code out[at..]} (a device uploads them). */
+    public void writeNodeValues(float[] out, int at) {
+        System.arraycopy(phi, 0, out, at, phi.length);
+    }
+
     /**
      * Samples the distance to {@code mesh} on a grid of {@code cellSize} covering its bounds plus
      * {@code margin} on every side.

@@ -4,54 +4,81 @@ import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.CylinderCollider;
+import dev.weft.core.collide.EllipsoidCollider;
+import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
+import dev.weft.core.collide.SdfCollider;
+import dev.weft.core.collide.SignedDistanceField;
 import dev.weft.core.collide.SphereCollider;
 import java.util.Arrays;
 
 /**
  * The colliders the device solvers know (OpenCL's {@code colliders.cl}, GLSL's {@code colliders.glsl}), as
- * flat records of {@link #STRIDE} floats and a type code each: a still {@link PlaneCollider} and a still
- * {@link SphereCollider}, and, for a backend whose kernels have them ({@code solids}: OpenCL's), a still
- * {@link BoxCollider}, {@link CapsuleCollider} and {@link CylinderCollider}; anything else (other shapes,
- * moving colliders) is refused by name. The derived
- * constants (the sphere's broad-phase radii, its sweep tolerance) are computed here in Java's float
- * arithmetic exactly as {@code RigidCollider.collide} computes them, so the device tests the same bounds.
- * A backend uploads {@link #types()} and {@link #records()} after {@link #encode} says they changed: they
- * are encoded again only when the environment's collider array (an {@code Environment} keeps its array, so
- * a run encodes once) or the model's particle surface (a sphere's reach grows by the largest particle
- * offset) is another one.
+ * flat records of {@link #stride()} floats and a type code each. Every backend runs a still {@link
+ * PlaneCollider} and a still {@link SphereCollider} ({@link #STRIDE} floats a record); a backend whose kernels
+ * have every rigid shape but meshes ({@code rigidShapes}: OpenCL's, {@link #RIGID_STRIDE} floats a record)
+ * also runs {@link BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider},
+ * {@link FunnelCollider}, {@link RectangleCollider} and {@link SdfCollider}, still or moved by a {@code
+ * Motion}; a distance field's nodes follow the records ({@link #fields()}). Anything else (triangle-mesh and
+ * animated-mesh colliders, projectiles, grips, blades) is refused by name. The derived constants (the broad-phase
+ * radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
+ * RigidCollider.collide} computes them, so the device tests the same bounds.
+ *
+ * <p>A backend uploads {@link #types()} and {@link #records()} after {@link #encode} says they changed: they
+ * are encoded again only when the environment's collider array (an {@code Environment} keeps its array, so a
+ * run encodes once) or the model's particle surface (the reach grows by the largest particle offset) is
+ * another one. A moving collider's poses change every step ({@code Collider.advance}, on the host as for the
+ * CPU solvers): {@link #refreshPoses} writes them into the records, and the backend uploads the records again.
  */
 public final class DeviceColliderRecords {
-    /** Floats per collider record (the kernels' COLLIDER_STRIDE). */
+    /** Floats per record where only planes and spheres run (GLSL's COLLIDER_STRIDE). */
     public static final int STRIDE = 24;
+    /** Floats per record with every rigid shape and moving bodies (OpenCL's COLLIDER_STRIDE). */
+    public static final int RIGID_STRIDE = 40;
     /** Type code of a still plane (COLLIDER_PLANE). */
     public static final int PLANE = 0;
-    /** Type code of a still sphere (COLLIDER_SPHERE). */
+    /** Type code of a sphere (COLLIDER_SPHERE). */
     public static final int SPHERE = 1;
-    /** Type codes of a still box, capsule and cylinder (COLLIDER_BOX, _CAPSULE, _CYLINDER). */
+    /** Type codes of a box, capsule and cylinder (COLLIDER_BOX, _CAPSULE, _CYLINDER). */
     public static final int BOX = 2;
     public static final int CAPSULE = 3;
     public static final int CYLINDER = 4;
+    /** Type codes of an ellipsoid, a funnel and a rectangle (COLLIDER_ELLIPSOID, _FUNNEL, _RECTANGLE). */
+    public static final int ELLIPSOID = 5;
+    public static final int FUNNEL = 6;
+    public static final int RECTANGLE = 7;
+    /** Type code of a distance field (COLLIDER_SDF). */
+    public static final int SDF = 8;
+    /** Where a rigid body's record holds its pose at the step's start: origin (3), rotation (9). */
+    public static final int START_POSE = 26;
+    /** Where a rigid body's record holds 1 when it moves (its start pose is then read), else 0. */
+    public static final int MOVING = 38;
 
     private final String solvers;
-    private final boolean solids;
+    private final boolean rigidShapes;
+    private final int stride;
     private Collider[] encoded;
     private ParticleSurface encodedFor;
     private int count;
+    private boolean anyMoving;
     private int[] types = new int[1];
-    private float[] records = new float[STRIDE];
+    private float[] records;
+    private float[] fields = new float[0];
 
     /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
         this(solvers, false);
     }
 
-    /** As above; {@code solids}: the backend's kernels also run boxes, capsules and cylinders. */
-    public DeviceColliderRecords(String solvers, boolean solids) {
+    /** As above; {@code rigidShapes}: the backend's kernels run every rigid shape but meshes, still or moving. */
+    public DeviceColliderRecords(String solvers, boolean rigidShapes) {
         this.solvers = solvers;
-        this.solids = solids;
+        this.rigidShapes = rigidShapes;
+        this.stride = rigidShapes ? RIGID_STRIDE : STRIDE;
+        this.records = new float[stride];
     }
 
     /** Throws when {@code c} is not a still plane or sphere ({@code solvers}: as above). */
@@ -61,21 +88,33 @@ public final class DeviceColliderRecords {
 
     /**
      * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
-     * {@code solids}, a still box, capsule or cylinder.
+     * {@code rigidShapes}, any rigid shape but a triangle mesh (box, capsule, cylinder, ellipsoid, funnel,
+     * rectangle, distance field), still or moving.
      */
-    public static void requireSupported(String solvers, Collider c, boolean solids) {
-        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || solids
-                && (c instanceof BoxCollider || c instanceof CapsuleCollider || c instanceof CylinderCollider);
+    public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
+        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || rigidShapes && isRigidShape(c);
         if (!known) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
-                    + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run still "
-                    + (solids ? "planes, spheres, boxes, capsules and cylinders" : "planes and spheres")
-                    + "); use the cpu backend");
+                    + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run "
+                    + (rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles "
+                    + "and distance fields, still or moving" : "still planes and spheres") + "); use the cpu backend");
         }
-        if (c.moving()) {
+        if (c.moving() && !rigidShapes) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and " + solvers
                     + " support still colliders only yet; use the cpu backend");
         }
+    }
+
+    /** Whether {@code c} is one of the rigid shapes besides the sphere that colliders.cl runs. */
+    private static boolean isRigidShape(Collider c) {
+        return c instanceof BoxCollider || c instanceof CapsuleCollider || c instanceof CylinderCollider
+                || c instanceof EllipsoidCollider || c instanceof FunnelCollider || c instanceof RectangleCollider
+                || c instanceof SdfCollider;
+    }
+
+    /** Whether {@code c}'s distance is computed in double on the CPU (so the device needs double precision). */
+    public static boolean needsDoubles(Collider c) {
+        return c instanceof EllipsoidCollider || c instanceof FunnelCollider;
     }
 
     /**
@@ -87,18 +126,29 @@ public final class DeviceColliderRecords {
         if (colliders == encoded && surface == encodedFor) {
             return false;
         }
+        int nodes = 0;
         for (Collider c : colliders) {
-            requireSupported(solvers, c, solids);
+            requireSupported(solvers, c, rigidShapes);
+            if (c instanceof SdfCollider sdf) {
+                nodes += sdf.field().nodeCount();
+            }
         }
         int slots = Math.max(1, colliders.length);
         if (types.length < slots) {
             types = new int[slots];
-            records = new float[STRIDE * slots];
+            records = new float[stride * slots];
         }
         Arrays.fill(types, 0);
         Arrays.fill(records, 0f);
+        fields = new float[nodes];
+        anyMoving = false;
+        int at = 0;
         for (int c = 0; c < colliders.length; c++) {
-            encode(colliders[c], surface, c);
+            encode(colliders[c], surface, c, at);
+            anyMoving |= colliders[c].moving();
+            if (colliders[c] instanceof SdfCollider sdf) {
+                at += sdf.field().nodeCount();
+            }
         }
         count = colliders.length;
         encoded = colliders;
@@ -106,10 +156,28 @@ public final class DeviceColliderRecords {
         return true;
     }
 
+    /**
+     * Writes the poses of the encoded moving colliders (where their last {@code advance} put them) into the
+     * records; true when there are any, so the backend must upload {@link #records()} again. Allocates nothing.
+     */
+    public boolean refreshPoses() {
+        if (!anyMoving) {
+            return false;
+        }
+        for (int c = 0; c < count; c++) {
+            if (encoded[c].moving()) {
+                int o = stride * c;
+                ((RigidCollider) encoded[c]).writePoses(records, o, o + START_POSE);
+            }
+        }
+        return true;
+    }
+
     /** Forgets what was encoded, so the next {@link #encode} encodes (after the backend freed its buffers). */
     public void forget() {
         encoded = null;
         encodedFor = null;
+        anyMoving = false;
     }
 
     /** How many colliders the records hold (the kernels' colliderCount). */
@@ -117,19 +185,39 @@ public final class DeviceColliderRecords {
         return count;
     }
 
+    /** Floats per record: {@link #STRIDE} or, for a backend with every rigid shape, {@link #RIGID_STRIDE}. */
+    public int stride() {
+        return stride;
+    }
+
     /** The type codes, one per slot; at least one slot, perhaps more than {@link #count()}. */
     public int[] types() {
         return types;
     }
 
-    /** The records, {@link #STRIDE} floats per slot of {@link #types()}. */
+    /** The records, {@link #stride()} floats per slot of {@link #types()}. */
     public float[] records() {
         return records;
     }
 
-    /** Collider {@code c}'s record at {@code records[STRIDE * slot]} and its type at {@code types[slot]}. */
-    private void encode(Collider c, ParticleSurface surface, int slot) {
-        int o = STRIDE * slot;
+    /**
+     * The distance fields' nodes, one field after another in the colliders' order: a device buffer holds them
+     * right after {@link #records()}, and a field's record says where its nodes start, counted from the
+     * record's own first float (empty without distance fields).
+     */
+    public float[] fields() {
+        return fields;
+    }
+
+    /**
+     * Collider {@code c}'s record at {@code records[stride * slot]} and its type at {@code types[slot]}. A plane:
+     * normal (0-2), offset (3), thickness (4), friction (5, 6). A rigid body: origin (0-2), rotation (3-11), a
+     * radius (12), thickness (13), friction (14, 15), sweep tolerance (16), squared reach and world-frame reach
+     * (17, 18), its dimensions (19-25), and with every rigid shape its pose at the step's start ({@link
+     * #START_POSE}) and whether it moves ({@link #MOVING}). A distance field's nodes go to {@code fields[at..]}.
+     */
+    private void encode(Collider c, ParticleSurface surface, int slot, int at) {
+        int o = stride * slot;
         float[] data = records;
         if (c instanceof PlaneCollider p) {
             types[slot] = PLANE;
@@ -144,8 +232,6 @@ public final class DeviceColliderRecords {
             return;
         }
         RigidCollider s = (RigidCollider) c;
-        types[slot] = c instanceof BoxCollider ? BOX : c instanceof CapsuleCollider ? CAPSULE
-                : c instanceof CylinderCollider ? CYLINDER : SPHERE;
         float[] t = s.position();
         float[] r = s.rotation();
         data[o] = t[0];
@@ -162,17 +248,56 @@ public final class DeviceColliderRecords {
         data[o + 16] = Math.max(1e-6f, 0.05f * thickness);
         data[o + 17] = reach * reach;
         data[o + 18] = wide * wide;
+        if (rigidShapes) {
+            s.writePoses(data, o, o + START_POSE);
+            data[o + MOVING] = s.moving() ? 1f : 0f;
+        }
         if (c instanceof SphereCollider sphere) {
+            types[slot] = SPHERE;
             data[o + 12] = sphere.radius();
         } else if (c instanceof BoxCollider box) {
+            types[slot] = BOX;
             System.arraycopy(box.halfExtents(), 0, data, o + 19, 3);
         } else if (c instanceof CapsuleCollider capsule) {
+            types[slot] = CAPSULE;
             data[o + 12] = capsule.radius();
             data[o + 19] = capsule.halfLength();
-        } else {
-            CylinderCollider cylinder = (CylinderCollider) c;
+        } else if (c instanceof CylinderCollider cylinder) {
+            types[slot] = CYLINDER;
             data[o + 12] = cylinder.radius();
             data[o + 19] = cylinder.halfHeight();
+        } else if (c instanceof EllipsoidCollider ellipsoid) {
+            // the semi-axes sorted descending (19-21) and the local axis each lies along (22-24)
+            types[slot] = ELLIPSOID;
+            float[] semi = ellipsoid.semiAxes();
+            int[] order = ellipsoid.axisOrder();
+            for (int k = 0; k < 3; k++) {
+                data[o + 19 + k] = semi[order[k]];
+                data[o + 22 + k] = order[k];
+            }
+        } else if (c instanceof FunnelCollider funnel) {
+            types[slot] = FUNNEL;
+            data[o + 19] = funnel.a();
+            data[o + 20] = funnel.yMin();
+            data[o + 21] = funnel.yMax();
+        } else if (c instanceof SdfCollider sdf) {
+            // the grid: its nodes' place counted from this record (12) and its size (19-21) as int bits, its
+            // origin (22-24) and cell (25)
+            types[slot] = SDF;
+            SignedDistanceField field = sdf.field();
+            field.writeNodeValues(fields, at);
+            data[o + 12] = Float.intBitsToFloat(records.length - o + at);
+            int[] size = field.dimensions();
+            for (int k = 0; k < 3; k++) {
+                data[o + 19 + k] = Float.intBitsToFloat(size[k]);
+            }
+            System.arraycopy(field.origin(), 0, data, o + 22, 3);
+            data[o + 25] = field.cellSize();
+        } else {
+            RectangleCollider rectangle = (RectangleCollider) c;
+            types[slot] = RECTANGLE;
+            data[o + 19] = rectangle.halfWidth();
+            data[o + 20] = rectangle.halfDepth();
         }
     }
 }

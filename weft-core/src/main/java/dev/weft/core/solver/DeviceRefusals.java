@@ -70,10 +70,14 @@ public final class DeviceRefusals {
         requireSupportedColliders(solvers, env, false);
     }
 
-    /** As above; with {@code solids} still boxes, capsules and cylinders are supported too. */
-    public static void requireSupportedColliders(String solvers, Environment env, boolean solids) {
+    /**
+     * As above; with {@code rigidShapes} every rigid shape but a triangle mesh (box, capsule, cylinder,
+     * ellipsoid, funnel, rectangle, distance field), still or moving, is supported too: triangle-mesh and
+     * animated-mesh colliders are still refused.
+     */
+    public static void requireSupportedColliders(String solvers, Environment env, boolean rigidShapes) {
         for (Collider c : env.colliders()) {
-            DeviceColliderRecords.requireSupported(solvers, c, solids);
+            DeviceColliderRecords.requireSupported(solvers, c, rigidShapes);
         }
     }
 

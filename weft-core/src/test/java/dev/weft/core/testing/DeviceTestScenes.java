@@ -2,14 +2,23 @@ package dev.weft.core.testing;
 
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ConstantVelocityMotion;
 import dev.weft.core.collide.EllipsoidCollider;
+import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.KeyframedMotion;
+import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.RectangleCollider;
+import dev.weft.core.collide.Icosphere;
+import dev.weft.core.collide.RigidCollider;
+import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.step.Environment;
 import java.util.List;
 
@@ -86,14 +95,146 @@ public final class DeviceTestScenes {
         return new SphereCollider("ball", new float[] {0f, 0.2f, 0f}, 0.2f, 0.005f, 0.3f);
     }
 
-    /** An ellipsoid, which no device backend runs yet. */
-    public static Collider egg() {
-        return new EllipsoidCollider("egg", new float[] {0f, -1f, 0f}, new float[] {0.3f, 0.5f, 0.3f}, 0f, 0f);
+    /** A closed triangle mesh (a tetrahedron), which no device backend runs yet. */
+    public static Collider rock() {
+        float[] corners = {0f, -1f, 0f, 0.3f, -1.3f, 0f, -0.2f, -1.3f, 0.2f, -0.2f, -1.3f, -0.2f};
+        int[] triangles = {0, 2, 1, 0, 3, 2, 0, 1, 3, 1, 2, 3};
+        return new MeshCollider("rock", new TriangleMesh(corners, new float[8], triangles), 0f, 0f);
+    }
+
+    /** 30° about a tilted axis: every face, edge and cap of a shape meets a falling cloth obliquely. */
+    public static float[] tilt() {
+        float s = (float) Math.sin(Math.toRadians(15));
+        return new float[] {(float) Math.cos(Math.toRadians(15)), 0.3f * s, 0.9f * s, 0.3f * s};
+    }
+
+    /** A still ellipsoid of semi-axes 0.25, 0.15, 0.2 m about 0.2 m up, tilted, 5 mm thick, μ 0.3. */
+    public static EllipsoidCollider tiltedEgg() {
+        return (EllipsoidCollider) new EllipsoidCollider("egg", new float[] {0f, 0.2f, 0f},
+                new float[] {0.25f, 0.15f, 0.2f}, 0.005f, 0.3f).withOrientation(tilt());
+    }
+
+    /** A still rectangle (a two-sided shell) of 0.5 × 0.4 m, 0.3 m up, tilted, 5 mm thick, μ 0.3. */
+    public static RectangleCollider tiltedBoard() {
+        return (RectangleCollider) new RectangleCollider("board", new float[] {0f, 0.3f, 0f}, 0.25f, 0.2f, 0.005f,
+                0.3f).withOrientation(tilt());
+    }
+
+    /**
+     * The funnel scene's funnel (seed 001: radius e^(y/0.5), cut to −0.8 ≤ y ≤ 0 below its mouth at 1.5 m; the
+     * mouth's radius is 1 m, the neck's 0.2 m at 0.7 m), 5 mm thick, μ 0.05: a dropped cloth 1.15 m up starts
+     * inside it and meets its wall about 1.07 m up.
+     */
+    public static FunnelCollider funnel() {
+        return new FunnelCollider("funnel", new float[] {0f, 1.5f, 0f}, 0.5f, -0.8f, 0f, 0.005f, 0.05f);
+    }
+
+    /**
+     * A ball of 0.15 m moving up at 3 m/s (ConstantVelocityMotion) from 0.7 m, below the middle of the hanging
+     * cloth: it meets the falling cloth within a few hundredths of a second and lifts it. 5 mm thick, μ 0.3.
+     */
+    public static RigidCollider risingBall() {
+        return new SphereCollider("risingBall", new float[] {0.05f, 0.7f, 0.1f}, 0.15f, 0.005f, 0.3f)
+                .withMotion(ConstantVelocityMotion.translating(new float[] {0.05f, 0.7f, 0.1f},
+                        new float[] {0f, 3f, 0f}));
+    }
+
+    /**
+     * A box of 0.3 × 0.2 × 0.6 m keyframed (KeyframedMotion) up through the hanging cloth while turning: 0.6 m up
+     * at 0 s, 1.0 m and 25° about z at 0.1 s, 1.25 m and 25° about z then 40° about x at 0.2 s, held after that.
+     * 5 mm thick, μ 0.3.
+     */
+    public static RigidCollider keyframedBox() {
+        float s25 = (float) Math.sin(Math.toRadians(12.5));
+        float c25 = (float) Math.cos(Math.toRadians(12.5));
+        float s40 = (float) Math.sin(Math.toRadians(20));
+        float c40 = (float) Math.cos(Math.toRadians(20));
+        // q(40° about x) ⊗ q(25° about z)
+        float[] last = {c40 * c25, s40 * c25, -s40 * s25, c40 * s25};
+        KeyframedMotion keys = new KeyframedMotion(new double[] {0.0, 0.1, 0.2},
+                new float[] {0f, 0.6f, 0f, 0.1f, 1.0f, 0f, 0.2f, 1.25f, 0.05f},
+                new float[] {1f, 0f, 0f, 0f, c25, 0f, 0f, s25, last[0], last[1], last[2], last[3]});
+        return new BoxCollider("keyframedBox", new float[] {0f, 0.6f, 0f}, new float[] {0.15f, 0.1f, 0.3f}, 0.005f,
+                0.3f).withMotion(keys);
     }
 
     /** A box (OpenCL runs it, GLSL does not). */
     public static Collider crate() {
         return new BoxCollider("crate", new float[] {0f, -1f, 0f}, new float[] {0.5f, 0.5f, 0.5f}, 0f, 0f);
+    }
+
+    /**
+     * A distance field (SdfCollider, 2 cm cells) of a closed box mesh of half extents 0.2, 0.15, 0.18 m about
+     * 0.2 m up, tilted: flat faces, edges and corners where the trilinear field is not exactly a distance.
+     * 5 mm thick, μ 0.3.
+     */
+    public static SdfCollider tiltedFieldBox() {
+        float[] h = {0.2f, 0.15f, 0.18f};
+        float[] corners = new float[24];
+        for (int v = 0; v < 8; v++) {
+            for (int a = 0; a < 3; a++) {
+                corners[3 * v + a] = (v >> a & 1) != 0 ? h[a] : -h[a];
+            }
+        }
+        // each face a quad of the four corners with its axis bit fixed, cyclic in the other two bits, as two
+        // triangles turned outward (the box is convex about its centre)
+        int[] triangles = new int[36];
+        int t = 0;
+        for (int a = 0; a < 3; a++) {
+            int b = (a + 1) % 3;
+            int c = (a + 2) % 3;
+            for (int side = 0; side < 2; side++) {
+                int[] q = new int[4];
+                int[][] cycle = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+                for (int k = 0; k < 4; k++) {
+                    q[k] = side << a | cycle[k][0] << b | cycle[k][1] << c;
+                }
+                for (int[] tri : new int[][] {{q[0], q[1], q[2]}, {q[0], q[2], q[3]}}) {
+                    if (!outward(corners, tri)) {
+                        int swap = tri[1];
+                        tri[1] = tri[2];
+                        tri[2] = swap;
+                    }
+                    System.arraycopy(tri, 0, triangles, t, 3);
+                    t += 3;
+                }
+            }
+        }
+        try (WorkerPool pool = new WorkerPool(1)) {
+            return (SdfCollider) SdfCollider.fromClosedMesh("fieldBox", new TriangleMesh(corners, new float[16],
+                    triangles), 0.02f, 0.005f, 0.3f, pool).withPosition(new float[] {0f, 0.2f, 0f})
+                    .withOrientation(tilt());
+        }
+    }
+
+    /** Whether the triangle's normal (right-handed) points away from the origin. */
+    private static boolean outward(float[] v, int[] tri) {
+        float[] e1 = new float[3];
+        float[] e2 = new float[3];
+        float[] centre = new float[3];
+        for (int a = 0; a < 3; a++) {
+            e1[a] = v[3 * tri[1] + a] - v[3 * tri[0] + a];
+            e2[a] = v[3 * tri[2] + a] - v[3 * tri[0] + a];
+            centre[a] = v[3 * tri[0] + a] + v[3 * tri[1] + a] + v[3 * tri[2] + a];
+        }
+        float nx = e1[1] * e2[2] - e1[2] * e2[1];
+        float ny = e1[2] * e2[0] - e1[0] * e2[2];
+        float nz = e1[0] * e2[1] - e1[1] * e2[0];
+        return nx * centre[0] + ny * centre[1] + nz * centre[2] > 0f;
+    }
+
+    /**
+     * A distance field (SdfCollider, 2.5 cm cells) of an icosphere of 0.15 m moving up at 3 m/s from below the
+     * hanging cloth, as {@link #risingBall()}. 5 mm thick, μ 0.3.
+     */
+    public static SdfCollider risingFieldBall() {
+        try (WorkerPool pool = new WorkerPool(1)) {
+            SdfCollider ball = SdfCollider.fromClosedMesh("fieldBall", Icosphere.of(0.15f, 3), 0.025f, 0.005f, 0.3f,
+                    pool);
+            ball.withMotion(ConstantVelocityMotion.translating(new float[] {0.05f, 0.7f, 0.1f},
+                    new float[] {0f, 3f, 0f}));
+            return ball;
+        }
     }
 
     /** Earth's gravity and one collider. */

@@ -77,6 +77,8 @@ public final class StepComparison {
                         s.velocities()[3 * DRAGGED + 1] = 1f;
                     }
                 }
+                // a moving collider's poses for this step, as Simulation sets them (both states keep one time)
+                env.advanceColliders(cpu.time(), dt);
                 reference.step(model, cpu, env, dt);
                 solver.step(model, device, env, dt);
                 frames.add(device.positions().clone());
@@ -146,6 +148,23 @@ public final class StepComparison {
                 }
             }
         }
+    }
+
+    /** A number for a point, e.g. a collider's signed distance. */
+    @FunctionalInterface
+    public interface PointMeasure {
+        float at(float x, float y, float z);
+    }
+
+    /** The largest {@code m} of any particle in any step of the device run. */
+    public float largest(PointMeasure m) {
+        float most = Float.NEGATIVE_INFINITY;
+        for (float[] x : frames) {
+            for (int i = 0; i < model.particleCount(); i++) {
+                most = Math.max(most, m.at(x[3 * i], x[3 * i + 1], x[3 * i + 2]));
+            }
+        }
+        return most;
     }
 
     /** The smallest signed distance to {@code c} of any particle in any step of the device run. */
