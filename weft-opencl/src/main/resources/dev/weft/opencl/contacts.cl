@@ -180,7 +180,8 @@ inline float contact_pair_distance(float distance, __global const float* offset,
     return java_max(distance, offset[i] + offset[j]);
 }
 
-// Collider.signedDistance of a still collider record (PlaneCollider; RigidCollider.sideDistance of a solid)
+// Collider.signedDistance of a collider record at its pose now (PlaneCollider; RigidCollider: sideDistance, its
+// magnitude for a shell, the funnel and the rectangle)
 static float contact_collider_distance(int type, __global const float* c, float x, float y, float z) {
     if (type == COLLIDER_PLANE) {
         return c[0] * x + c[1] * y + c[2] * z - c[3];
@@ -190,8 +191,9 @@ static float contact_collider_distance(int type, __global const float* c, float 
     float dz = z - c[2];
     __global const float* r = c + 3;
     float3 n;
-    return solid_distance(type, c, r[0] * dx + r[3] * dy + r[6] * dz, r[1] * dx + r[4] * dy + r[7] * dz,
-                          r[2] * dx + r[5] * dy + r[8] * dz, &n);
+    float d = rigid_distance(type, c, r[0] * dx + r[3] * dy + r[6] * dz, r[1] * dx + r[4] * dy + r[7] * dz,
+                             r[2] * dx + r[5] * dy + r[8] * dz, &n);
+    return type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE ? fabs(d) : d;
 }
 
 // ParticleContacts.collide for particle i: the colliders once (pinned particles are left alone), then level
