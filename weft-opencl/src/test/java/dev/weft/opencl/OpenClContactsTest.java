@@ -112,6 +112,31 @@ class OpenClContactsTest {
     }
 
     /**
+     * The contacts' support test asks every collider for its distance (ParticleContacts.collide): a two-sided
+     * shell (a tilted board, RectangleCollider, whose signed distance is the magnitude of its side distance)
+     * and an ellipsoid beside it, under the three cloths; the CPU's bits on PoCL, the cloths kept apart.
+     */
+    @Test
+    void clothsPiledOnATiltedBoardBesideAnEllipsoidAgreeWithTheCpu() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model m = threeCloths();
+        ParticleContactSettings contacts = ParticleContactSettings.defaults();
+        float[] tilt = dev.weft.core.testing.DeviceTestScenes.tilt();
+        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(
+                new dev.weft.core.collide.RectangleCollider("board", new float[] {0.05f, 0.15f, 0f}, 0.2f, 0.2f,
+                        0.005f, 0.5f).withOrientation(tilt),
+                new dev.weft.core.collide.EllipsoidCollider("egg", new float[] {-0.2f, 0.1f, 0f},
+                        new float[] {0.1f, 0.08f, 0.12f}, 0.005f, 0.5f),
+                PlaneCollider.floor(0f, 0.005f, 0.5f)));
+        StepComparison c = StepComparison.run("OpenCL XPBD with contacts on a board and an egg vs CPU",
+                pool -> new XpbdSolver(XpbdSettings.defaults(), pool).withParticleContacts(contacts),
+                () -> new OpenClXpbdSolver(XpbdSettings.defaults(), device).withParticleContacts(contacts), m, env, DT,
+                STEPS);
+        assertAgreement(device, c);
+        assertApart("board and egg drop", c.device.positions(), new ParticleContacts(m, contacts));
+    }
+
+    /**
      * The other solvers that take the contacts after their own phase, as their CPU solvers do: Projective
      * Dynamics (red-black inner sweeps), Jakobsen relaxation (colliders inside its passes, and once more after
      * the contacts) and explicit mass-spring (contacts after each stable Verlet step).
