@@ -163,9 +163,16 @@ class ViewCommandTest {
         return Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
-    @Test
-    void draggingMovesThePickedPointToTheCursorAndTheClothFollowsThenReleaseLetsItFallBack() throws IOException {
+    /** On the cpu and, through colliders.cl's hand record, on OpenCL (the CPU's XPBD bits on PoCL). */
+    @ParameterizedTest
+    @ValueSource(strings = {"cpu", "opencl"})
+    void draggingMovesThePickedPointToTheCursorAndTheClothFollowsThenReleaseLetsItFallBack(String backend)
+            throws IOException {
         assumeDisplay();
+        if (backend.equals("opencl")) {
+            String missing = dev.weft.opencl.OpenClDevices.unavailableReason();
+            assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        }
         // grab the curtain's centre (0, 1, 0), pull it 0.3 m right and 0.2 m up in 20 frames, hold, let go
         List<String> events = new ArrayList<>();
         events.add(move(1, 0f, 1f, 0f));
@@ -174,7 +181,7 @@ class ViewCommandTest {
             events.add(move(2 + k, 0.3f * k / 20, 1f + 0.2f * k / 20, 0f));
         }
         events.add("{\"frame\": 70, \"type\": \"release\", \"button\": \"left\"}");
-        Map<Integer, Shown> f = view(script(events), 160, 1, 69, 160);
+        Map<Integer, Shown> f = view(backend, scene, script(events), 160, 1, 69, 160);
         Shown before = f.get(1);
         Shown held = f.get(69);
         Shown after = f.get(160);

@@ -16,6 +16,8 @@
 #define COLLIDER_FUNNEL 6
 #define COLLIDER_RECTANGLE 7
 #define COLLIDER_SDF 8
+// DragHandle: held (1/0), alpha/h^2, three particle indices (int bits), each particle's target point (3 each)
+#define COLLIDER_HAND 9
 // DeviceColliderRecords.START_POSE and MOVING
 #define COLLIDER_START_POSE 26
 #define COLLIDER_MOVING 38
@@ -955,14 +957,35 @@ static float3 collide_plane(__global const float* c, float3 p, float3 p0, float 
     return p;
 }
 
-// The environment's colliders in order on one particle at p whose step started at p0 (PositionStep's
-// collider pass after the settle; pinned particles never come here)
+// DragHandle.collide for particle i of inverse mass w: pulled w / (w + alpha/h^2) of the way (all the way at
+// compliance 0) to its target point while the hand holds it
+static float3 collide_hand(__global const float* c, float3 p, int i, float w) {
+    if (c[0] == 0.0f || w == 0.0f) {
+        return p;
+    }
+    float alphaTilde = c[1];
+    for (int k = 0; k < 3; k++) {
+        if (as_int(c[2 + k]) == i) {
+            float f = alphaTilde == 0.0f ? 1.0f : w / (w + alphaTilde);
+            __global const float* t = c + 5 + 3 * k;
+            p.x += f * (t[0] - p.x);
+            p.y += f * (t[1] - p.y);
+            p.z += f * (t[2] - p.z);
+        }
+    }
+    return p;
+}
+
+// The environment's colliders in order on particle i (inverse mass w) at p whose step started at p0
+// (PositionStep's collider pass after the settle; pinned particles never come here)
 static float3 collide_all(int count, __global const int* types, __global const float* colliders, float3 p,
-                          float3 p0, float offset, float grip) {
+                          float3 p0, float offset, float grip, int i, float w) {
     for (int c = 0; c < count; c++) {
         __global const float* record = colliders + COLLIDER_STRIDE * c;
         if (types[c] == COLLIDER_PLANE) {
             p = collide_plane(record, p, p0, offset, grip);
+        } else if (types[c] == COLLIDER_HAND) {
+            p = collide_hand(record, p, i, w);
         } else {
             p = collide_rigid(types[c], record, p, p0, offset, grip);
         }

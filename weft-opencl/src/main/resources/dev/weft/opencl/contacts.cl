@@ -186,6 +186,9 @@ static float contact_collider_distance(int type, __global const float* c, float 
     if (type == COLLIDER_PLANE) {
         return c[0] * x + c[1] * y + c[2] * z - c[3];
     }
+    if (type == COLLIDER_HAND) {
+        return INFINITY; // DragHandle: not a surface
+    }
     float dx = x - c[0];
     float dy = y - c[1];
     float dz = z - c[2];
@@ -212,7 +215,7 @@ __kernel void contact_hold(const int n, __global const float* invMass, __global 
     if (colliderCount > 0 && !h) {
         float3 before = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
         float3 p = collide_all(colliderCount, colliderType, colliders, before,
-                               (float3) (prev[i3], prev[i3 + 1], prev[i3 + 2]), offset[i], grip[i]);
+                               (float3) (prev[i3], prev[i3 + 1], prev[i3 + 2]), offset[i], grip[i], i, invMass[i]);
         x[i3] = p.x;
         x[i3 + 1] = p.y;
         x[i3 + 2] = p.z;
@@ -419,7 +422,7 @@ __kernel void contact_finish(const int n, __global const float* invMass, __globa
     }
     float3 p = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
     p = collide_all(colliderCount, colliderType, colliders, p, (float3) (start[i3], start[i3 + 1], start[i3 + 2]),
-                    offset[i], grip[i]);
+                    offset[i], grip[i], i, invMass[i]);
     x[i3] = p.x;
     x[i3 + 1] = p.y;
     x[i3 + 2] = p.z;

@@ -506,7 +506,9 @@ __kernel void implicit_collide(const int n, __global const float* invMass, __glo
     float3 p = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
     float3 p0 = (float3) (prevX[i3], prevX[i3 + 1], prevX[i3 + 2]);
     for (int c = 0; c < colliderCount; c++) {
-        if (colliderType[c] != COLLIDER_PLANE) {
+        if (colliderType[c] == COLLIDER_HAND) {
+            p = collide_hand(colliders + COLLIDER_STRIDE * c, p, i, invMass[i]);
+        } else if (colliderType[c] != COLLIDER_PLANE) {
             p = collide_rigid(colliderType[c], colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i]);
         }
     }

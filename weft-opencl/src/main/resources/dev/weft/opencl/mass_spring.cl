@@ -102,7 +102,7 @@ __kernel void verlet_step(const int n, __global const int* incidenceStart, __glo
     vy = vy + 0.0f * invH;
     vz = vz + 0.0f * invH;
     y = (float3) (y.x + 0.0f, y.y + 0.0f, y.z + 0.0f);
-    float3 p = collide_all(colliderCount, colliderType, colliders, y, start, offset[i], grip[i]);
+    float3 p = collide_all(colliderCount, colliderType, colliders, y, start, offset[i], grip[i], i, w);
     x[i3] = p.x;
     x[i3 + 1] = p.y;
     x[i3 + 2] = p.z;

@@ -54,7 +54,8 @@ static void position_step_finish(int i, __global const float* invMass, __global 
     float vy = v[i3 + 1] + d[i3 + 1] * invH;
     float vz = v[i3 + 2] + d[i3 + 2] * invH;
     float3 settled = (float3) (y[i3] + d[i3], y[i3 + 1] + d[i3 + 1], y[i3 + 2] + d[i3 + 2]);
-    float3 p = collide_all(colliderCount, colliderType, colliders, settled, start, offset[i], grip[i]);
+    float3 p = collide_all(colliderCount, colliderType, colliders, settled, start, offset[i], grip[i], i,
+                           invMass[i]);
     x[i3] = p.x;
     x[i3 + 1] = p.y;
     x[i3 + 2] = p.z;

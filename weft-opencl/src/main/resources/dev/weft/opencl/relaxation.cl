@@ -101,7 +101,7 @@ __kernel void relax_collide(const int n, __global const float* invMass, __global
     int i3 = 3 * i;
     float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
     float3 p = (float3) (y[i3] + d[i3], y[i3 + 1] + d[i3 + 1], y[i3 + 2] + d[i3 + 2]);
-    float3 q = collide_all(colliderCount, colliderType, colliders, p, start, offset[i], grip[i]);
+    float3 q = collide_all(colliderCount, colliderType, colliders, p, start, offset[i], grip[i], i, invMass[i]);
     d[i3] += q.x - (y[i3] + d[i3]);
     d[i3 + 1] += q.y - (y[i3 + 1] + d[i3 + 1]);
     d[i3 + 2] += q.z - (y[i3 + 2] + d[i3 + 2]);

@@ -120,6 +120,23 @@ public final class DragHandle extends Collider {
         }
     }
 
+    /**
+     * The hand as a device record ({@code colliders.cl}'s hand): at {@code out[at]} 1 while held else 0, then
+     * α/h² as {@link #collide} computes it for the step {@link #advance} set, the three particles' indices as
+     * float bits, and each particle's point, the target plus its offset in float as {@link #collide} adds them.
+     * Allocates nothing.
+     */
+    public void writeRecord(float[] out, int at) {
+        out[at] = held ? 1f : 0f;
+        out[at + 1] = compliance == 0f ? 0f : compliance / (stepDt * stepDt);
+        for (int k = 0; k < 3; k++) {
+            out[at + 2 + k] = Float.intBitsToFloat(particles[k]);
+            out[at + 5 + 3 * k] = target[0] + offset[3 * k];
+            out[at + 6 + 3 * k] = target[1] + offset[3 * k + 1];
+            out[at + 7 + 3 * k] = target[2] + offset[3 * k + 2];
+        }
+    }
+
     /** Not a surface: infinitely far from everything. */
     @Override
     public float signedDistance(float x, float y, float z) {

@@ -4,6 +4,7 @@ import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.CylinderCollider;
+import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.ParticleSurface;
@@ -52,6 +53,8 @@ public final class DeviceColliderRecords {
     public static final int RECTANGLE = 7;
     /** Type code of a distance field (COLLIDER_SDF). */
     public static final int SDF = 8;
+    /** Type code of a hand holding three particles, {@link DragHandle} (COLLIDER_HAND; {@code rigidShapes} backends). */
+    public static final int HAND = 9;
     /** Where a rigid body's record holds its pose at the step's start: origin (3), rotation (9). */
     public static final int START_POSE = 26;
     /** Where a rigid body's record holds 1 when it moves (its start pose is then read), else 0. */
@@ -92,12 +95,14 @@ public final class DeviceColliderRecords {
      * rectangle, distance field), still or moving.
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
-        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || rigidShapes && isRigidShape(c);
+        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider
+                || rigidShapes && (isRigidShape(c) || c instanceof DragHandle);
         if (!known) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
                     + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run "
                     + (rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles "
-                    + "and distance fields, still or moving" : "still planes and spheres") + "); use the cpu backend");
+                    + "and distance fields, still or moving, and drag handles" : "still planes and spheres")
+                    + "); use the cpu backend");
         }
         if (c.moving() && !rigidShapes) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and " + solvers
@@ -165,7 +170,9 @@ public final class DeviceColliderRecords {
             return false;
         }
         for (int c = 0; c < count; c++) {
-            if (encoded[c].moving()) {
+            if (encoded[c] instanceof DragHandle hand) {
+                hand.writeRecord(records, stride * c); // held or not, its target and α/h² as of this step
+            } else if (encoded[c].moving()) {
                 int o = stride * c;
                 ((RigidCollider) encoded[c]).writePoses(records, o, o + START_POSE);
             }
@@ -229,6 +236,11 @@ public final class DeviceColliderRecords {
             data[o + 4] = p.thickness();
             data[o + 5] = p.staticFriction();
             data[o + 6] = p.kineticFriction();
+            return;
+        }
+        if (c instanceof DragHandle hand) {
+            types[slot] = HAND;
+            hand.writeRecord(data, o);
             return;
         }
         RigidCollider s = (RigidCollider) c;
