@@ -39,11 +39,29 @@ public final class Tearing {
     private Tearing() {
     }
 
-    /** The splits that tear {@code model} at positions {@code x} (empty when nothing is past its limit). */
+    /**
+     * The splits that tear {@code model} at positions {@code x} (empty when nothing is past its limit): its
+     * cloth, ropes and voxel bodies' at their stretched constraints, then its tetrahedral bodies' at their
+     * stretched tetrahedra ({@link TetTearing}).
+     */
     public static List<ModelEdit> find(Model model, float[] x) {
         if (!model.tears()) {
             return List.of();
         }
+        List<ModelEdit> constraints = findAtConstraints(model, x);
+        List<ModelEdit> tetrahedra = TetTearing.find(model, x);
+        if (tetrahedra.isEmpty()) {
+            return constraints;
+        }
+        if (constraints.isEmpty()) {
+            return tetrahedra;
+        }
+        List<ModelEdit> all = new ArrayList<>(constraints);
+        all.addAll(tetrahedra);
+        return all;
+    }
+
+    private static List<ModelEdit> findAtConstraints(Model model, float[] x) {
         DistanceConstraints d = model.distances();
         int[] p = d.particles();
         float[] rest = d.restLength();

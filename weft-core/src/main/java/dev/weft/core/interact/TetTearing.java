@@ -1,0 +1,363 @@
+package dev.weft.core.interact;
+
+import dev.weft.core.geom.RotationSvd;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelEdit;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.TetConstraints;
+import dev.weft.core.model.TetSplitter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Tearing of elastic tetrahedral bodies (issue #18), vertex-splitting fracture without remeshing (O'Brien
+ * and Hodgins 1999; Müller et al.'s fast and robust fracture): a tetrahedron whose largest principal stretch
+ * σ₁ (the largest singular value of F = D_s D_m⁻¹) passes 1 + its body's tear strain breaks at one of its
+ * nodes, which is split ({@link ModelEdit.Split}, {@link TetSplitter}) by the plane through it normal to the
+ * direction of that stretch in the rest shape (F's right singular vector), so the crack runs across the
+ * pull.
+ *
+ * <p>The principal stretch rather than an edge's: it is the material's own measure, the same whatever the
+ * mesh; an edge stretches by the pull's component along it, so a lattice's diagonals would tear later than
+ * its axis edges and a mesh's tear strain would depend on how its edges happen to lie. It also gives the
+ * crack's direction, which the largest edge stretch only approximates.
+ *
+ * <p>Which node, in one call: first the crack fronts, then at most one new crack per body. A tetrahedron with
+ * a corner on a crack (a split node or its copy) splits the corner off the crack that lies nearest the
+ * crack's plane through that corner (within 30° of it), by a plane that also holds the line from the crack
+ * corner to it, so the crack runs on flat; the corners off the plane (a tetrahedron that borders the crack's
+ * face with its fourth corner a layer away) are left, or the crack would cut parallel slivers. A body whose
+ * crack front moved starts no new crack in that call; otherwise the most stretched tetrahedron away from
+ * any crack starts one at its corner with the most tetrahedra (an interior node), lower index on a tie. A
+ * node splits at most once per call, pinned nodes never (a pin's copy would stay pinned where the tear
+ * happened, holding the torn piece in the air), and a split that would separate nothing or leave the
+ * surface non-manifold is not proposed ({@link TetSplitter#plan}). Most stretched first, ties by index.
+ */
+public final class TetTearing {
+    /** A crack front runs on to a node within this sine of the crack's plane (30°). */
+    static final float FRONT_SINE = 0.5f;
+
+    private TetTearing() {
+    }
+
+    /** The splits that tear {@code model}'s tetrahedral bodies at positions {@code x} (empty: none past its limit). */
+    public static List<ModelEdit> find(Model model, float[] x) {
+        TetConstraints t = model.tets();
+        if (t.count() == 0) {
+            return List.of();
+        }
+        List<ModelObject> objects = model.objects();
+        float[] limit = new float[objects.size()];
+        boolean any = false;
+        for (int o = 0; o < limit.length; o++) {
+            float s = objects.get(o).type() == ModelObject.Type.TET_BODY ? model.tearStrain(o) : Float.POSITIVE_INFINITY;
+            limit[o] = 1f + s;
+            any |= s < Float.POSITIVE_INFINITY;
+        }
+        if (!any) {
+            return List.of();
+        }
+        int[] p = t.particles();
+        float[] inverse = t.restInverse();
+        long[] over = null;
+        int count = 0;
+        float[] f = new float[9];
+        double[] fd = new double[9];
+        double[] svd = new double[RotationSvd.SIZE];
+        for (int c = 0; c < t.count(); c++) {
+            float l = limit[model.objectOf(p[4 * c])];
+            if (l == Float.POSITIVE_INFINITY) {
+                continue;
+            }
+            deformation(x, p, inverse, c, f);
+            if (gershgorin(f) <= l * l) {
+                continue; // σ₁² = λ_max(FᵀF) is at most its largest Gershgorin row sum
+            }
+            for (int k = 0; k < 9; k++) {
+                fd[k] = f[k];
+            }
+            RotationSvd.decompose(fd, 0, svd);
+            float stretch = (float) svd[RotationSvd.SIGMA];
+            if (stretch > l) {
+                if (over == null) {
+                    over = new long[16];
+                } else if (count == over.length) {
+                    over = Arrays.copyOf(over, 2 * count);
+                }
+                over[count++] = ((long) ~Float.floatToIntBits(stretch) << 32) | c;
+            }
+        }
+        if (count == 0) {
+            return List.of();
+        }
+        Arrays.sort(over, 0, count);
+        float[] r = model.restPositions();
+        float[] w = model.invMass();
+        float[] crackNormal = crackNormals(model);
+        boolean[] used = new boolean[model.particleCount()];
+        boolean[] nucleated = new boolean[objects.size()];
+        TetSplitter splitter = new TetSplitter(model);
+        boolean[] open = openFronts(model, splitter, r, w, crackNormal, used);
+        List<ModelEdit> splits = new ArrayList<>();
+        float[] n = new float[3];
+        int copy = model.particleCount();
+        while (true) {
+            // the fronts, again and again while they run on: a crack crosses every tetrahedron past its limit
+            // that it reaches in one call, as the splits planned so far open it
+            boolean ran = true;
+            while (ran) {
+                ran = false;
+                for (int k = 0; k < count; k++) {
+                    int c = (int) over[k];
+                    if (!front(p, c, crackNormal)) {
+                        continue;
+                    }
+                    ModelEdit.Split split = runOn(splitter, p, c, r, w, crackNormal, used);
+                    if (split != null) {
+                        splitter.split(copy++);
+                        record(split, splits, used, crackNormal);
+                        ran = true;
+                    }
+                }
+            }
+            // then at most one new crack per body whose cracks have no open front, which runs on as above
+            boolean started = false;
+            for (int k = 0; k < count && !started; k++) {
+                int c = (int) over[k];
+                int body = model.objectOf(p[4 * c]);
+                if (front(p, c, crackNormal) || open[body] || nucleated[body]) {
+                    continue;
+                }
+                direction(x, p, inverse, c, f, fd, svd, n);
+                ModelEdit.Split split = start(splitter, p, c, w, used, n);
+                if (split != null) {
+                    splitter.split(copy++);
+                    record(split, splits, used, crackNormal);
+                    nucleated[body] = true;
+                    started = true;
+                }
+            }
+            if (!started) {
+                return splits;
+            }
+        }
+    }
+
+    /**
+     * Per body, whether a crack of it has an open front: a tetrahedron at it with a corner the crack could run
+     * on to ({@link #runOn}), stretched or not. Such a body starts no new crack: the one it has runs on where
+     * the load concentrates, and a second one started meanwhile (a bar pulled by both ends cracks near both
+     * grips within a step or two) would cut a piece out between them.
+     */
+    private static boolean[] openFronts(Model model, TetSplitter splitter, float[] r, float[] w, float[] crackNormal,
+                                        boolean[] none) {
+        boolean[] open = new boolean[model.objects().size()];
+        int[] p = model.tets().particles();
+        for (int c = 0; c < model.tets().count(); c++) {
+            int body = model.objectOf(p[4 * c]);
+            if (!open[body] && front(p, c, crackNormal) && runOn(splitter, p, c, r, w, crackNormal, none) != null) {
+                open[body] = true;
+            }
+        }
+        return open;
+    }
+
+    /** True when tetrahedron c has a corner a tear runs through. */
+    private static boolean front(int[] p, int c, float[] crackNormal) {
+        for (int i = 0; i < 4; i++) {
+            if (!Float.isNaN(crackNormal[3 * p[4 * c + i]])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void record(ModelEdit.Split split, List<ModelEdit> splits, boolean[] used, float[] crackNormal) {
+        splits.add(split);
+        int v = split.particle();
+        used[v] = true;
+        float len = (float) Math.sqrt(split.nx() * split.nx() + split.ny() * split.ny() + split.nz() * split.nz());
+        crackNormal[3 * v] = split.nx() / len;
+        crackNormal[3 * v + 1] = split.ny() / len;
+        crackNormal[3 * v + 2] = split.nz() / len;
+    }
+
+    /** F = D_s D_m⁻¹ of tetrahedron c at x, row by row into f. */
+    private static void deformation(float[] x, int[] p, float[] inverse, int c, float[] f) {
+        int a = 3 * p[4 * c];
+        for (int i = 0; i < 3; i++) {
+            float e1 = x[3 * p[4 * c + 1] + i] - x[a + i];
+            float e2 = x[3 * p[4 * c + 2] + i] - x[a + i];
+            float e3 = x[3 * p[4 * c + 3] + i] - x[a + i];
+            for (int j = 0; j < 3; j++) {
+                f[3 * i + j] = e1 * inverse[9 * c + j] + e2 * inverse[9 * c + 3 + j] + e3 * inverse[9 * c + 6 + j];
+            }
+        }
+    }
+
+    /** The largest Gershgorin row sum of FᵀF: a bound on σ₁² that costs no decomposition. */
+    private static float gershgorin(float[] f) {
+        float most = 0f;
+        for (int j = 0; j < 3; j++) {
+            float row = 0f;
+            for (int l = 0; l < 3; l++) {
+                float cjl = f[j] * f[l] + f[3 + j] * f[3 + l] + f[6 + j] * f[6 + l];
+                row += Math.abs(cjl);
+            }
+            most = Math.max(most, row);
+        }
+        return most;
+    }
+
+    /** The rest-space direction of tetrahedron c's largest stretch (F's first right singular vector) into n. */
+    private static void direction(float[] x, int[] p, float[] inverse, int c, float[] f, double[] fd, double[] svd,
+                                  float[] n) {
+        deformation(x, p, inverse, c, f);
+        for (int k = 0; k < 9; k++) {
+            fd[k] = f[k];
+        }
+        RotationSvd.decompose(fd, 0, svd);
+        n[0] = (float) svd[RotationSvd.V];
+        n[1] = (float) svd[RotationSvd.V + 3];
+        n[2] = (float) svd[RotationSvd.V + 6];
+    }
+
+    /**
+     * At a crack front: of tetrahedron c's free corners off the crack, the one nearest the plane of the crack
+     * through one of its crack corners (within {@link #FRONT_SINE}; the crack's plane is the one its node was
+     * split by), split by that plane turned to hold the line from the crack corner to it, so the crack runs on
+     * in its own plane; the next nearest where that would separate nothing. Plans only (the caller splits).
+     */
+    private static ModelEdit.Split runOn(TetSplitter splitter, int[] p, int c, float[] r, float[] w,
+                                         float[] crackNormal, boolean[] used) {
+        // candidate (corner, crack corner) pairs by how far off the crack's plane the corner lies
+        float[] sine = new float[16];
+        int[] pair = new int[16];
+        int pairs = 0;
+        for (int i = 0; i < 4; i++) {
+            int tip = p[4 * c + i];
+            if (!Float.isNaN(crackNormal[3 * tip]) || w[tip] == 0f) {
+                continue;
+            }
+            for (int j = 0; j < 4; j++) {
+                int crack = p[4 * c + j];
+                if (Float.isNaN(crackNormal[3 * crack])) {
+                    continue;
+                }
+                float dx = r[3 * tip] - r[3 * crack];
+                float dy = r[3 * tip + 1] - r[3 * crack + 1];
+                float dz = r[3 * tip + 2] - r[3 * crack + 2];
+                float len = (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+                float s = Math.abs(dx * crackNormal[3 * crack] + dy * crackNormal[3 * crack + 1]
+                        + dz * crackNormal[3 * crack + 2]) / len;
+                if (s <= FRONT_SINE) {
+                    sine[pairs] = s;
+                    pair[pairs++] = 4 * i + j;
+                }
+            }
+        }
+        for (int tried = 0; tried < pairs; tried++) {
+            int best = -1;
+            for (int k = 0; k < pairs; k++) {
+                if (pair[k] >= 0 && (best < 0 || sine[k] < sine[best])) {
+                    best = k;
+                }
+            }
+            int tip = p[4 * c + pair[best] / 4];
+            int crack = p[4 * c + pair[best] % 4];
+            pair[best] = -1;
+            if (used[tip]) {
+                continue;
+            }
+            // the crack's normal without its part along the line crack -> tip: the plane holds that line
+            float dx = r[3 * tip] - r[3 * crack];
+            float dy = r[3 * tip + 1] - r[3 * crack + 1];
+            float dz = r[3 * tip + 2] - r[3 * crack + 2];
+            float mx = crackNormal[3 * crack];
+            float my = crackNormal[3 * crack + 1];
+            float mz = crackNormal[3 * crack + 2];
+            float along = (mx * dx + my * dy + mz * dz) / (dx * dx + dy * dy + dz * dz);
+            float nx = mx - along * dx;
+            float ny = my - along * dy;
+            float nz = mz - along * dz;
+            if (splitter.plan(tip, nx, ny, nz)) {
+                return new ModelEdit.Split(tip, nx, ny, nz);
+            }
+        }
+        return null;
+    }
+
+    /** A new crack at tetrahedron c: its free corner with the most tetrahedra (lower index on a tie) that separates. */
+    private static ModelEdit.Split start(TetSplitter splitter, int[] p, int c, float[] w, boolean[] used, float[] n) {
+        int[] corner = new int[4];
+        int corners = 0;
+        for (int i = 0; i < 4; i++) {
+            int v = p[4 * c + i];
+            if (!used[v] && w[v] > 0f) {
+                corner[corners++] = v;
+            }
+        }
+        for (int tried = 0; tried < corners; tried++) {
+            int best = -1;
+            for (int k = 0; k < corners; k++) {
+                if (corner[k] < 0) {
+                    continue;
+                }
+                if (best < 0) {
+                    best = k;
+                    continue;
+                }
+                int a = splitter.tetCount(corner[k]);
+                int b = splitter.tetCount(corner[best]);
+                if (a > b || (a == b && corner[k] < corner[best])) {
+                    best = k;
+                }
+            }
+            int v = corner[best];
+            corner[best] = -1;
+            if (splitter.plan(v, n[0], n[1], n[2])) {
+                return new ModelEdit.Split(v, n[0], n[1], n[2]);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Per particle the normal of the plane a tear split it by (its last split's, a copy's its split's), NaN
+     * for a particle no tear runs through: from the edit log, where the k-th split made particle
+     * (base particle count + k).
+     */
+    private static float[] crackNormals(Model model) {
+        float[] normal = new float[3 * model.particleCount()];
+        Arrays.fill(normal, Float.NaN);
+        int copy = model.base().particleCount();
+        for (ModelEdit e : model.edits()) {
+            float nx;
+            float ny;
+            float nz;
+            int at;
+            if (e instanceof ModelEdit.Split s) {
+                at = s.particle();
+                nx = s.nx();
+                ny = s.ny();
+                nz = s.nz();
+            } else if (e instanceof ModelEdit.Detach d) {
+                at = d.particle();
+                nx = d.nx();
+                ny = d.ny();
+                nz = d.nz();
+            } else {
+                continue;
+            }
+            float len = (float) Math.sqrt(nx * nx + ny * ny + nz * nz);
+            for (int i : new int[] {at, copy}) {
+                normal[3 * i] = nx / len;
+                normal[3 * i + 1] = ny / len;
+                normal[3 * i + 2] = nz / len;
+            }
+            copy++;
+        }
+        return normal;
+    }
+}
