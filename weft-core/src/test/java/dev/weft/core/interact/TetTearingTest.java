@@ -140,6 +140,10 @@ public class TetTearingTest {
             assertThat(torn.totalFreeMass()).as("%s: mass", solver).isCloseTo(mass, within(1e-6 * mass));
             assertQuarterMasses(torn);
             assertNoneInverted(torn, sim.state().positions());
+            // torn through: each piece's surface a closed manifold, every edge on two triangles (while a crack
+            // runs, the rim where it meets the surface holds four on an edge until both its nodes split)
+            assertThat(TetSurfaceChecks.nonManifoldEdges(torn, 0)).as("%s: edges on other than two triangles", solver)
+                    .isZero();
             // the pieces came apart: their nearest nodes are more than the bar's tear stretch of a cube apart
             float[] x = sim.state().positions();
             float gapLeft = -Float.MAX_VALUE;
@@ -252,6 +256,38 @@ public class TetTearingTest {
         assertThat(edits[1]).isEqualTo(edits[0]);
         assertThat(triangles[1]).isEqualTo(triangles[0]);
         assertThat(result[1]).isEqualTo(result[0]);
+    }
+
+    /** A torn bar written to a checkpoint mid-run and resumed ends bitwise where one run ends, crack faces and all. */
+    @org.junit.jupiter.api.Test
+    void resumingATornBarFromItsCheckpointEndsBitwiseWhereOneRunEnds(@org.junit.jupiter.api.io.TempDir
+                                                                      java.nio.file.Path tmp) throws Exception {
+        Model m = bar(10, 2, 0.2f, true, 0.5f, true);
+        java.nio.file.Path file = tmp.resolve("torn.weft");
+        float[] whole = null;
+        int[] wholeTriangles = null;
+        for (int run = 0; run < 3; run++) {
+            try (WorkerPool pool = new WorkerPool(2);
+                 Simulation sim = new Simulation(m, State.atRest(m), Solvers.create("xpbd", pool),
+                         grips(m, 0.2f, new float[3]), 10)) {
+                if (run == 2) {
+                    dev.weft.core.sim.Checkpoint.read(file, sim);
+                    assertThat(sim.model().edits()).as("the checkpoint was written after the tear").isNotEmpty();
+                }
+                for (int f = 0; f < (run == 0 ? 20 : 10); f++) {
+                    sim.advance(FRAME);
+                }
+                if (run == 0) {
+                    whole = sim.state().positions().clone();
+                    wholeTriangles = sim.model().triangles();
+                } else if (run == 1) {
+                    dev.weft.core.sim.Checkpoint.write(file, sim);
+                } else {
+                    assertThat(sim.model().triangles()).isEqualTo(wholeTriangles);
+                    assertThat(sim.state().positions()).isEqualTo(whole);
+                }
+            }
+        }
     }
 
     /** Each free node's mass is the quarter of ρ V₀ of every tetrahedron it is a corner of, as the builder gave it. */
