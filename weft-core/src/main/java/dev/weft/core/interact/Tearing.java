@@ -45,11 +45,16 @@ public final class Tearing {
      * stretched tetrahedra ({@link TetTearing}).
      */
     public static List<ModelEdit> find(Model model, float[] x) {
+        return find(model, x, null);
+    }
+
+    /** As {@link #find(Model, float[])}, the tetrahedra scanned over the threads of {@code pool} (null: this thread). */
+    public static List<ModelEdit> find(Model model, float[] x, dev.weft.core.parallel.WorkerPool pool) {
         if (!model.tears()) {
             return List.of();
         }
         List<ModelEdit> constraints = findAtConstraints(model, x);
-        List<ModelEdit> tetrahedra = TetTearing.find(model, x);
+        List<ModelEdit> tetrahedra = TetTearing.find(model, x, pool);
         if (tetrahedra.isEmpty()) {
             return constraints;
         }

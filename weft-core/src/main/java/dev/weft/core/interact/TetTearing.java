@@ -6,6 +6,8 @@ import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.TetConstraints;
 import dev.weft.core.model.TetSplitter;
+import dev.weft.core.parallel.RangeBody;
+import dev.weft.core.parallel.WorkerPool;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,6 +53,15 @@ public final class TetTearing {
 
     /** The splits that tear {@code model}'s tetrahedral bodies at positions {@code x} (empty: none past its limit). */
     public static List<ModelEdit> find(Model model, float[] x) {
+        return find(model, x, null);
+    }
+
+    /**
+     * As {@link #find(Model, float[])}, the scan of the tetrahedra over the threads of {@code pool} (null: this
+     * thread): each tetrahedron's stretch is the same bits on any thread, and the ones past their limit are
+     * sorted before anything is decided, so the splits are the same.
+     */
+    public static List<ModelEdit> find(Model model, float[] x, WorkerPool pool) {
         TetConstraints t = model.tets();
         if (t.count() == 0) {
             return List.of();
@@ -68,37 +79,40 @@ public final class TetTearing {
         }
         int[] p = t.particles();
         float[] inverse = t.restInverse();
-        long[] over = null;
-        int count = 0;
+        Found found = new Found();
+        RangeBody scan = (from, to) -> {
+            long[] mine = null;
+            int n = 0;
+            for (int c = from; c < to; c++) {
+                float l = limit[model.objectOf(p[4 * c])];
+                float stretch = l == Float.POSITIVE_INFINITY ? 0f : stretchPast(x, p, inverse, c, l);
+                if (stretch > 0f) {
+                    if (mine == null) {
+                        mine = new long[8];
+                    } else if (n == mine.length) {
+                        mine = Arrays.copyOf(mine, 2 * n);
+                    }
+                    // most stretched first; ties by index, so the order is the same on every run
+                    mine[n++] = ((long) ~Float.floatToIntBits(stretch) << 32) | c;
+                }
+            }
+            if (n > 0) {
+                found.add(mine, n);
+            }
+        };
+        if (pool == null || pool.threads() < 2) {
+            scan.run(0, t.count());
+        } else {
+            pool.parallelFor(0, t.count(), 1024, scan);
+        }
+        if (found.count == 0) {
+            return List.of();
+        }
+        long[] over = found.keys;
+        int count = found.count;
         float[] f = new float[9];
         double[] fd = new double[9];
         double[] svd = new double[RotationSvd.SIZE];
-        for (int c = 0; c < t.count(); c++) {
-            float l = limit[model.objectOf(p[4 * c])];
-            if (l == Float.POSITIVE_INFINITY) {
-                continue;
-            }
-            deformation(x, p, inverse, c, f);
-            if (gershgorin(f) <= l * l) {
-                continue; // σ₁² = λ_max(FᵀF) is at most its largest Gershgorin row sum
-            }
-            for (int k = 0; k < 9; k++) {
-                fd[k] = f[k];
-            }
-            RotationSvd.decompose(fd, 0, svd);
-            float stretch = (float) svd[RotationSvd.SIGMA];
-            if (stretch > l) {
-                if (over == null) {
-                    over = new long[16];
-                } else if (count == over.length) {
-                    over = Arrays.copyOf(over, 2 * count);
-                }
-                over[count++] = ((long) ~Float.floatToIntBits(stretch) << 32) | c;
-            }
-        }
-        if (count == 0) {
-            return List.of();
-        }
         Arrays.sort(over, 0, count);
         float[] r = model.restPositions();
         float[] w = model.invMass();
@@ -204,18 +218,78 @@ public final class TetTearing {
         }
     }
 
-    /** The largest Gershgorin row sum of FᵀF: a bound on σ₁² that costs no decomposition. */
-    private static float gershgorin(float[] f) {
-        float most = 0f;
-        for (int j = 0; j < 3; j++) {
-            float row = 0f;
-            for (int l = 0; l < 3; l++) {
-                float cjl = f[j] * f[l] + f[3 + j] * f[3 + l] + f[6 + j] * f[6 + l];
-                row += Math.abs(cjl);
+    /**
+     * Tetrahedron c's largest principal stretch σ₁ at x where it passes {@code limit}, else 0. First the largest
+     * Gershgorin row sum of C = FᵀF, a bound on σ₁² = λ_max(C) that costs no decomposition (at rest C = I and
+     * the bound is 1; stretched along an axis by s it is s²), in locals; the decomposition only past it.
+     */
+    static float stretchPast(float[] x, int[] p, float[] inverse, int c, float limit) {
+        int a = 3 * p[4 * c];
+        int b = 3 * p[4 * c + 1];
+        int d = 3 * p[4 * c + 2];
+        int e = 3 * p[4 * c + 3];
+        int g = 9 * c;
+        float f00 = 0f;
+        float f01 = 0f;
+        float f02 = 0f;
+        float f10 = 0f;
+        float f11 = 0f;
+        float f12 = 0f;
+        float f20 = 0f;
+        float f21 = 0f;
+        float f22 = 0f;
+        for (int i = 0; i < 3; i++) {
+            float e1 = x[b + i] - x[a + i];
+            float e2 = x[d + i] - x[a + i];
+            float e3 = x[e + i] - x[a + i];
+            float r0 = e1 * inverse[g] + e2 * inverse[g + 3] + e3 * inverse[g + 6];
+            float r1 = e1 * inverse[g + 1] + e2 * inverse[g + 4] + e3 * inverse[g + 7];
+            float r2 = e1 * inverse[g + 2] + e2 * inverse[g + 5] + e3 * inverse[g + 8];
+            if (i == 0) {
+                f00 = r0;
+                f01 = r1;
+                f02 = r2;
+            } else if (i == 1) {
+                f10 = r0;
+                f11 = r1;
+                f12 = r2;
+            } else {
+                f20 = r0;
+                f21 = r1;
+                f22 = r2;
             }
-            most = Math.max(most, row);
         }
-        return most;
+        float c00 = f00 * f00 + f10 * f10 + f20 * f20;
+        float c11 = f01 * f01 + f11 * f11 + f21 * f21;
+        float c22 = f02 * f02 + f12 * f12 + f22 * f22;
+        float c01 = Math.abs(f00 * f01 + f10 * f11 + f20 * f21);
+        float c02 = Math.abs(f00 * f02 + f10 * f12 + f20 * f22);
+        float c12 = Math.abs(f01 * f02 + f11 * f12 + f21 * f22);
+        float bound = Math.max(c00 + c01 + c02, Math.max(c11 + c01 + c12, c22 + c02 + c12));
+        if (bound <= limit * limit) {
+            return 0f;
+        }
+        double[] fd = {f00, f01, f02, f10, f11, f12, f20, f21, f22};
+        double[] svd = new double[RotationSvd.SIZE];
+        RotationSvd.decompose(fd, 0, svd);
+        float stretch = (float) svd[RotationSvd.SIGMA];
+        return stretch > limit ? stretch : 0f;
+    }
+
+    /** Over-stretched tetrahedra as sort keys, gathered from the scan's ranges (in any order: sorted after). */
+    private static final class Found {
+        long[] keys;
+        int count;
+
+        synchronized void add(long[] more, int n) {
+            if (keys == null) {
+                keys = new long[Math.max(16, n)];
+            } else if (count + n > keys.length) {
+                keys = Arrays.copyOf(keys, Math.max(2 * keys.length, count + n));
+            }
+            System.arraycopy(more, 0, keys, count, n);
+            count += n;
+        }
     }
 
     /** The rest-space direction of tetrahedron c's largest stretch (F's first right singular vector) into n. */
