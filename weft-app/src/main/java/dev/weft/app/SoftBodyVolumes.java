@@ -15,14 +15,18 @@ import java.util.Locale;
  */
 final class SoftBodyVolumes {
     private final List<ModelObject> bodies = new ArrayList<>();
+    /** Each measured body's index in the model's objects: a torn body's triangles move (its crack faces join them). */
+    private final List<Integer> index = new ArrayList<>();
     private final double[] rest;
     private final double[] least;
     private final double[] most;
 
     SoftBodyVolumes(Model model) {
-        for (ModelObject o : model.objects()) {
+        for (int i = 0; i < model.objects().size(); i++) {
+            ModelObject o = model.objects().get(i);
             if (o.type() == ModelObject.Type.VOXEL_BODY || o.type() == ModelObject.Type.TET_BODY) {
                 bodies.add(o);
+                index.add(i);
             }
         }
         rest = new double[bodies.size()];
@@ -38,7 +42,7 @@ final class SoftBodyVolumes {
     /** Measures every soft body at positions {@code x} of (the current) {@code model}. */
     void record(Model model, float[] x) {
         for (int k = 0; k < rest.length; k++) {
-            double v = BodyVolume.of(model, bodies.get(k), x) / rest[k];
+            double v = BodyVolume.of(model, model.objects().get(index.get(k)), x) / rest[k];
             least[k] = Math.min(least[k], v);
             most[k] = Math.max(most[k], v);
         }

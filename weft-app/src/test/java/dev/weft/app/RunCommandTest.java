@@ -141,6 +141,22 @@ class RunCommandTest {
     }
 
     @Test
+    void theRubberBarTearsInARunAndItsFramesShowTheCrack(@TempDir Path tmp) throws IOException {
+        // rubber-tear: the notched bar tears in its first tenth of a second; the OBJ frames grow the crack's copies
+        // and faces, and the two halves' closed surfaces hold the bar's volume (not a torn body's stale range)
+        assertThat(weft("run", "rubber-tear", "--frames", "12", "--obj-every", "1", "--threads", "2", "--out",
+                tmp.toString())).as(err.toString()).isZero();
+        Path frames = tmp.resolve("rubber-tear");
+        String first = Files.readString(frames.resolve("frame_00001.obj"));
+        String last = Files.readString(frames.resolve("frame_00012.obj"));
+        assertThat(last.lines().filter(l -> l.startsWith("v ")).count())
+                .isGreaterThan(first.lines().filter(l -> l.startsWith("v ")).count());
+        assertThat(last.lines().filter(l -> l.startsWith("f ")).count())
+                .isGreaterThan(first.lines().filter(l -> l.startsWith("f ")).count());
+        assertThat(out.toString()).containsPattern("bar held (9\\d|10\\d)\\.\\d–(9\\d|10\\d)\\.\\d % of its rest volume");
+    }
+
+    @Test
     void aRunResumedFromItsCheckpointEndsOnTheSameBits(@TempDir Path tmp) throws IOException {
         assertThat(weft("run", "--frames", "12", "--checkpoint-every", "6", "--obj-every", "12", "--threads", "2",
                 "--quiet", "--out", tmp.resolve("whole").toString())).as(err.toString()).isZero();

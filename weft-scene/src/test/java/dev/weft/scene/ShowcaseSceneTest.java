@@ -342,6 +342,42 @@ class ShowcaseSceneTest {
         }
     }
 
+    /**
+     * rubber-tear: the grips pull the notched bar apart until it tears at the notch (x in [0, 0.03] m), and each
+     * half hangs from its own grip with its drawn surface closed over the crack.
+     */
+    @Test
+    void theRubberBarTearsAtItsNotchAndEachHalfHangsFromItsGrip() {
+        Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("rubber-tear.json"));
+        double volume = BodyVolume.of(s.model(), s.model().objects().get(0), s.model().restPositions());
+        try (WorkerPool pool = new WorkerPool(2); Simulation sim = new Simulation(s.model(), s.initialState(),
+                s.solver(SOLVER, pool), s.environment(), s.substeps(SOLVER))) {
+            for (int f = 0; f < s.frames(); f++) {
+                sim.advance(1f / s.fps());
+            }
+            Model torn = sim.model();
+            assertThat(torn.edits()).as("it tore").isNotEmpty();
+            float[] r = torn.restPositions();
+            for (dev.weft.core.model.ModelEdit e : torn.edits()) {
+                int p = ((dev.weft.core.model.ModelEdit.Split) e).particle();
+                // at the notch's faces (x = 0 or 0.03 m): nowhere else
+                assertThat(Math.min(Math.abs(r[3 * p]), Math.abs(r[3 * p] - 0.03f))).as("split node %d's x", p)
+                        .isLessThan(1e-6f);
+            }
+            // the halves hang from the grips (moved 0.375 m out each), 0.75 m apart: every node within a bar
+            // half's length (0.18 m plus its stretch) of one grip's end, none in the middle
+            float[] x = sim.state().positions();
+            for (int i = 0; i < torn.particleCount(); i++) {
+                float dy = x[3 * i + 1] - 1f;
+                float left = (float) Math.hypot(x[3 * i] + 0.555f, dy);
+                float right = (float) Math.hypot(x[3 * i] - 0.555f, dy);
+                assertThat(Math.min(left, right)).as("node %d from its grip", i).isLessThan(0.25f);
+            }
+            // the drawn surface: both halves closed, the volume of the two together that of the bar
+            assertThat(BodyVolume.of(torn, torn.objects().get(0), x) / volume).isCloseTo(1.0, within(0.05));
+        }
+    }
+
     @Test
     void theClothLiesOverTheSoftBall() {
         Scene s = SceneFile.read(SceneFileTest.SCENES.resolve("softball.json"));

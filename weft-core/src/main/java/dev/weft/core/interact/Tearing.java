@@ -39,11 +39,34 @@ public final class Tearing {
     private Tearing() {
     }
 
-    /** The splits that tear {@code model} at positions {@code x} (empty when nothing is past its limit). */
+    /**
+     * The splits that tear {@code model} at positions {@code x} (empty when nothing is past its limit): its
+     * cloth, ropes and voxel bodies' at their stretched constraints, then its tetrahedral bodies' at their
+     * stretched tetrahedra ({@link TetTearing}).
+     */
     public static List<ModelEdit> find(Model model, float[] x) {
+        return find(model, x, null);
+    }
+
+    /** As {@link #find(Model, float[])}, the tetrahedra scanned over the threads of {@code pool} (null: this thread). */
+    public static List<ModelEdit> find(Model model, float[] x, dev.weft.core.parallel.WorkerPool pool) {
         if (!model.tears()) {
             return List.of();
         }
+        List<ModelEdit> constraints = findAtConstraints(model, x);
+        List<ModelEdit> tetrahedra = TetTearing.find(model, x, pool);
+        if (tetrahedra.isEmpty()) {
+            return constraints;
+        }
+        if (constraints.isEmpty()) {
+            return tetrahedra;
+        }
+        List<ModelEdit> all = new ArrayList<>(constraints);
+        all.addAll(tetrahedra);
+        return all;
+    }
+
+    private static List<ModelEdit> findAtConstraints(Model model, float[] x) {
         DistanceConstraints d = model.distances();
         int[] p = d.particles();
         float[] rest = d.restLength();

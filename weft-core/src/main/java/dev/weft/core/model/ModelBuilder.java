@@ -146,8 +146,9 @@ public final class ModelBuilder {
      * Lets {@code body} tear (seed 001 §5.3.7): a stretch or shear constraint of it longer than
      * (1 + {@code strain}) times its rest length breaks after a frame, and the surface separates there
      * ({@link dev.weft.core.interact.Tearing}). Woven cloth tears somewhere near 0.3; a strain a solver's
-     * iterations leave in a cloth under load (a few percent) must stay below it. Sets the tear strain of
-     * the body's {@link Material}.
+     * iterations leave in a cloth under load (a few percent) must stay below it. A tetrahedral body tears where
+     * a tetrahedron's largest principal stretch passes 1 + {@code strain} ({@link
+     * dev.weft.core.interact.TetTearing}). Sets the tear strain of the body's {@link Material}.
      */
     public ModelBuilder tearStrain(ModelObject body, float strain) {
         int o = indexOf(body, "tearStrain");
@@ -417,7 +418,8 @@ public final class ModelBuilder {
      * An elastic solid of tetrahedra ({@link TetBodySpec}, {@link TetConstraints}): a particle per node with a
      * quarter of ρ V₀ of each tetrahedron it is a corner of; its surface is the faces that belong to one
      * tetrahedron only, wound outwards. It has no distance constraints: only the position-based solvers
-     * (xpbd, pbd) simulate it, and the others refuse it by name.
+     * (xpbd, pbd) and pd simulate it, and the others refuse it by name. With a tear strain ({@link #tearStrain})
+     * it tears: a split of a node ({@link ModelEdit.Split}) divides its tetrahedra ({@link TetSplitter}).
      */
     public ModelObject addTetBody(TetBodySpec s) {
         checkName(s.name());

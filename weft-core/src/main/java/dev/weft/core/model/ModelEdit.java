@@ -23,6 +23,14 @@ public sealed interface ModelEdit permits ModelEdit.Split, ModelEdit.Detach, Mod
      * through the constraints are dropped (or moved to a copy of the anchor it does reach). A split that
      * would separate nothing (all triangles, or all constraints of a particle without triangles, on one
      * side) is skipped and not logged.
+     *
+     * <p>A node of an elastic tetrahedral body splits by its tetrahedra instead ({@link TetSplitter}): those whose
+     * rest centroid lies on the positive side go to the copy, with their quarter of ρ V₀ each (the node's mass
+     * times their share of its tetrahedra's rest volume); its boundary triangles on that side go with them and
+     * each face between the sides becomes two boundary triangles (appended to the body's triangles, so a later
+     * body's triangles move up); the skin vertices riding on moved tetrahedra follow them. Skipped and not
+     * logged when a side would be empty or the surface would not stay a manifold at the node. A volume-keeping
+     * voxel body's tetrahedra refuse a split, and a {@link Detach} refuses any tetrahedral node.
      */
     record Split(int particle, float nx, float ny, float nz) implements ModelEdit {
     }

@@ -37,6 +37,13 @@ final class ModelEditor {
 
     private final List<ModelEdit> log;
 
+    /** The tetrahedra's working copy, made at the first split of a model with tetrahedra (null before). */
+    private TetSplitter tets;
+    /** Per body its skin while edits re-point it (null: as the model's). */
+    private Skin[] skins;
+    /** Per skinned body, which of its skin's vertices ride on each particle (made at its first split). */
+    private MutableIncidence[] skinAt;
+
     /** Threads for the editor's two halves of its copying (null: the calling thread does both). */
     private final WorkerPool pool;
 
@@ -101,22 +108,6 @@ final class ModelEditor {
     }
 
     static Model apply(Model m, List<ModelEdit> edits, WorkerPool pool) {
-        if (m.tets().count() > 0) {
-            // a split of a tetrahedron's particle would have to split the tetrahedra too (not yet); any other
-            // particle (a cloth's beside the soft body) splits as ever, and the tetrahedra carry over
-            boolean[] inTetrahedron = new boolean[m.particleCount()];
-            for (int p : m.tets().particles()) {
-                inTetrahedron[p] = true;
-            }
-            for (ModelEdit edit : edits) {
-                int p = edit instanceof ModelEdit.Split s ? s.particle()
-                        : edit instanceof ModelEdit.Detach d ? d.particle() : -1;
-                if (p >= 0 && p < inTetrahedron.length && inTetrahedron[p]) {
-                    throw new InvalidInputException("edit", "particle " + p + " belongs to a volume-keeping soft body, "
-                            + "which cannot be torn or cut yet (its tetrahedra would need splitting too)");
-                }
-            }
-        }
         ModelEditor e = new ModelEditor(m, pool);
         for (ModelEdit edit : edits) {
             if (edit instanceof ModelEdit.Split) {
@@ -147,21 +138,153 @@ final class ModelEditor {
         int p = e.particle();
         checkParticle("split.particle", p);
         checkNormal("split.normal", e.nx(), e.ny(), e.nz());
+        if (inTetrahedra(p, "split")) {
+            splitTetrahedra(e, p);
+            return;
+        }
         separate(e, p, surface.plan(p, e.nx(), e.ny(), e.nz()));
+    }
+
+    /**
+     * True when p is a corner of tetrahedra of an elastic tetrahedral body (whose split {@link TetSplitter}
+     * decides); a volume-keeping voxel body's tetrahedra are refused (its surface is its voxels' faces, which
+     * a tetrahedral split does not update), and so is a cut ({@code detach}) of any tetrahedral node.
+     */
+    private boolean inTetrahedra(int p, String what) {
+        if (model.tets().count() == 0) {
+            return false;
+        }
+        if (tets == null) {
+            tets = new TetSplitter(model.tets(), model.restPositions(), surface);
+        }
+        if (tets.tetCount(p) == 0) {
+            return false;
+        }
+        ModelObject body = model.objects().get(particleObject.get(p));
+        if (body.type() != ModelObject.Type.TET_BODY) {
+            throw new InvalidInputException(what, "particle " + p + " belongs to " + body.name() + ", a volume-keeping "
+                    + "voxel body, whose tetrahedra cannot be torn or cut yet (its springs tear without 'volume')");
+        }
+        if (!"split".equals(what)) {
+            throw new InvalidInputException(what, "particle " + p + " belongs to " + body.name() + ", a tetrahedral "
+                    + "body, which a cut cannot split yet (it tears: ModelEdit.Split)");
+        }
+        return true;
+    }
+
+    /**
+     * A tetrahedral node's split ({@link TetSplitter}): the tetrahedra whose rest centroid lies on the plane's
+     * positive side go to the copy with their quarter of ρ V₀ (the node's mass times their share of its
+     * tetrahedra's rest volume, as {@link ModelBuilder#addTetBody} gave it); its boundary triangles on that
+     * side go with them and each face between the two sides becomes two boundary triangles, one per side.
+     * The tetrahedra keep their storage order and colors (a moved one's copy corner is new to its color),
+     * and the copy takes the node's particle color (its neighbours are some of the node's).
+     */
+    private void splitTetrahedra(ModelEdit.Split e, int p) {
+        if (!tets.plan(p, e.nx(), e.ny(), e.nz())) {
+            return;
+        }
+        // decide every constraint's side before the split changes the tetrahedra the rule reads
+        IntList constraints = distAt.itemsOf(p);
+        SurfaceSplitter.Side[] distSide = new SurfaceSplitter.Side[constraints.size()];
+        for (int k = 0; k < constraints.size(); k++) {
+            distSide[k] = tets.side(other(constraints.get(k), p));
+        }
+        int[] moved = tets.moved().toArray();
+        double share = tets.movedVolumeShare();
+        int q = surface.splitTriangles(p, tets.movedBoundary());
+        int[] crack = tets.split(q);
+        for (int k = 0; k < crack.length; k += 3) {
+            surface.addTriangle(crack[k], crack[k + 1], crack[k + 2]);
+        }
+        addCopy(p, share);
+        for (int k = 0; k < constraints.size(); k++) {
+            int c = constraints.get(k);
+            if (distSide[k] == SurfaceSplitter.Side.MOVE) {
+                dist.setParticle(c, dist.particle(c, 0) == p ? 0 : 1, q);
+                distAt.remove(p, c);
+                distAt.add(q, c);
+            }
+        }
+        for (int k = 0; k < constraints.size(); k++) {
+            int c = constraints.get(k);
+            if (distSide[k] == SurfaceSplitter.Side.BOTH) {
+                appendDistance(q, other(c, p), dist.param(c), dist.kind(c), dist.own(c));
+            }
+        }
+        copyTethers(p, q);
+        repointSkin(particleObject.get(p), p, q, moved);
+        log.add(e);
+    }
+
+    /** The skin vertices of body o that ride on a moved tetrahedron (its four corners) ride on the copy now. */
+    private void repointSkin(int o, int p, int q, int[] moved) {
+        if (skins == null) {
+            skins = new Skin[model.objects().size()];
+            skinAt = new MutableIncidence[skins.length];
+            for (Skin s : model.skins()) {
+                skins[s.body()] = s;
+            }
+        }
+        Skin s = skins[o];
+        if (s == null) {
+            return;
+        }
+        if (skinAt[o] == null) {
+            s = new Skin(s.body(), s.corners().clone(), s.weights(), s.triangles(), s.uvs());
+            skins[o] = s;
+            skinAt[o] = new MutableIncidence(s.corners(), 4, particleCount());
+        }
+        int[] corners = s.corners();
+        int[] t = tets.tets();
+        IntList riding = skinAt[o].itemsOf(p);
+        for (int k = 0; k < riding.size(); k++) {
+            int v = riding.get(k);
+            for (int m : moved) {
+                // the tetrahedron's corners, with the copy for the node now: the same four as the vertex's
+                boolean same = true;
+                for (int c = 0; c < 4 && same; c++) {
+                    int x = t[4 * m + c];
+                    int want = x == q ? p : x;
+                    same = corners[4 * v] == want || corners[4 * v + 1] == want || corners[4 * v + 2] == want
+                            || corners[4 * v + 3] == want;
+                }
+                if (same) {
+                    for (int c = 4 * v; c < 4 * v + 4; c++) {
+                        if (corners[c] == p) {
+                            corners[c] = q;
+                        }
+                    }
+                    skinAt[o].remove(p, v);
+                    skinAt[o].add(q, v);
+                    break;
+                }
+            }
+        }
     }
 
     private void detach(ModelEdit.Detach e) {
         int p = e.particle();
         checkParticle("detach.particle", p);
         checkNormal("detach.normal", e.nx(), e.ny(), e.nz());
-        int triangles = surface.triangles().length / 3;
-        for (int t : e.triangles()) {
+        inTetrahedra(p, "detach");
+        int triangles = surface.workingTriangleCount();
+        int[] named = e.triangles();
+        for (int t : named) {
             if (t < 0 || t >= triangles) {
                 throw new InvalidInputException("detach.triangles", "must be triangles of the model (0.."
                         + (triangles - 1) + "), got " + t);
             }
         }
-        separate(e, p, surface.plan(p, e.triangles(), e.nx(), e.ny(), e.nz()));
+        if (triangles > model.triangles().length / 3) {
+            // the cut named triangles of the model it was made on, laid out body by body with the crack faces
+            // of earlier splits in this batch in their bodies: the working triangles keep those at the end
+            int[] working = laidOutTriangles();
+            for (int k = 0; k < named.length; k++) {
+                named[k] = working[named[k]];
+            }
+        }
+        separate(e, p, surface.plan(p, named, e.nx(), e.ny(), e.nz()));
     }
 
     private static void checkNormal(String what, float nx, float ny, float nz) {
@@ -206,23 +329,7 @@ final class ModelEditor {
             share = (double) moved / constraints.size();
         }
         int q = surface.split();
-        split = true;
-
-        // the copy: same place, same body, same color, its share of the mass (a pin stays a pin)
-        float w = invMass.get(p);
-        if (w > 0f) {
-            double mass = 1.0 / w;
-            double movedMass = mass * share;
-            invMass.set(p, (float) (1.0 / (mass - movedMass)));
-            invMass.add((float) (1.0 / movedMass));
-        } else {
-            invMass.add(0f);
-        }
-        uvs.add(uvs.get(2 * p));
-        uvs.add(uvs.get(2 * p + 1));
-        particleObject.add(particleObject.get(p));
-        source.add(p);
-        particleColor.add(particleColor.get(p));
+        addCopy(p, share);
 
         removeBendingAcross(p, constraints, distSide);
         // moves first: an edge kept on both sides takes a color free of everything the copy holds
@@ -258,13 +365,71 @@ final class ModelEditor {
                 stencilAt.add(q, s);
             }
         }
+        copyTethers(p, q);
+        log.add(e);
+    }
+
+    /**
+     * The copy of p a split appends (its index is the particle count before): same place, same body, same
+     * color, {@code share} of p's mass (a pin stays a pin on both sides).
+     */
+    private void addCopy(int p, double share) {
+        split = true;
+        float w = invMass.get(p);
+        if (w > 0f) {
+            double mass = 1.0 / w;
+            double movedMass = mass * share;
+            invMass.set(p, (float) (1.0 / (mass - movedMass)));
+            invMass.add((float) (1.0 / movedMass));
+        } else {
+            invMass.add(0f);
+        }
+        uvs.add(uvs.get(2 * p));
+        uvs.add(uvs.get(2 * p + 1));
+        particleObject.add(particleObject.get(p));
+        source.add(p);
+        particleColor.add(particleColor.get(p));
+    }
+
+    /** The copy q of p takes p's tethers too (retargeted at the end if it no longer reaches their anchor). */
+    private void copyTethers(int p, int q) {
         IntList tethersHere = tetherAt.itemsOf(p);
         for (int k = 0; k < tethersHere.size(); k++) {
             int t = tethersHere.get(k);
             int copy = tether.add(new int[] {q, tether.particle(t, 1)}, tether.param(t), (byte) 0, tether.color(t));
             tetherAt.add(q, copy);
         }
-        log.add(e);
+    }
+
+    /**
+     * The working triangles in the order the edited model lays them out, as working indices: body by body,
+     * its triangles of the model and then the crack faces appended for it, in the order they came.
+     */
+    private int[] laidOutTriangles() {
+        List<ModelObject> objects = model.objects();
+        int total = surface.workingTriangleCount();
+        int before = model.triangles().length / 3;
+        int[] working = surface.triangles();
+        IntList[] appended = new IntList[objects.size()];
+        for (int t = before; t < total; t++) {
+            int o = particleObject.get(working[3 * t]);
+            if (appended[o] == null) {
+                appended[o] = new IntList();
+            }
+            appended[o].add(t);
+        }
+        int[] out = new int[total];
+        int k = 0;
+        for (int o = 0; o < objects.size(); o++) {
+            ModelObject body = objects.get(o);
+            for (int t = body.firstTriangle(); t < body.firstTriangle() + body.triangleCount(); t++) {
+                out[k++] = t;
+            }
+            for (int j = 0; appended[o] != null && j < appended[o].size(); j++) {
+                out[k++] = appended[o].get(j);
+            }
+        }
+        return out;
     }
 
     /**
@@ -381,7 +546,8 @@ final class ModelEditor {
             laid[1] = bend.layout();
             particles[0] = recolorParticles
                     ? Coloring.fromColors(ParticleColoring.greedy(TetConstraints.withElasticEdges(laid[0].particles(),
-                    model.tets().particles(), model.tets().shearModulus()), n, filled(n, -1)))
+                    tets == null ? model.tets().particles() : tets.tets(), model.tets().shearModulus()), n,
+                    filled(n, -1)))
                     : Coloring.fromColors(particleColor.toArray());
         }, () -> {
             if (split && tether.count() > 0) {
@@ -397,13 +563,45 @@ final class ModelEditor {
                 b.naturalOrder());
         EditableConstraints.Layout t = laid[2];
         TetherConstraints tethers = new TetherConstraints(t.particles(), t.param(), t.colorStart(), t.naturalOrder());
-        // no tetrahedron's particle was split (refused in apply), and copies are appended: they carry over
-        Model edited = new Model(surface.restPositions(), invMass.toArray(), surface.triangles().clone(),
-                uvs.toArray(), distances, bending, tethers, model.objects(), particles[0], particleObject.toArray(),
-                source.toArray(), model.materials(), model.springLayout(), model.base(), log);
+        // a tetrahedral split appended crack faces: each goes into its body's range (the bodies after it move up)
+        int[] triangles;
+        List<ModelObject> objects = model.objects();
+        if (surface.workingTriangleCount() > model.triangles().length / 3) {
+            int[] order = laidOutTriangles();
+            int[] working = surface.triangles();
+            triangles = new int[working.length];
+            for (int k = 0; k < order.length; k++) {
+                System.arraycopy(working, 3 * order[k], triangles, 3 * k, 3);
+            }
+            objects = new ArrayList<>(objects.size());
+            int first = 0;
+            for (ModelObject o : model.objects()) {
+                int count = o.triangleCount();
+                for (int w = model.triangles().length / 3; w < working.length / 3; w++) {
+                    count += model.objects().get(particleObject.get(working[3 * w])) == o ? 1 : 0;
+                }
+                objects.add(new ModelObject(o.name(), o.type(), o.firstParticle(), o.particleCount(), first, count,
+                        o.gridCols(), o.gridRows()));
+                first += count;
+            }
+        } else {
+            triangles = surface.triangles().clone();
+        }
+        Model edited = new Model(surface.restPositions(), invMass.toArray(), triangles, uvs.toArray(), distances,
+                bending, tethers, objects, particles[0], particleObject.toArray(), source.toArray(),
+                model.materials(), model.springLayout(), model.base(), log);
+        // tetrahedra keep their order, colors and rest data; a split moved some to copies of their corners
+        TetConstraints tetSet = tets == null || !tets.changed() ? model.tets() : model.tets().withParticles(tets.tets());
+        List<Skin> skinSet = model.skins();
+        if (skinAt != null) {
+            skinSet = new ArrayList<>();
+            for (Skin s : model.skins()) {
+                skinSet.add(skins[s.body()]);
+            }
+        }
         // edits only remove stencils or rewire them to split copies (same rest position, same body): each
         // kept stencil's hinge stiffness is what it was, so a tear costs no pass over every hinge
-        edited.carryTets(model.tets(), model.skins());
+        edited.carryTets(tetSet, skinSet);
         float[] springs = model.computedDistanceStiffness();
         if (springs != null) {
             edited.carryDistanceStiffness(carryAndComplete(d, springs, edited));

@@ -17,7 +17,9 @@ public final class SurfaceSplitter {
     public enum Side { KEEP, MOVE, BOTH }
 
     private final FloatList rest;
-    private final int[] triangles;
+    /** The working triangles: the model's, then those {@link #addTriangle} appended (a tetrahedral crack's). */
+    private int[] triangles;
+    private int triangleCount;
     private final Incidence incidence;
     /** Triangles of the particles whose triangles changed (and of new particles), overriding the incidence. */
     private final Map<Integer, IntList> changed = new HashMap<>();
@@ -44,6 +46,7 @@ public final class SurfaceSplitter {
     public SurfaceSplitter(float[] restPositions, int[] triangles, Incidence incidence) {
         this.rest = FloatList.of(restPositions);
         this.triangles = triangles.clone();
+        this.triangleCount = triangles.length / 3;
         this.incidence = incidence;
         this.particleCount = restPositions.length / 3;
     }
@@ -85,7 +88,61 @@ public final class SurfaceSplitter {
 
     /** The working triangles (after the splits so far). */
     public int[] triangles() {
-        return triangles;
+        return 3 * triangleCount == triangles.length ? triangles : java.util.Arrays.copyOf(triangles, 3 * triangleCount);
+    }
+
+    /** Coordinate {@code k} (3 · particle + axis) of the working rest positions. */
+    float rest(int k) {
+        return rest.get(k);
+    }
+
+    /** How many working triangles there are (the model's and those appended). */
+    int workingTriangleCount() {
+        return triangleCount;
+    }
+
+    /** Appends the triangle (a, b, c) (a face a tetrahedral split opened) and returns its index. */
+    int addTriangle(int a, int b, int c) {
+        if (3 * triangleCount + 3 > triangles.length) {
+            triangles = java.util.Arrays.copyOf(triangles, Math.max(3 * triangleCount + 3, 2 * triangles.length));
+        }
+        int t = triangleCount++;
+        triangles[3 * t] = a;
+        triangles[3 * t + 1] = b;
+        triangles[3 * t + 2] = c;
+        for (int v : new int[] {a, b, c}) {
+            IntList l = changed.get(v);
+            if (l == null) {
+                l = trianglesOf(v);
+                changed.put(v, l);
+            }
+            l.add(t);
+        }
+        return t;
+    }
+
+    /**
+     * A tetrahedral node's split (the tetrahedra decide it, {@link TetSplitter}): appends the copy at the
+     * particle's rest position and moves to it the particle's boundary triangles whose two other corners are
+     * a pair of {@code movedFaces}. Returns the copy's index.
+     */
+    int splitTriangles(int particle, IntList movedFaces) {
+        p = particle;
+        px = rest.get(3 * particle);
+        py = rest.get(3 * particle + 1);
+        pz = rest.get(3 * particle + 2);
+        keep.clear();
+        move.clear();
+        IntList mine = trianglesOf(particle);
+        for (int k = 0; k < mine.size(); k++) {
+            int t = mine.get(k);
+            boolean goes = false;
+            for (int f = 0; f < movedFaces.size() && !goes; f += 2) {
+                goes = same(t, particle, movedFaces.get(f), movedFaces.get(f + 1));
+            }
+            (goes ? move : keep).add(t);
+        }
+        return split();
     }
 
     /** The working rest positions (the model's, with a copy's appended at each split). */

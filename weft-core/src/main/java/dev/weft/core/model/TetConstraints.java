@@ -37,6 +37,27 @@ public final class TetConstraints extends ColoredConstraints {
         this.lameLambda = permute(lameLambda);
     }
 
+    /** Already laid out: an edit's ({@link #withParticles}). */
+    private TetConstraints(int[] stored, TetConstraints from) {
+        super(4, stored, from.colorStart(), from.sequence());
+        this.restVolume = from.restVolume;
+        this.restInverse = from.restInverse;
+        this.shearModulus = from.shearModulus;
+        this.lameLambda = from.lameLambda;
+    }
+
+    /**
+     * These tetrahedra with other corners, in storage order (a split gives some of them a copy of a corner at
+     * the same rest position): the same rest data, colors and order. Each color stays one: a copy is new to
+     * every color.
+     */
+    TetConstraints withParticles(int[] stored) {
+        if (stored.length != particles().length) {
+            throw new IllegalArgumentException(stored.length / 4 + " tetrahedra for " + count());
+        }
+        return new TetConstraints(stored, this);
+    }
+
     private float[] permuteRows(float[] inBuildOrder, int stride) {
         float[] out = new float[inBuildOrder.length];
         int[] natural = naturalOrder();

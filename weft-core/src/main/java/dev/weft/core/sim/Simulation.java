@@ -129,7 +129,7 @@ public final class Simulation implements AutoCloseable {
             // constraint during the solve. Once a frame, a cannonball stretched a curtain many times its
             // tear strain before anything broke, and the stored stretch flung it up past its pins.
             if (tearing && model.tears()) {
-                edit(Tearing.find(model, state.positions()));
+                edit(Tearing.find(model, state.positions(), solver.pool()));
             }
         }
     }
