@@ -53,7 +53,7 @@ public final class DeviceColliderRecords {
     public static final int RECTANGLE = 7;
     /** Type code of a distance field (COLLIDER_SDF). */
     public static final int SDF = 8;
-    /** Type code of a hand holding three particles, {@link DragHandle} (COLLIDER_HAND; {@code rigidShapes} backends). */
+    /** Type code of a hand holding three particles, {@link DragHandle} (COLLIDER_HAND; 14 floats, every backend). */
     public static final int HAND = 9;
     /** Where a rigid body's record holds its pose at the step's start: origin (3), rotation (9). */
     public static final int START_POSE = 26;
@@ -95,16 +95,16 @@ public final class DeviceColliderRecords {
      * rectangle, distance field), still or moving.
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
-        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider
-                || rigidShapes && (isRigidShape(c) || c instanceof DragHandle);
+        boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
+                || rigidShapes && isRigidShape(c);
         if (!known) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
                     + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run "
                     + (rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles "
-                    + "and distance fields, still or moving, and drag handles" : "still planes and spheres")
+                    + "and distance fields, still or moving," : "still planes and spheres") + " and drag handles"
                     + "); use the cpu backend");
         }
-        if (c.moving() && !rigidShapes) {
+        if (c.moving() && !rigidShapes && !(c instanceof DragHandle)) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and " + solvers
                     + " support still colliders only yet; use the cpu backend");
         }

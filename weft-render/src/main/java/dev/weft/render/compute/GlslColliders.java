@@ -28,6 +28,9 @@ final class GlslColliders {
      */
     void bind(Collider[] colliders, ParticleSurface surface) {
         if (!records.encode(colliders, surface)) {
+            if (records.refreshPoses()) { // a hand's target and held flag, as of this step
+                ComputeContext.write(dataBuffer, records.records());
+            }
             return;
         }
         gl.delete(typeBuffer, dataBuffer);

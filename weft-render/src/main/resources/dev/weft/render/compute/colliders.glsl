@@ -6,6 +6,8 @@
 #define COLLIDER_STRIDE 24
 #define COLLIDER_PLANE 0
 #define COLLIDER_SPHERE 1
+// DragHandle: held (1/0), alpha/h^2, three particle indices (int bits), each particle's target point (3 each)
+#define COLLIDER_HAND 9
 // RigidCollider.MAX_SWEEP_STEPS
 #define MAX_SWEEP_STEPS 32
 
@@ -280,14 +282,37 @@ vec3 collidePlane(int o, vec3 p, vec3 p0, float off, float g) {
     return p;
 }
 
-// The environment's colliders in order on one particle at p whose step started at p0 (PositionStep's
-// collider pass after the settle; pinned particles never come here)
-vec3 collideAll(vec3 p, vec3 p0, float off, float g) {
+// DragHandle.collide for particle i of inverse mass w: pulled w / (w + alpha/h^2) of the way (all the way at
+// compliance 0) to its target point while the hand holds it
+vec3 collideHand(int o, vec3 p, int i, float w) {
+    precise vec3 q = p;
+    if (colliders[o] == 0.0f || w == 0.0f) {
+        return q;
+    }
+    float alphaTilde = colliders[o + 1];
+    for (int k = 0; k < 3; k++) {
+        if (floatBitsToInt(colliders[o + 2 + k]) == i) {
+            precise float f = alphaTilde == 0.0f ? 1.0f : DIV(w, w + alphaTilde);
+            int t = o + 5 + 3 * k;
+            precise float dx = colliders[t] - q.x;
+            precise float dy = colliders[t + 1] - q.y;
+            precise float dz = colliders[t + 2] - q.z;
+            q = vec3(q.x + f * dx, q.y + f * dy, q.z + f * dz);
+        }
+    }
+    return q;
+}
+
+// The environment's colliders in order on particle i (inverse mass w) at p whose step started at p0
+// (PositionStep's collider pass after the settle; pinned particles never come here)
+vec3 collideAll(vec3 p, vec3 p0, float off, float g, int i, float w) {
     precise vec3 q = p;
     for (int c = 0; c < colliderCount; c++) {
         int o = COLLIDER_STRIDE * c;
         if (colliderType[c] == COLLIDER_PLANE) {
             q = collidePlane(o, q, p0, off, g);
+        } else if (colliderType[c] == COLLIDER_HAND) {
+            q = collideHand(o, q, i, w);
         } else {
             q = collideSphere(o, q, p0, off, g);
         }

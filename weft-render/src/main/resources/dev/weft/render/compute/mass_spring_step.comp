@@ -35,7 +35,7 @@ void main() {
     yy = yy + 0.0f;
     yz = yz + 0.0f;
     vec3 y = vec3(yx, yy, yz);
-    precise vec3 p = collideAll(y, start, offsetOf[i], grip[i]);
+    precise vec3 p = collideAll(y, start, offsetOf[i], grip[i], i, w);
     precise float nvx = vx + (p.x - y.x) * invH;
     precise float nvy = vy + (p.y - y.y) * invH;
     precise float nvz = vz + (p.z - y.z) * invH;

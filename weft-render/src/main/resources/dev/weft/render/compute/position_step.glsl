@@ -19,7 +19,7 @@ void positionStepFinish(int i, float invH, float scale) {
     precise float sy = y[i3 + 1] + d[i3 + 1];
     precise float sz = y[i3 + 2] + d[i3 + 2];
     vec3 settled = vec3(sx, sy, sz);
-    precise vec3 p = collideAll(settled, start, offsetOf[i], grip[i]);
+    precise vec3 p = collideAll(settled, start, offsetOf[i], grip[i], i, invMass[i]);
     precise float nvx = (vx + (p.x - settled.x) * invH) * scale;
     precise float nvy = (vy + (p.y - settled.y) * invH) * scale;
     precise float nvz = (vz + (p.z - settled.z) * invH) * scale;

@@ -1,0 +1,122 @@
+package dev.weft.core.testing;
+
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.DragHandle;
+import dev.weft.core.collide.TriangleHit;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.Solver;
+import dev.weft.core.step.Environment;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The viewer's hand on a CPU solver and a device solver side by side (seed 001 §5.3.8's picking and dragging):
+ * a {@link DragHandle} grabs a triangle of the model, its target moves 0.3 m sideways and 0.2 m up over
+ * 60 steps, holds, and lets go at step {@link #RELEASE}; as {@code Simulation} does, each step first advances
+ * the colliders and lets them drive their particles (a held pinned corner is moved on the host, which the
+ * device solver must upload).
+ */
+public final class HandDrag {
+    public static final int STEPS = 120;
+    public static final int RELEASE = 90;
+
+    public final State cpu;
+    public final State device;
+    /** Picked point to the hand's target on the device just before the release, m. */
+    public final float offTargetHeld;
+    /** Picked point to the hand's last target at the end, m (the cloth fell back). */
+    public final float offTargetAfter;
+
+    private HandDrag(State cpu, State device, float offTargetHeld, float offTargetAfter) {
+        this.cpu = cpu;
+        this.device = device;
+        this.offTargetHeld = offTargetHeld;
+        this.offTargetAfter = offTargetAfter;
+    }
+
+    /**
+     * Drags triangle {@code triangle} of {@code m} (in {@code still}'s colliders, with a hand of {@code
+     * compliance} appended) with the CPU solver (one thread) and the device solver, {@link #STEPS} steps of
+     * {@code dt}.
+     */
+    public static HandDrag run(Function<WorkerPool, Solver> cpuSolver, Supplier<Solver> deviceSolver, Model m,
+                               Environment still, int triangle, float compliance, float dt) {
+        State cpu = State.atRest(m);
+        State dev = State.atRest(m);
+        DragHandle cpuHand = new DragHandle("hand", compliance);
+        DragHandle devHand = new DragHandle("hand", compliance);
+        Environment cpuEnv = still.withColliders(withHand(still, cpuHand));
+        Environment devEnv = still.withColliders(withHand(still, devHand));
+        TriangleHit hit = new TriangleHit(triangle, 1f, 0.2f, 0.3f, 0.5f);
+        float[] end = new float[3];
+        float held = Float.NaN;
+        try (WorkerPool pool = new WorkerPool(1);
+             Solver reference = cpuSolver.apply(pool);
+             Solver solver = deviceSolver.get()) {
+            cpuHand.grab(m, cpu.positions(), hit);
+            devHand.grab(m, dev.positions(), hit);
+            float[] start = cpuHand.target();
+            for (int k = 0; k < STEPS; k++) {
+                float s = Math.min(1f, k / 60f);
+                for (DragHandle hand : List.of(cpuHand, devHand)) {
+                    if (k == RELEASE) {
+                        hand.release();
+                    } else {
+                        hand.moveTo(start[0] + 0.3f * s, start[1] + 0.2f * s, start[2]);
+                    }
+                }
+                cpuEnv.advanceColliders(cpu.time(), dt, cpu.positions());
+                devEnv.advanceColliders(dev.time(), dt, dev.positions());
+                reference.step(m, cpu, cpuEnv, dt);
+                solver.step(m, dev, devEnv, dt);
+                if (k == RELEASE - 1) {
+                    end = devHand.target();
+                    held = offTarget(m, dev.positions(), hit, end);
+                }
+            }
+        }
+        HandDrag d = new HandDrag(cpu, dev, held, offTarget(m, dev.positions(), hit, end));
+        System.out.printf("hand drag on %d particles, compliance %s: max |dx| %.3g m, picked point off its target "
+                + "%.3g m held, %.3g m after the release%n", m.particleCount(), compliance,
+                maxDifference(dev.positions(), cpu.positions()), d.offTargetHeld, d.offTargetAfter);
+        return d;
+    }
+
+    /** The largest coordinate difference between the device's and the CPU's positions, m. */
+    public float positionDifference() {
+        return maxDifference(device.positions(), cpu.positions());
+    }
+
+    private static Collider[] withHand(Environment env, DragHandle hand) {
+        Collider[] own = env.colliders();
+        Collider[] with = Arrays.copyOf(own, own.length + 1);
+        with[own.length] = hand;
+        return with;
+    }
+
+    private static float offTarget(Model m, float[] x, TriangleHit hit, float[] target) {
+        float[] p = new float[3];
+        for (int k = 0; k < 3; k++) {
+            int i = m.triangles()[3 * hit.triangle() + k];
+            for (int d = 0; d < 3; d++) {
+                p[d] += hit.weight(k) * x[3 * i + d];
+            }
+        }
+        float dx = p[0] - target[0];
+        float dy = p[1] - target[1];
+        float dz = p[2] - target[2];
+        return (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    private static float maxDifference(float[] a, float[] b) {
+        float most = 0f;
+        for (int i = 0; i < a.length; i++) {
+            most = Math.max(most, Math.abs(a[i] - b[i]));
+        }
+        return most;
+    }
+}
