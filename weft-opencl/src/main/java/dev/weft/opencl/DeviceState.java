@@ -42,10 +42,12 @@ final class DeviceState implements AutoCloseable {
         float[] v = state.velocities();
         if (!known || !Arrays.equals(x, deviceX)) {
             ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), xMem, true, 0L, x, null, null), "write positions");
+            cl.countWritten(4L * x.length);
             System.arraycopy(x, 0, deviceX, 0, x.length);
         }
         if (!known || !Arrays.equals(v, deviceV)) {
             ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), vMem, true, 0L, v, null, null), "write velocities");
+            cl.countWritten(4L * v.length);
             System.arraycopy(v, 0, deviceV, 0, v.length);
         }
         known = true;

@@ -429,12 +429,15 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (layout.count() > 0) {
             ClCheck.ok(clEnqueueWriteBuffer(queue, alphaMem, true, 0L, layout.compliances(), null, null),
                     "write compliances");
+            cl.countWritten(4L * layout.count());
         }
         if (layout.bendingCount() > 0) {
             ClCheck.ok(clEnqueueWriteBuffer(queue, bendAlphaMem, true, 0L, layout.bendingCompliances(), null, null),
                     "write bending compliances");
+            cl.countWritten(4L * layout.bendingCount());
         }
         ClCheck.ok(clEnqueueWriteBuffer(queue, dampMem, true, 0L, layout.damping(), null, null), "write damping");
+        cl.countWritten(4L * particleCount());
     }
 
     @Override
