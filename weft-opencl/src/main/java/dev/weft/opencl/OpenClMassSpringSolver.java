@@ -91,7 +91,8 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         stepKernel = kernel(program, "verlet_step");
         predictKernel = kernel(program, "verlet_predict");
         finishKernel = kernel(program, "verlet_finish");
-        tethers = new DeviceTethers(cl, kernel(program, "spring_tethers"), "spring_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "spring_tethers"), "spring_tethers", mirrored("tether pairs"),
+                mirrored("tether lengths"));
     }
 
     @Override

@@ -78,7 +78,8 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
         useAir(cpuRounding, cpuRounding && device.fp64(), true);
         predictKernel = kernel(program, "relax_predict");
         distanceKernel = kernel(program, "relax_distances");
-        tethers = new DeviceTethers(cl, kernel(program, "relax_tethers"), "relax_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "relax_tethers"), "relax_tethers", mirrored("tether pairs"),
+                mirrored("tether lengths"));
         collideKernel = kernel(program, "relax_collide");
         finishKernel = kernel(program, "relax_finish");
     }
