@@ -8,9 +8,14 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.SpringLayout;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.massspring.MassSpringSettings;
+import dev.weft.core.solver.massspring.MassSpringSolver;
+import dev.weft.core.solver.relaxation.RelaxationSettings;
+import dev.weft.core.solver.relaxation.RelaxationSolver;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
@@ -93,6 +98,58 @@ class OpenClEditTest {
     }
 
     /**
+     * The mass-spring solver keeps its springs across tears the same way: the CPU's bits on PoCL with fp64
+     * (OpenClMassSpringSolverTest's condition; else its 1e-5 m), after each of three tears and 100 steps on.
+     */
+    @Test
+    void aMassSpringClothTornThreeTimesKeepsTheCpusBits() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = DeviceTestScenes.hangingCloth(new ModelBuilder().tethers(false)
+                .springLayout(SpringLayout.PATTERN_12), 24);
+        try (Lockstep run = new Lockstep(model, pool -> new MassSpringSolver(MassSpringSettings.defaults(), pool),
+                new OpenClMassSpringSolver(MassSpringSettings.defaults(), device), 1f / 960f,
+                device.fp64() && OpenClAvailable.isPocl(device), 1e-5f)) {
+            run.steps(20);
+            for (int row : new int[] {6, 12, 18}) {
+                run.edit(m -> rowSplits(m, row));
+                run.steps(1);
+                run.assertAgree(device);
+                run.steps(20);
+                run.assertAgree(device);
+            }
+            assertThat(run.model.particleCount()).isEqualTo(24 * 24 + 3 * 24);
+            run.steps(100);
+            run.assertAgree(device);
+        }
+    }
+
+    /**
+     * The relaxation solver too, on a tethered cloth (the default builder's): an edit re-aims tethers, whose
+     * buffers are kept (DeviceTethers) and re-synced. The CPU's bits on PoCL (OpenClRelaxationSolverTest's
+     * condition; else its 2e-5 m).
+     */
+    @Test
+    void aTetheredRelaxationClothTornTwiceKeepsTheCpusBits() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model model = DeviceTestScenes.hangingCloth(new ModelBuilder(), 24);
+        assertThat(model.tethers().count()).isPositive();
+        RelaxationSettings settings = new RelaxationSettings(3);
+        try (Lockstep run = new Lockstep(model, pool -> new RelaxationSolver(settings, pool),
+                new OpenClRelaxationSolver(settings, device), 1f / 2880f, OpenClAvailable.isPocl(device), 2e-5f)) {
+            run.steps(30);
+            for (int row : new int[] {8, 16}) {
+                run.edit(m -> rowSplits(m, row));
+                run.steps(1);
+                run.assertAgree(device);
+                run.steps(30);
+                run.assertAgree(device);
+            }
+            run.steps(100);
+            run.assertAgree(device);
+        }
+    }
+
+    /**
      * The bench's edit (100 particles of the 100 × 100 cloth's middle row split, {@code weft bench --table tear})
      * writes under a tenth of what a full bind of the edited model writes. The bytes are the host's logic, the
      * same on every device: the full bind is 2.05 MB (before MirroredBuffer an edit wrote all of it: 100 %); the
@@ -163,24 +220,39 @@ class OpenClEditTest {
     static final class Lockstep implements AutoCloseable {
         final WorkerPool pool = new WorkerPool(1);
         final Solver cpuSolver;
-        final OpenClXpbdSolver deviceSolver;
+        final OpenClSolver<?> deviceSolver;
         final Environment env = Environment.earth();
+        final float dt;
+        /** Where the device must give the CPU's bits (PoCL; for mass-spring also fp64). */
+        final boolean bits;
+        final float tolerance;
         Model model;
         State cpu;
         State device;
 
+        /** The XPBD solvers at {@code settings}. */
         Lockstep(OpenClDevice d, Model model, XpbdSettings settings) {
+            this(model, pool -> new XpbdSolver(settings, pool), new OpenClXpbdSolver(settings, d), DT,
+                    OpenClAvailable.isPocl(d), TOLERANCE);
+        }
+
+        /** {@code cpuSolver} on one thread beside {@code deviceSolver}, steps of {@code dt}. */
+        Lockstep(Model model, Function<WorkerPool, Solver> cpuSolver, OpenClSolver<?> deviceSolver, float dt,
+                 boolean bits, float tolerance) {
             this.model = model;
-            this.cpuSolver = new XpbdSolver(settings, pool);
-            this.deviceSolver = new OpenClXpbdSolver(settings, d);
+            this.cpuSolver = cpuSolver.apply(pool);
+            this.deviceSolver = deviceSolver;
+            this.dt = dt;
+            this.bits = bits;
+            this.tolerance = tolerance;
             this.cpu = State.atRest(model);
             this.device = State.atRest(model);
         }
 
         void steps(int count) {
             for (int k = 0; k < count; k++) {
-                cpuSolver.step(model, cpu, env, DT);
-                deviceSolver.step(model, device, env, DT);
+                cpuSolver.step(model, cpu, env, dt);
+                deviceSolver.step(model, device, env, dt);
             }
         }
 
@@ -193,17 +265,18 @@ class OpenClEditTest {
         }
 
         void assertAgree(OpenClDevice d) {
-            if (OpenClAvailable.isPocl(d)) {
+            if (bits) {
                 StepComparison.assertSameBits(cpu, device);
             } else {
                 assertThat(StepComparison.maxDifference(cpu.positions(), device.positions()))
-                        .isLessThanOrEqualTo(TOLERANCE);
+                        .isLessThanOrEqualTo(tolerance);
             }
         }
 
         @Override
         public void close() {
             deviceSolver.close();
+            cpuSolver.close();
             pool.close();
         }
     }
