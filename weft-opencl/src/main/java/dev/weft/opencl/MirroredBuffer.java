@@ -41,7 +41,12 @@ import org.lwjgl.system.MemoryUtil;
 final class MirroredBuffer implements AutoCloseable {
     /** Differing spans closer than this many elements (4 KiB) are written as one. */
     static final int GAP = 1024;
-    /** How far (elements) a shifting buffer looks for a moved run of its old contents. */
+    /**
+     * How far (elements) a shifting buffer looks for a moved run of its old contents at most; a sync looks
+     * {@code 64 + 2·|new length − old length|} far within that (an edit that adds or removes k elements shifts
+     * runs by about k; a failed search costs a comparison per place looked at, and repeated values, such as a
+     * cloth's equal compliances, make each of them a run measured).
+     */
     static final int WINDOW = 4096;
     /** The shortest run moved on the device (shorter ones are written: a copy has its own cost). */
     static final int MIN_MOVE = 32;
@@ -70,6 +75,8 @@ final class MirroredBuffer implements AutoCloseable {
     private int[] opFrom = new int[16];
     private int[] opLength = new int[16];
     private int ops;
+    /** How far this sync's searches look (see {@link #WINDOW}). */
+    private int window;
     /**
      * Direct memory the writes of one sync copy from (LWJGL writes from off-heap memory), grown to what a sync
      * writes; the writes do not block (each blocking write costs a round trip to the device's queue), so the
@@ -145,6 +152,7 @@ final class MirroredBuffer implements AutoCloseable {
             known = length;
             return grown; // the steady state: nothing changed
         }
+        window = (int) Math.min(WINDOW, 64 + 2L * Math.abs(length - known));
         plan(data, length, first < 0 ? common : first);
         apply(data);
         System.arraycopy(data, 0, mirror, 0, length);
@@ -213,7 +221,7 @@ final class MirroredBuffer implements AutoCloseable {
             return 0;
         }
         int first = data[i];
-        for (int s = 1; s <= WINDOW; s++) {
+        for (int s = 1; s <= window; s++) {
             // the first element compared inline before a run is measured: most shifts fail there
             int j = i - delta - s;
             if (j >= 0 && j < known && mirror[j] == first && runAt(data, length, i, delta + s) >= MIN_MOVE) {
