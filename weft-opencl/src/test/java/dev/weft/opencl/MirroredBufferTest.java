@@ -49,7 +49,7 @@ class MirroredBufferTest {
         }
     }
 
-    /** {@code a} with {@code changes} random edits (a value changed, or one inserted or removed), then appended values. */
+    /** {@code a} with {@code changes} random edits (a value changed, inserted or removed), then appended values. */
     private static float[] edit(float[] a, Random random, int changes, int appended) {
         float[] b = a.clone();
         int length = a.length;

@@ -27,12 +27,12 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * Model edits mid-run (tears, cuts) on the OpenCL XPBD solver against the CPU's {@link XpbdSolver} on one
- * thread, stepping the same edited models side by side: the device keeps its buffers across an edit and
- * uploads only what changed ({@link MirroredBuffer}), which must not change a bit of the result. On PoCL the
- * kernels give the CPU's bits before an edit (OpenClXpbdSolverTest), so they must after it, one step and a
- * hundred steps later; elsewhere (a GPU's division and square root) they agree within OpenClXpbdSolverTest's
- * 2e-6 m.
+ * Model edits mid-run (tears, cuts) on the OpenCL XPBD solver (and the mass-spring and relaxation solvers)
+ * against the CPU's {@link XpbdSolver} (and theirs) on one thread, stepping the same edited models side by
+ * side: the device keeps its buffers across an edit and uploads only what changed ({@link MirroredBuffer}),
+ * which must not change a bit of the result. On PoCL the kernels give the CPU's bits before an edit
+ * (OpenClXpbdSolverTest), so they must after it, one step and a hundred steps later; elsewhere (a GPU's
+ * division and square root) they agree within OpenClXpbdSolverTest's 2e-6 m.
  */
 class OpenClEditTest {
     private static final float DT = 1f / 1800f;

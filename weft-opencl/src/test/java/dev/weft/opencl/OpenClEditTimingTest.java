@@ -79,16 +79,20 @@ class OpenClEditTimingTest {
             fullBytes = fresh.cl.bytesWritten() - b0;
         }
         System.out.printf(Locale.ROOT, "OpenCL XPBD on %s, %d x %d cloth, 100 splits: plain step %.3f ms, first step "
-                        + "after the edit %.3f ms, the step after it %.3f ms; the host's XpbdDeviceLayout of the edited model alone %.3f ms (medians of %d); bytes written: edit "
+                        + "after the edit %.3f ms, the step after it %.3f ms; the host's XpbdDeviceLayout of the "
+                        + "edited "
+                        + "model alone %.3f ms (medians of %d); bytes written: edit "
                         + "step %d, full bind %d (%.1f %%)%n", device.deviceName(), SIZE, SIZE, median(plain),
-                median(afterEdit), median(next), median(layout), TRIALS, editBytes, fullBytes, 100.0 * editBytes / fullBytes);
+                median(afterEdit), median(next), median(layout), TRIALS, editBytes, fullBytes,
+                100.0 * editBytes / fullBytes);
         assertThat(editBytes).isPositive();
     }
 
     /** {@code weft bench --table tear}'s cloth: the hanging scene's, made to tear at 100 % strain. */
     private static Model tearableCloth() {
         ModelBuilder b = new ModelBuilder();
-        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", SIZE, SIZE, 1f, 1f).withOrigin(-0.5f, 1.0f, -0.5f));
+        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", SIZE, SIZE, 1f, 1f)
+                .withOrigin(-0.5f, 1.0f, -0.5f));
         b.pinCorners(cloth, "top-left", "top-right");
         b.tearStrain(cloth, 1f);
         return b.build();
