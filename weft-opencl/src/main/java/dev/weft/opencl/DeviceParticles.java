@@ -6,36 +6,37 @@ import dev.weft.core.model.Model;
 /**
  * The bound model's per-particle constants on the device, which every solver's kernels read: inverse
  * masses, and the colliders' grip and offset from its {@link ParticleSurface}. Uploaded when the model
- * is bound.
+ * is bound: what differs from the model bound before ({@link MirroredBuffer}: an edit uploads its new
+ * particles and the few it changed).
  */
 final class DeviceParticles implements AutoCloseable {
-    private final OpenClContext cl;
     private ParticleSurface surface;
-    private long invMassMem;
-    private long gripMem;
-    private long offsetMem;
+    private final MirroredBuffer invMass;
+    private final MirroredBuffer grip;
+    private final MirroredBuffer offset;
 
     DeviceParticles(OpenClContext cl) {
-        this.cl = cl;
+        invMass = new MirroredBuffer(cl, "inverse masses", false);
+        grip = new MirroredBuffer(cl, "grips", false);
+        offset = new MirroredBuffer(cl, "offsets", false);
     }
 
     /** {@code m}'s surface, and its constants uploaded (no buffers for a model without particles). */
     void bind(Model m) {
-        close();
         int n = m.particleCount();
         surface = ParticleSurface.of(m);
         if (n == 0) {
             return;
         }
-        float[] grip = new float[n];
-        float[] offset = new float[n];
+        float[] grips = new float[n];
+        float[] offsets = new float[n];
         for (int i = 0; i < n; i++) {
-            grip[i] = surface.grip(i);
-            offset[i] = surface.offset(i);
+            grips[i] = surface.grip(i);
+            offsets[i] = surface.offset(i);
         }
-        invMassMem = cl.upload(m.invMass());
-        gripMem = cl.upload(grip);
-        offsetMem = cl.upload(offset);
+        invMass.sync(m.invMass());
+        grip.sync(grips);
+        offset.sync(offsets);
     }
 
     /** The bound model's surface (what the colliders are encoded for). */
@@ -44,20 +45,21 @@ final class DeviceParticles implements AutoCloseable {
     }
 
     long invMassMem() {
-        return invMassMem;
+        return invMass.mem();
     }
 
     long gripMem() {
-        return gripMem;
+        return grip.mem();
     }
 
     long offsetMem() {
-        return offsetMem;
+        return offset.mem();
     }
 
     @Override
     public void close() {
-        OpenClContext.releaseAll(invMassMem, gripMem, offsetMem);
-        invMassMem = gripMem = offsetMem = 0L;
+        invMass.close();
+        grip.close();
+        offset.close();
     }
 }

@@ -1,79 +1,56 @@
 package dev.weft.opencl;
 
-import static org.lwjgl.opencl.CL10.clEnqueueReadBuffer;
-import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
-
 import dev.weft.core.model.State;
-import java.util.Arrays;
 
 /**
- * A {@link State}'s positions and velocities on the device, between steps. A host copy of what the
- * buffers hold (after the last upload or read-back) lets a step upload only what the host changed (a
- * drag, a {@code copyFrom}, another solver having run); the step's result is read back once.
+ * A {@link State}'s positions and velocities on the device, between steps. The buffers ({@link
+ * MirroredBuffer}) keep a host copy of what they hold (after the last upload or read-back), so a step uploads
+ * only what the host changed (a drag, a {@code copyFrom}, another solver having run, the particles an edit
+ * added); the step's result is read back once. An edit keeps the buffers: the particles that were there stay
+ * on the device, only the new ones (splits append) are uploaded.
  */
 final class DeviceState implements AutoCloseable {
-    private final OpenClContext cl;
-    private long xMem;
-    private long vMem;
-    /** What the device's x and v hold. */
-    private float[] deviceX = new float[0];
-    private float[] deviceV = new float[0];
-    private boolean known;
+    private final MirroredBuffer x;
+    private final MirroredBuffer v;
 
     DeviceState(OpenClContext cl) {
-        this.cl = cl;
+        x = new MirroredBuffer(cl, "positions", false);
+        v = new MirroredBuffer(cl, "velocities", false);
     }
 
-    /** Buffers for {@code n} particles (none for 0), contents unknown until the next upload. */
+    /** Room for {@code n} particles (none made for 0), what the device held kept. */
     void bind(int n) {
-        close();
-        deviceX = new float[3 * n];
-        deviceV = new float[3 * n];
-        known = false;
         if (n > 0) {
-            xMem = cl.buffer(12L * n);
-            vMem = cl.buffer(12L * n);
+            x.reserve(3 * n);
+            v.reserve(3 * n);
         }
     }
 
-    /** Uploads positions and velocities that are not what the device already holds. */
+    /** Uploads the positions and velocities that are not what the device already holds. */
     void uploadIfChanged(State state) {
-        float[] x = state.positions();
-        float[] v = state.velocities();
-        if (!known || !Arrays.equals(x, deviceX)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), xMem, true, 0L, x, null, null), "write positions");
-            System.arraycopy(x, 0, deviceX, 0, x.length);
-        }
-        if (!known || !Arrays.equals(v, deviceV)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), vMem, true, 0L, v, null, null), "write velocities");
-            System.arraycopy(v, 0, deviceV, 0, v.length);
-        }
-        known = true;
+        x.sync(state.positions());
+        v.sync(state.velocities());
     }
 
     /** Blocking reads: {@code state} holds the device's positions and velocities when this returns. */
     void readBack(State state) {
-        long queue = cl.queue();
-        ClCheck.ok(clEnqueueReadBuffer(queue, xMem, true, 0L, state.positions(), null, null), "read positions");
-        ClCheck.ok(clEnqueueReadBuffer(queue, vMem, true, 0L, state.velocities(), null, null), "read velocities");
-        System.arraycopy(state.positions(), 0, deviceX, 0, deviceX.length);
-        System.arraycopy(state.velocities(), 0, deviceV, 0, deviceV.length);
-        known = true;
+        x.read(state.positions());
+        v.read(state.velocities());
     }
 
     /** The float3-per-particle position buffer. */
     long xMem() {
-        return xMem;
+        return x.mem();
     }
 
     /** The float3-per-particle velocity buffer. */
     long vMem() {
-        return vMem;
+        return v.mem();
     }
 
     @Override
     public void close() {
-        OpenClContext.releaseAll(xMem, vMem);
-        xMem = vMem = 0L;
+        x.close();
+        v.close();
     }
 }

@@ -20,14 +20,20 @@ final class DeviceTethers {
     private int colors;
     private PointerBuffer offset;
     private PointerBuffer size;
-    private long pairsMem;
-    private long lengthMem;
+    /** Kept across edits (the solver closes them): an edit uploads only the tethers that changed. */
+    private final MirroredBuffer pairs;
+    private final MirroredBuffer lengths;
 
-    /** For {@code kernel} (arguments: pairs, max lengths, y, d), named {@code name} in errors. */
-    DeviceTethers(OpenClContext cl, long kernel, String name) {
+    /**
+     * For {@code kernel} (arguments: pairs, max lengths, y, d), named {@code name} in errors, the tethers held in
+     * {@code pairs} and {@code lengths} (the solver's, which it closes).
+     */
+    DeviceTethers(OpenClContext cl, long kernel, String name, MirroredBuffer pairs, MirroredBuffer lengths) {
         this.cl = cl;
         this.kernel = kernel;
         this.name = name;
+        this.pairs = pairs;
+        this.lengths = lengths;
     }
 
     /** The tethers of {@code m} where {@code on} (else none), projecting on the device's y and d. */
@@ -45,9 +51,9 @@ final class DeviceTethers {
             offset.put(c, start[c]);
             size.put(c, start[c + 1] - start[c]);
         }
-        pairsMem = cl.upload(t.particles());
-        lengthMem = cl.upload(t.maxLength());
-        OpenClSolver.bufferArgs(kernel, name, 0, pairsMem, lengthMem, yMem, dMem);
+        pairs.sync(t.particles());
+        lengths.sync(t.maxLength());
+        OpenClSolver.bufferArgs(kernel, name, 0, pairs.mem(), lengths.mem(), yMem, dMem);
     }
 
     /** Whether any tether is projected. */
@@ -66,10 +72,8 @@ final class DeviceTethers {
         }
     }
 
-    /** The device memory and launch sizes let go (bind makes them again). */
+    /** The launch sizes let go (bind makes them again); the device buffers are kept for the next bind. */
     void release() {
-        OpenClContext.releaseAll(pairsMem, lengthMem);
-        pairsMem = lengthMem = 0L;
         if (offset != null) {
             MemoryUtil.memFree(offset);
             MemoryUtil.memFree(size);

@@ -48,6 +48,8 @@ public final class OpenClContext implements AutoCloseable {
     private final long queue;
     private final List<Long> programs = new ArrayList<>();
     private final List<Long> kernels = new ArrayList<>();
+    /** Bytes written from the host into this context's buffers so far (what an edit's upload costs is measured so). */
+    private long bytesWritten;
 
     public OpenClContext(OpenClDevice device) {
         this.device = device;
@@ -141,8 +143,19 @@ public final class OpenClContext implements AutoCloseable {
         }
     }
 
+    /** Bytes written from the host into this context's buffers since it was made (uploads and writes). */
+    public long bytesWritten() {
+        return bytesWritten;
+    }
+
+    /** Counts {@code bytes} written from the host (each write into this context's buffers says so). */
+    void countWritten(long bytes) {
+        bytesWritten += bytes;
+    }
+
     /** A read-only device buffer holding {@code data} (one element where it is empty: OpenCL has no empty buffer). */
     public long upload(int[] data) {
+        countWritten(4L * data.length);
         int[] status = new int[1];
         long mem = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, data.length == 0 ? new int[1] : data,
                 status);
@@ -152,6 +165,7 @@ public final class OpenClContext implements AutoCloseable {
 
     /** A read-only device buffer holding {@code data} (one element where it is empty). */
     public long upload(float[] data) {
+        countWritten(4L * data.length);
         int[] status = new int[1];
         long mem = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                 data.length == 0 ? new float[1] : data, status);

@@ -1,6 +1,5 @@
 package dev.weft.opencl;
 
-import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
@@ -26,7 +25,8 @@ import org.lwjgl.system.MemoryUtil;
  * {@code mass_spring.cl}).
  *
  * <p>Device memory: the model's springs, masses and materials are uploaded when the model changes (an
- * edit makes a new model); positions and velocities live on the device between steps. A step uploads
+ * edit makes a new model), into buffers kept from model to model ({@link MirroredBuffer}: an edit uploads
+ * only what differs); positions and velocities live on the device between steps. A step uploads
  * the {@link State}'s positions or velocities only when they differ from what the last step left there
  * (something on the host moved a particle, or another solver ran), runs all its Verlet steps on the
  * device, and reads positions and velocities back once, when it returns.
@@ -60,18 +60,18 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     private MassSpringDeviceLayout layout;
     private int springCount;
 
-    // device buffers (0: none)
-    private long pairsMem;
-    private long restMem;
-    private long ksMem;
-    private long kdMem;
-    private long incidenceStartMem;
-    private long incidenceSpringMem;
-    private long keepMem;
-    private long springForceMem;
-    /** The prediction and the tethers' corrections (0 without tethers: one fused kernel per Verlet step). */
-    private long yMem;
-    private long dMem;
+    // device buffers, kept from model to model: an edit uploads only what changed (MirroredBuffer)
+    private final MirroredBuffer pairs = mirrored("spring pairs");
+    private final MirroredBuffer rest = mirrored("spring rest lengths");
+    private final MirroredBuffer ks = mirrored("spring stiffnesses");
+    private final MirroredBuffer kd = mirrored("spring dampings");
+    private final MirroredBuffer incidenceStart = mirrored("spring incidence starts");
+    private final MirroredBuffer incidenceSpring = mirrored("spring incidences");
+    private final MirroredBuffer keep = mirrored("Verlet keep factors");
+    private final MirroredBuffer springForce = mirrored("spring forces");
+    /** The prediction and the tethers' corrections (unused without tethers: one fused kernel per Verlet step). */
+    private final MirroredBuffer y = mirrored("predictions");
+    private final MirroredBuffer d = mirrored("corrections");
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClMassSpringSolver(MassSpringSettings settings, OpenClDevice device) {
@@ -91,7 +91,8 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         stepKernel = kernel(program, "verlet_step");
         predictKernel = kernel(program, "verlet_predict");
         finishKernel = kernel(program, "verlet_finish");
-        tethers = new DeviceTethers(cl, kernel(program, "spring_tethers"), "spring_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "spring_tethers"), "spring_tethers", mirrored("tether pairs"),
+                mirrored("tether lengths"));
     }
 
     @Override
@@ -145,14 +146,24 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
         if (n == 0) {
             return;
         }
-        pairsMem = cl.upload(springs.pairs());
-        restMem = cl.upload(springs.restLength());
-        ksMem = cl.upload(springs.stiffness());
-        kdMem = cl.upload(springs.damping());
-        incidenceStartMem = cl.upload(springs.incidenceStart());
-        incidenceSpringMem = cl.upload(springs.incidenceSpring());
-        keepMem = cl.buffer(4L * n);
-        springForceMem = cl.buffer(12L * Math.max(1, springCount));
+        pairs.sync(springs.pairs());
+        rest.sync(springs.restLength());
+        ks.sync(springs.stiffness());
+        kd.sync(springs.damping());
+        incidenceStart.sync(springs.incidenceStart());
+        incidenceSpring.sync(springs.incidenceSpring());
+        keep.reserve(n); // written by prepareKeep
+        springForce.reserve(3 * springCount);
+        long pairsMem = pairs.mem();
+        long restMem = rest.mem();
+        long ksMem = ks.mem();
+        long kdMem = kd.mem();
+        long incidenceStartMem = incidenceStart.mem();
+        long incidenceSpringMem = incidenceSpring.mem();
+        long keepMem = keep.mem();
+        long springForceMem = springForce.mem();
+        long yMem = 0L;
+        long dMem = 0L;
         springWork.put(0, springCount);
 
         long xMem = deviceState.xMem();
@@ -164,8 +175,10 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
                 particles.invMassMem(), keepMem, particles.gripMem(), particles.offsetMem());
         bufferArgs(stepKernel, "verlet_step", 17, xMem, vMem);
         if (positionsKept(m)) {
-            yMem = cl.buffer(12L * n);
-            dMem = cl.buffer(12L * n);
+            y.reserve(3 * n);
+            d.reserve(3 * n);
+            yMem = y.mem();
+            dMem = d.mem();
             clSetKernelArg1i(predictKernel, 0, n);
             bufferArgs(predictKernel, "verlet_predict", 1, incidenceStartMem, incidenceSpringMem, pairsMem,
                     springForceMem, particles.invMassMem(), keepMem);
@@ -247,16 +260,13 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     /** Each particle's Verlet share kept over a step of h (PositionStep's factor), uploaded when h changed. */
     private void prepareKeep(float h) {
         if (layout.prepare(h)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), keepMem, true, 0L, layout.keep(), null, null), "write damping");
+            keep.sync(layout.keep());
         }
     }
 
+    /** The tethers' launch sizes let go; the device buffers are kept for the next model (closed with the solver). */
     @Override
     void releaseModelBuffers() {
-        OpenClContext.releaseAll(pairsMem, restMem, ksMem, kdMem, incidenceStartMem, incidenceSpringMem, keepMem,
-                springForceMem, yMem, dMem);
-        pairsMem = restMem = ksMem = kdMem = incidenceStartMem = incidenceSpringMem = keepMem = springForceMem = 0L;
-        yMem = dMem = 0L;
         if (tethers != null) { // null when the constructor failed before making it
             tethers.release();
         }

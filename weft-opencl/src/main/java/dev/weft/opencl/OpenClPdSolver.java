@@ -159,7 +159,8 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         finishKernel = kernel(program, "pd_finish");
         latticeProjectKernel = kernel(program, "pd_lattice_project");
         latticeSweepKernel = kernel(program, "pd_lattice_sweep");
-        tethers = new DeviceTethers(cl, kernel(program, "pd_tethers"), "pd_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "pd_tethers"), "pd_tethers", mirrored("tether pairs"),
+                mirrored("tether lengths"));
     }
 
     /** Refused before a context is made. */

@@ -1,6 +1,5 @@
 package dev.weft.opencl;
 
-import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1f;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1i;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
@@ -24,7 +23,8 @@ import org.lwjgl.system.MemoryUtil;
  * on the current positions, then the settle and the velocity, in the CPU solver's float
  * operations and order (see {@code relaxation.cl}), so PoCL gives its bits.
  *
- * <p>Device memory: the model's constraints, masses and tethers are uploaded when the model changes; the
+ * <p>Device memory: the model's constraints, masses and tethers are uploaded when the model changes (into
+ * buffers kept from model to model, {@link MirroredBuffer}: an edit uploads only what differs); the
  * Verlet damping factors when the step length changes; positions and velocities live on the device and
  * are uploaded only when the {@link State}'s differ from what the last step read back. A step reads
  * positions and velocities back once, when it returns.
@@ -54,13 +54,13 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     /** The environment's colliders: none skips the inner collider pass, as PositionStep.collideInside does. */
     private int colliderCount;
 
-    // device buffers (0: none)
-    private long pairsMem;
-    private long restMem;
-    private long relaxedMem;
-    private long keepMem;
-    private long yMem;
-    private long dMem;
+    // device buffers, kept from model to model: an edit uploads only what changed (MirroredBuffer)
+    private final MirroredBuffer pairs = mirrored("distance pairs");
+    private final MirroredBuffer rest = mirrored("rest lengths");
+    private final MirroredBuffer relaxed = mirrored("relaxed flags");
+    private final MirroredBuffer keep = mirrored("Verlet keep factors");
+    private final MirroredBuffer y = mirrored("predictions");
+    private final MirroredBuffer d = mirrored("corrections");
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClRelaxationSolver(RelaxationSettings settings, OpenClDevice device) {
@@ -78,7 +78,8 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
         useAir(cpuRounding, cpuRounding && device.fp64(), true);
         predictKernel = kernel(program, "relax_predict");
         distanceKernel = kernel(program, "relax_distances");
-        tethers = new DeviceTethers(cl, kernel(program, "relax_tethers"), "relax_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "relax_tethers"), "relax_tethers", mirrored("tether pairs"),
+                mirrored("tether lengths"));
         collideKernel = kernel(program, "relax_collide");
         finishKernel = kernel(program, "relax_finish");
     }
@@ -162,12 +163,24 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
             colorSize.put(c, colorStart[c + 1] - colorStart[c]);
         }
         int count = layout.relaxed().length;
-        pairsMem = count > 0 ? cl.upload(m.distances().particles()) : cl.buffer(8L);
-        restMem = count > 0 ? cl.upload(m.distances().restLength()) : cl.buffer(4L);
-        relaxedMem = count > 0 ? cl.upload(layout.relaxed()) : cl.buffer(4L);
-        keepMem = cl.buffer(4L * n);
-        yMem = cl.buffer(12L * n);
-        dMem = cl.buffer(12L * n);
+        if (count > 0) {
+            pairs.sync(m.distances().particles());
+            rest.sync(m.distances().restLength());
+            relaxed.sync(layout.relaxed());
+        } else {
+            pairs.reserve(2);
+            rest.reserve(1);
+            relaxed.reserve(1);
+        }
+        keep.reserve(n); // written by prepare
+        y.reserve(3 * n);
+        d.reserve(3 * n);
+        long pairsMem = pairs.mem();
+        long restMem = rest.mem();
+        long relaxedMem = relaxed.mem();
+        long keepMem = keep.mem();
+        long yMem = y.mem();
+        long dMem = d.mem();
 
         long invMassMem = particles.invMassMem();
         long xMem = deviceState.xMem();
@@ -204,15 +217,13 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     /** When the step length changed: each particle's Verlet share kept, uploaded. */
     private void prepare(float dt) {
         if (layout.prepare(dt)) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), keepMem, true, 0L, layout.keep(), null, null),
-                    "write damping");
+            keep.sync(layout.keep());
         }
     }
 
+    /** The launch sizes let go; the device buffers are kept for the next model (closed with the solver). */
     @Override
     void releaseModelBuffers() {
-        OpenClContext.releaseAll(pairsMem, restMem, relaxedMem, keepMem, yMem, dMem);
-        pairsMem = restMem = relaxedMem = keepMem = yMem = dMem = 0L;
         if (tethers != null) { // null when the constructor failed before making it
             tethers.release();
         }

@@ -11,6 +11,8 @@ import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongSupplier;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
@@ -47,6 +49,8 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
     private boolean relaxed;
     /** The per-particle kernels' work size, made once (no allocation in a step). */
     private final PointerBuffer particleWork;
+    /** The buffers kept across models ({@link #mirrored}), closed with the solver. */
+    private final List<MirroredBuffer> kept = new ArrayList<>();
     private Model model;
     private int n;
     private boolean closed;
@@ -279,6 +283,16 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         bindModel(m);
     }
 
+    /**
+     * A device buffer the solver keeps from model to model (an edit uploads only what changed in it, runs of
+     * constraints an edit shifted moved on the device), released when the solver closes.
+     */
+    final MirroredBuffer mirrored(String name) {
+        MirroredBuffer b = new MirroredBuffer(cl, name, true);
+        kept.add(b);
+        return b;
+    }
+
     /** The bound model's particle count. */
     final int particleCount() {
         return n;
@@ -333,6 +347,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         }
         deviceState.close();
         particles.close();
+        for (MirroredBuffer b : kept) {
+            b.close();
+        }
         colliders.close();
         if (air != null) {
             air.close();

@@ -33,8 +33,10 @@ import org.lwjgl.system.MemoryUtil;
  * operations and order (see {@code xpbd.cl}), so PoCL gives its bits. The {@code pbd} solver is this in
  * Jacobi mode ({@code Solvers.pbd}).
  *
- * <p>Device memory: the model's constraints, masses and materials are uploaded when the model changes;
- * the compliances over h² and the damping factors when h changes; positions and velocities live on
+ * <p>Device memory: the model's constraints, masses and materials are uploaded when the model changes, into
+ * buffers kept from model to model ({@link MirroredBuffer}): an edit (a tear, a cut) uploads only the spans
+ * that differ and the particles it appended, and the kernels are built once; the compliances over h² and the
+ * damping factors when h or the model changes; positions and velocities live on
  * the device and are uploaded only when the {@link State}'s differ from what the last step read back.
  * A step reads positions and velocities back once, when it returns.
  *
@@ -88,31 +90,31 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     // bound model: its colors, stretch passes, compliances and damping (shared with the GLSL backend)
     private XpbdDeviceLayout layout;
 
-    // device buffers (0: none)
-    private long pairsMem;
-    private long restMem;
-    private long alphaMem;
-    private long lambdaMem;
-    private long stretchOrderMem;
-    private long dampMem;
-    private long yMem;
-    private long dMem;
-    private long bendStencilsMem;
-    private long bendRestMem;
-    private long bendAlphaMem;
-    private long bendLambdaMem;
-    private long bendModelsMem;
-    private long isoWeightsMem;
+    // device buffers, kept from model to model: an edit uploads only what changed (MirroredBuffer)
+    private final MirroredBuffer pairs = mirrored("distance pairs");
+    private final MirroredBuffer rest = mirrored("rest lengths");
+    private final MirroredBuffer alpha = mirrored("compliances");
+    private final MirroredBuffer lambda = mirrored("multipliers");
+    private final MirroredBuffer stretchOrder = mirrored("stretch order");
+    private final MirroredBuffer damp = mirrored("damping");
+    private final MirroredBuffer y = mirrored("predictions");
+    private final MirroredBuffer d = mirrored("corrections");
+    private final MirroredBuffer bendStencils = mirrored("bending stencils");
+    private final MirroredBuffer bendRest = mirrored("bending rest angles");
+    private final MirroredBuffer bendAlpha = mirrored("bending compliances");
+    private final MirroredBuffer bendLambda = mirrored("bending multipliers");
+    private final MirroredBuffer bendModels = mirrored("bending models");
+    private final MirroredBuffer isoWeights = mirrored("isometric weights");
     // Jacobi: shared weights, per-slot corrections and the particle -> slot incidences
-    private long stretchFlagsMem;
-    private long distWeightMem;
-    private long distCorrectionMem;
-    private long distStartMem;
-    private long distSlotsMem;
-    private long bendWeightMem;
-    private long bendCorrectionMem;
-    private long bendStartMem;
-    private long bendSlotsMem;
+    private final MirroredBuffer stretchFlags = mirrored("stretch flags");
+    private final MirroredBuffer distWeight = mirrored("distance Jacobi weights");
+    private final MirroredBuffer distCorrection = mirrored("distance slot corrections");
+    private final MirroredBuffer distStart = mirrored("distance incidence starts");
+    private final MirroredBuffer distSlots = mirrored("distance incidence slots");
+    private final MirroredBuffer bendWeight = mirrored("bending Jacobi weights");
+    private final MirroredBuffer bendCorrection = mirrored("bending slot corrections");
+    private final MirroredBuffer bendStart = mirrored("bending incidence starts");
+    private final MirroredBuffer bendSlots = mirrored("bending incidence slots");
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device) {
@@ -133,7 +135,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         rigidKernel = kernel(program, "xpbd_rigid_distances");
         listedKernel = kernel(program, "xpbd_listed_distances");
         finishKernel = kernel(program, "xpbd_finish");
-        tethers = new DeviceTethers(cl, kernel(program, "xpbd_tethers"), "xpbd_tethers");
+        tethers = new DeviceTethers(cl, kernel(program, "xpbd_tethers"), "xpbd_tethers", mirrored("tether pairs"),
+                mirrored("tether lengths"));
         bendingKernel = kernel(program, "xpbd_bending");
         isometricKernel = kernel(program, "xpbd_isometric");
         jacobiDistanceKernel = kernel(program, "xpbd_jacobi_distances");
@@ -185,11 +188,11 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         ClCheck.ok(clSetKernelArg1p(predictKernel, 10, airForces(env)), "xpbd_predict argument 10");
         launchPerParticle(predictKernel, "xpbd_predict");
         if (layout.count() > 0) {
-            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambdaMem, zero, 0L, 4L * layout.count(), null, null),
+            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), lambda.mem(), zero, 0L, 4L * layout.count(), null, null),
                     "clear multipliers");
         }
         if (layout.bendingCount() > 0) {
-            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), bendLambdaMem, zero, 0L, 4L * layout.bendingCount(), null,
+            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), bendLambda.mem(), zero, 0L, 4L * layout.bendingCount(), null,
                     null), "clear bending multipliers");
         }
         if (layout.count() > 0 || layout.bendingCount() > 0 || tethers.any()) {
@@ -203,7 +206,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             }
         }
         if (contactsOn()) {
-            finishWithContacts(1f / dt, dampMem); // Damping.AFTER: the velocity scaled by the damping factors
+            finishWithContacts(1f / dt, damp.mem()); // Damping.AFTER: the velocity scaled by the damping factors
         } else {
             clSetKernelArg1f(finishKernel, 8, 1f / dt);
             launchPerParticle(finishKernel, "xpbd_finish");
@@ -299,14 +302,22 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             stretchOffset.put(c, layout.stretchFirst()[c]);
             stretchSize.put(c, stretchColorStart[c + 1] - stretchColorStart[c]);
         }
-        pairsMem = cl.upload(dc.particles());
-        restMem = cl.upload(dc.restLength());
-        alphaMem = cl.buffer(4L * Math.max(1, count));
-        lambdaMem = cl.buffer(4L * Math.max(1, count));
-        stretchOrderMem = cl.upload(layout.stretchOrder());
-        dampMem = cl.buffer(4L * n);
-        yMem = cl.buffer(12L * n);
-        dMem = cl.buffer(12L * n);
+        pairs.sync(dc.particles());
+        rest.sync(dc.restLength());
+        alpha.reserve(count); // written by prepare, as the damping
+        lambda.reserve(count);
+        stretchOrder.sync(layout.stretchOrder());
+        damp.reserve(n);
+        y.reserve(3 * n);
+        d.reserve(3 * n);
+        long pairsMem = pairs.mem();
+        long restMem = rest.mem();
+        long alphaMem = alpha.mem();
+        long lambdaMem = lambda.mem();
+        long stretchOrderMem = stretchOrder.mem();
+        long dampMem = damp.mem();
+        long yMem = y.mem();
+        long dMem = d.mem();
 
         long invMassMem = particles.invMassMem();
         long xMem = deviceState.xMem();
@@ -346,13 +357,25 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             bendOffset.put(c, start[c]);
             bendSize.put(c, start[c + 1] - start[c]);
         }
-        bendStencilsMem = cl.upload(b.particles());
-        bendRestMem = cl.upload(b.restAngle());
-        bendAlphaMem = cl.buffer(4L * count);
-        bendLambdaMem = cl.buffer(4L * count);
-        bendModelsMem = cl.upload(layout.bendingModels());
+        bendStencils.sync(b.particles());
+        bendRest.sync(b.restAngle());
+        bendAlpha.reserve(count);
+        bendLambda.reserve(count);
+        bendModels.sync(layout.bendingModels());
         // the isometric weights K (zero for dihedral stencils), only where some stencil needs them
-        isoWeightsMem = layout.anyIsometric() ? cl.upload(m.isometricWeights()) : cl.buffer(4L);
+        if (layout.anyIsometric()) {
+            isoWeights.sync(m.isometricWeights());
+        } else {
+            isoWeights.reserve(1);
+        }
+        long bendStencilsMem = bendStencils.mem();
+        long bendRestMem = bendRest.mem();
+        long bendAlphaMem = bendAlpha.mem();
+        long bendLambdaMem = bendLambda.mem();
+        long bendModelsMem = bendModels.mem();
+        long isoWeightsMem = isoWeights.mem();
+        long yMem = y.mem();
+        long dMem = d.mem();
         int anyIsometric = layout.anyIsometric() ? 1 : 0;
         bufferArgs(bendingKernel, "xpbd_bending", 0, bendStencilsMem, bendModelsMem, isoWeightsMem);
         clSetKernelArg1i(bendingKernel, 3, anyIsometric);
@@ -373,11 +396,22 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (count > 0) {
             distanceWork = MemoryUtil.memAllocPointer(1);
             distanceWork.put(0, count);
-            stretchFlagsMem = cl.upload(layout.stretchFlags());
-            distWeightMem = cl.upload(layout.distanceJacobiWeights());
-            distCorrectionMem = cl.buffer(24L * count);
-            distStartMem = cl.upload(m.distanceIncidence().start());
-            distSlotsMem = cl.upload(m.distanceIncidence().slots());
+            stretchFlags.sync(layout.stretchFlags());
+            distWeight.sync(layout.distanceJacobiWeights());
+            distCorrection.reserve(6 * count);
+            distStart.sync(m.distanceIncidence().start());
+            distSlots.sync(m.distanceIncidence().slots());
+            long pairsMem = pairs.mem();
+            long restMem = rest.mem();
+            long alphaMem = alpha.mem();
+            long lambdaMem = lambda.mem();
+            long stretchFlagsMem = stretchFlags.mem();
+            long distWeightMem = distWeight.mem();
+            long distCorrectionMem = distCorrection.mem();
+            long distStartMem = distStart.mem();
+            long distSlotsMem = distSlots.mem();
+            long yMem = y.mem();
+            long dMem = d.mem();
             for (long k : new long[] {jacobiDistanceKernel, jacobiStretchKernel}) {
                 clSetKernelArg1i(k, 0, count);
                 bufferArgs(k, "xpbd_jacobi_distances", 1, pairsMem, restMem, alphaMem, lambdaMem, distWeightMem,
@@ -393,10 +427,22 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (stencils > 0) {
             bendingWork = MemoryUtil.memAllocPointer(1);
             bendingWork.put(0, stencils);
-            bendWeightMem = cl.upload(layout.bendingJacobiWeights());
-            bendCorrectionMem = cl.buffer(48L * stencils);
-            bendStartMem = cl.upload(m.bendingIncidence().start());
-            bendSlotsMem = cl.upload(m.bendingIncidence().slots());
+            bendWeight.sync(layout.bendingJacobiWeights());
+            bendCorrection.reserve(12 * stencils);
+            bendStart.sync(m.bendingIncidence().start());
+            bendSlots.sync(m.bendingIncidence().slots());
+            long bendStencilsMem = bendStencils.mem();
+            long bendModelsMem = bendModels.mem();
+            long isoWeightsMem = isoWeights.mem();
+            long bendRestMem = bendRest.mem();
+            long bendAlphaMem = bendAlpha.mem();
+            long bendLambdaMem = bendLambda.mem();
+            long bendWeightMem = bendWeight.mem();
+            long bendCorrectionMem = bendCorrection.mem();
+            long bendStartMem = bendStart.mem();
+            long bendSlotsMem = bendSlots.mem();
+            long yMem = y.mem();
+            long dMem = d.mem();
             clSetKernelArg1i(jacobiBendingKernel, 0, stencils);
             bufferArgs(jacobiBendingKernel, "xpbd_jacobi_bending", 1, bendStencilsMem, bendModelsMem, isoWeightsMem);
             clSetKernelArg1i(jacobiBendingKernel, 4, layout.anyIsometric() ? 1 : 0);
@@ -420,37 +466,29 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         bufferArgs(finishKernel, "xpbd_finish", 6, c.typeMem(), c.dataMem());
     }
 
-    /** When h changed: the layout's compliances over h² and damping factors, uploaded. */
+    /**
+     * When h changed (or the model: a new layout): the layout's compliances over h² and damping factors, the
+     * elements that differ from what the device holds uploaded.
+     */
     private void prepare(float dt) {
         if (!layout.prepare(dt)) {
             return;
         }
-        long queue = cl.queue();
         if (layout.count() > 0) {
-            ClCheck.ok(clEnqueueWriteBuffer(queue, alphaMem, true, 0L, layout.compliances(), null, null),
-                    "write compliances");
+            alpha.sync(layout.compliances());
         }
         if (layout.bendingCount() > 0) {
-            ClCheck.ok(clEnqueueWriteBuffer(queue, bendAlphaMem, true, 0L, layout.bendingCompliances(), null, null),
-                    "write bending compliances");
+            bendAlpha.sync(layout.bendingCompliances());
         }
-        ClCheck.ok(clEnqueueWriteBuffer(queue, dampMem, true, 0L, layout.damping(), null, null), "write damping");
+        damp.sync(layout.damping());
     }
 
+    /** The launch sizes let go; the device buffers are kept for the next model (released when the solver closes). */
     @Override
     void releaseModelBuffers() {
-        OpenClContext.releaseAll(pairsMem, restMem, alphaMem, lambdaMem, stretchOrderMem, dampMem, yMem, dMem,
-                bendStencilsMem, bendRestMem, bendAlphaMem, bendLambdaMem,
-                bendModelsMem, isoWeightsMem,
-                stretchFlagsMem, distWeightMem, distCorrectionMem, distStartMem, distSlotsMem, bendWeightMem,
-                bendCorrectionMem, bendStartMem, bendSlotsMem);
-        pairsMem = restMem = alphaMem = lambdaMem = stretchOrderMem = dampMem = yMem = dMem = 0L;
         if (tethers != null) { // null when the constructor failed before making it
             tethers.release();
         }
-        bendStencilsMem = bendRestMem = bendAlphaMem = bendLambdaMem = bendModelsMem = isoWeightsMem = 0L;
-        stretchFlagsMem = distWeightMem = distCorrectionMem = distStartMem = distSlotsMem = 0L;
-        bendWeightMem = bendCorrectionMem = bendStartMem = bendSlotsMem = 0L;
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize,
             bendOffset, bendSize, distanceWork, bendingWork}) {
             if (p != null) {
