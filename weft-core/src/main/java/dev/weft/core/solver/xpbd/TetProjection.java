@@ -8,7 +8,8 @@ import dev.weft.core.parallel.WorkerPool;
 
 /**
  * XPBD's pass over the tetrahedra of soft bodies ({@link TetConstraints}): per tetrahedron two
- * constraints, projected one after the other (Gauss–Seidel within the tetrahedron),
+ * constraints, solved together in the Gauss–Seidel modes (a 2 × 2 step, {@link #projectInPlace}) and side
+ * by side from the same positions in Jacobi mode,
  * <ul>
  *   <li>volume: C = 6 (V − V₀), compliance 36 V₀ / λ (0 where incompressible), the energy λ V₀/2 (J − 1)²;</li>
  *   <li>shape (where μ > 0): C = ‖E‖ with E = ½ (FᵀF − I) Green's strain, compliance 1 / (2 μ V₀), the energy
