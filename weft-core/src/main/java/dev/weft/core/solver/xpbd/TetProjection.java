@@ -8,7 +8,8 @@ import dev.weft.core.parallel.WorkerPool;
 
 /**
  * XPBD's pass over the tetrahedra of soft bodies ({@link TetConstraints}): per tetrahedron two
- * constraints, projected one after the other (Gauss–Seidel within the tetrahedron),
+ * constraints, solved together in the Gauss–Seidel modes (a 2 × 2 step, {@link #projectInPlace}) and side
+ * by side from the same positions in Jacobi mode,
  * <ul>
  *   <li>volume: C = 6 (V − V₀), compliance 36 V₀ / λ (0 where incompressible), the energy λ V₀/2 (J − 1)²;</li>
  *   <li>shape (where μ > 0): C = ‖E‖ with E = ½ (FᵀF − I) Green's strain, compliance 1 / (2 μ V₀), the energy
@@ -33,8 +34,14 @@ final class TetProjection {
     private final float[] shapeCompliance;
     private final float[] volumeAlpha;
     private final float[] shapeAlpha;
-    private final float[] volumeLambda;
-    private final float[] shapeLambda;
+    /** The multipliers, volume's and shape's side by side per tetrahedron (2c, 2c + 1). */
+    private final float[] lambda;
+    /**
+     * What the Gauss–Seidel projection reads per tetrahedron, in one run of {@link #PACKED} floats: D_m⁻¹ (9),
+     * the rest strain (6), 6 V₀, α̃ of volume and shape (one stream instead of five arrays).
+     */
+    private final float[] packed;
+    static final int PACKED = 18;
     private final int[] colorStart;
     private final int[] natural;
     private final float[] y;
@@ -68,19 +75,19 @@ final class TetProjection {
         int count = t.count();
         float[] v0 = t.restVolume();
         float[] mu = t.shearModulus();
-        float[] lambda = t.lameLambda();
+        float[] lame = t.lameLambda();
         volumeCompliance = new float[count];
         shapeCompliance = new float[count];
         for (int c = 0; c < count; c++) {
             // λ = +∞: incompressible (α = 0); λ = 0 (ν = 0): no volume term (α = +∞, skipped like a shape of μ = 0)
-            volumeCompliance[c] = lambda[c] == Float.POSITIVE_INFINITY ? 0f
-                    : lambda[c] > 0f ? (float) (36.0 * v0[c] / lambda[c]) : Float.POSITIVE_INFINITY;
+            volumeCompliance[c] = lame[c] == Float.POSITIVE_INFINITY ? 0f
+                    : lame[c] > 0f ? (float) (36.0 * v0[c] / lame[c]) : Float.POSITIVE_INFINITY;
             shapeCompliance[c] = mu[c] > 0f ? (float) (1.0 / (2.0 * mu[c] * v0[c])) : Float.POSITIVE_INFINITY;
         }
         volumeAlpha = new float[count];
         shapeAlpha = new float[count];
-        volumeLambda = new float[count];
-        shapeLambda = new float[count];
+        lambda = new float[2 * count];
+        packed = new float[PACKED * count];
         sixRest = new float[count];
         strainRest = new float[6 * count];
         // the rest values by project's own operations on the rest positions (no corrections: d = 0)
@@ -92,6 +99,9 @@ final class TetProjection {
             sixRest[c] = sixVolume(s);
             strain(c, s);
             System.arraycopy(s, 27, strainRest, 6 * c, 6);
+            System.arraycopy(restInverse, 9 * c, packed, PACKED * c, 9);
+            System.arraycopy(s, 27, packed, PACKED * c + 9, 6);
+            packed[PACKED * c + 15] = sixRest[c];
         }
         if (mode == IterationMode.JACOBI) {
             gather = new JacobiGather(tets, Incidence.of(tets, 4, m.particleCount()));
@@ -112,14 +122,15 @@ final class TetProjection {
 
     /** A new step (or relaxation) of length dt: multipliers to 0, compliances over dt². */
     void begin(float dt) {
-        java.util.Arrays.fill(volumeLambda, 0f);
-        java.util.Arrays.fill(shapeLambda, 0f);
+        java.util.Arrays.fill(lambda, 0f);
         if (dt != h) {
             h = dt;
             float invH2 = 1f / (dt * dt);
             for (int c = 0; c < sixRest.length; c++) {
                 volumeAlpha[c] = Math.min(volumeCompliance[c] * invH2, Float.MAX_VALUE);
                 shapeAlpha[c] = Math.min(shapeCompliance[c] * invH2, Float.MAX_VALUE);
+                packed[PACKED * c + 16] = volumeAlpha[c];
+                packed[PACKED * c + 17] = shapeAlpha[c];
             }
         }
     }
@@ -174,7 +185,7 @@ final class TetProjection {
         if (volumeAlpha[c] < Float.MAX_VALUE) {
             edges(y, d, c, s);
             float constraint = sixVolume(s) - sixRest[c];
-            float dl = multiplier(c, s, constraint, volumeAlpha[c], volumeLambda, weight);
+            float dl = multiplier(c, s, constraint, volumeAlpha[c], 2 * c, weight);
             if (dl != 0f) {
                 moveJacobi(c, dl, s);
             }
@@ -210,7 +221,7 @@ final class TetProjection {
                             + p2 * restInverse[r + 3 * i + 2];
                 }
             }
-            float dl = multiplier(c, s, constraint, shapeAlpha[c], shapeLambda, weight);
+            float dl = multiplier(c, s, constraint, shapeAlpha[c], 2 * c + 1, weight);
             if (dl != 0f) {
                 moveJacobi(c, dl, s);
             }
@@ -218,56 +229,37 @@ final class TetProjection {
     }
 
     /**
-     * Volume, then shape, of tetrahedron c for Gauss–Seidel (colored or sequential): each moves the corrections d
-     * at once, so the shape sees the volume's move. The float operations of {@link #sixVolume} and {@link #strain}
-     * (which computed the rest values) in the same order, held in local variables: the scratch-array version's
-     * stores and reloads sat on the projection's one long dependency chain (this one: 0.80 of its time for a
-     * whole 10,648-node run, the same bits).
+     * Volume and shape of tetrahedron c together for Gauss–Seidel (colored or sequential), Macklin &amp; Müller
+     * 2021's coupled solve: both constraints and gradients from the same edges, then the 2 × 2 system
+     * <pre>
+     *   [ Σ w ∇C_v·∇C_v + α̃_v   Σ w ∇C_v·∇C_s       ] [Δλ_v]   [−C_v − α̃_v λ_v]
+     *   [ Σ w ∇C_s·∇C_v         Σ w ∇C_s·∇C_s + α̃_s ] [Δλ_s] = [−C_s − α̃_s λ_s]
+     * </pre>
+     * and one move w (Δλ_v ∇C_v + Δλ_s ∇C_s). Projected one after the other, the shape's move undid part of
+     * the volume's (a squeezed tetrahedron's Green strain has a large volumetric part); the coupled step is the
+     * Newton step on both at once and costs less (one F, one move). Its fixed point, and so the material, is the
+     * sequential one's. Where one constraint is absent (α̃ = +∞) or the shape's gradient is undefined (‖E‖ = 0)
+     * it is the other's 1 × 1 step.
+     *
+     * <p>The shape's gradient is kept unnormalized, u = ∇‖E‖ ‖E‖ (F E times the rows of D_m⁻¹), and the system
+     * solved for Δλ_v and Δλ_s / ‖E‖: the second row times ‖E‖ reads Σ w ∇C_v·u Δλ_v + (Σ w u·u + α̃_s ‖E‖²)
+     * Δλ_s / ‖E‖ = (−C_s − α̃_s λ_s) ‖E‖, which spares the division by ‖E‖ and the nine scalings. The float
+     * operations of {@link #sixVolume} and {@link #strain} (which computed the rest values) come in the same
+     * order, so the rest shape sees C = 0 exactly and nothing moves.
      */
     private void projectInPlace(int c) {
         final float[] y = this.y;
         final float[] d = this.d;
+        final float[] q = this.packed;
         int t = 4 * c;
-        int a = 3 * tets[t];
-        int b1 = 3 * tets[t + 1];
-        int b2 = 3 * tets[t + 2];
-        int b3 = 3 * tets[t + 3];
-        float w0 = w[tets[t]];
-        float w1 = w[tets[t + 1]];
-        float w2 = w[tets[t + 2]];
-        float w3 = w[tets[t + 3]];
-        float alpha = volumeAlpha[c];
-        if (alpha < Float.MAX_VALUE) {
-            float e1x = (y[b1] - y[a]) + (d[b1] - d[a]);
-            float e1y = (y[b1 + 1] - y[a + 1]) + (d[b1 + 1] - d[a + 1]);
-            float e1z = (y[b1 + 2] - y[a + 2]) + (d[b1 + 2] - d[a + 2]);
-            float e2x = (y[b2] - y[a]) + (d[b2] - d[a]);
-            float e2y = (y[b2 + 1] - y[a + 1]) + (d[b2 + 1] - d[a + 1]);
-            float e2z = (y[b2 + 2] - y[a + 2]) + (d[b2 + 2] - d[a + 2]);
-            float e3x = (y[b3] - y[a]) + (d[b3] - d[a]);
-            float e3y = (y[b3 + 1] - y[a + 1]) + (d[b3 + 1] - d[a + 1]);
-            float e3z = (y[b3 + 2] - y[a + 2]) + (d[b3 + 2] - d[a + 2]);
-            // 6V = e₁ · (e₂ × e₃); gradients e₂ × e₃, e₃ × e₁, e₁ × e₂ at corners 1–3 (sixVolume's order)
-            float g1x = e2y * e3z - e2z * e3y;
-            float g1y = e2z * e3x - e2x * e3z;
-            float g1z = e2x * e3y - e2y * e3x;
-            float g2x = e3y * e1z - e3z * e1y;
-            float g2y = e3z * e1x - e3x * e1z;
-            float g2z = e3x * e1y - e3y * e1x;
-            float g3x = e1y * e2z - e1z * e2y;
-            float g3y = e1z * e2x - e1x * e2z;
-            float g3z = e1x * e2y - e1y * e2x;
-            float constraint = (e1x * g1x + e1y * g1y + e1z * g1z) - sixRest[c];
-            float dl = multiplier(c, constraint, alpha, volumeLambda, w0, w1, w2, w3, g1x, g1y, g1z, g2x, g2y, g2z,
-                    g3x, g3y, g3z);
-            if (dl != 0f) {
-                move(d, a, b1, b2, b3, dl, w0, w1, w2, w3, g1x, g1y, g1z, g2x, g2y, g2z, g3x, g3y, g3z);
-            }
-        }
-        alpha = shapeAlpha[c];
-        if (!(alpha < Float.MAX_VALUE)) {
-            return;
-        }
+        int i0 = tets[t];
+        int i1 = tets[t + 1];
+        int i2 = tets[t + 2];
+        int i3 = tets[t + 3];
+        int a = 3 * i0;
+        int b1 = 3 * i1;
+        int b2 = 3 * i2;
+        int b3 = 3 * i3;
         float e1x = (y[b1] - y[a]) + (d[b1] - d[a]);
         float e1y = (y[b1 + 1] - y[a + 1]) + (d[b1 + 1] - d[a + 1]);
         float e1z = (y[b1 + 2] - y[a + 2]) + (d[b1 + 2] - d[a + 2]);
@@ -277,105 +269,155 @@ final class TetProjection {
         float e3x = (y[b3] - y[a]) + (d[b3] - d[a]);
         float e3y = (y[b3 + 1] - y[a + 1]) + (d[b3 + 1] - d[a + 1]);
         float e3z = (y[b3 + 2] - y[a + 2]) + (d[b3 + 2] - d[a + 2]);
-        int r = 9 * c;
-        float r00 = restInverse[r];
-        float r01 = restInverse[r + 1];
-        float r02 = restInverse[r + 2];
-        float r10 = restInverse[r + 3];
-        float r11 = restInverse[r + 4];
-        float r12 = restInverse[r + 5];
-        float r20 = restInverse[r + 6];
-        float r21 = restInverse[r + 7];
-        float r22 = restInverse[r + 8];
-        // F = D_s D_m⁻¹, row by row (strain()'s order)
-        float f00 = e1x * r00 + e2x * r10 + e3x * r20;
-        float f01 = e1x * r01 + e2x * r11 + e3x * r21;
-        float f02 = e1x * r02 + e2x * r12 + e3x * r22;
-        float f10 = e1y * r00 + e2y * r10 + e3y * r20;
-        float f11 = e1y * r01 + e2y * r11 + e3y * r21;
-        float f12 = e1y * r02 + e2y * r12 + e3y * r22;
-        float f20 = e1z * r00 + e2z * r10 + e3z * r20;
-        float f21 = e1z * r01 + e2z * r11 + e3z * r21;
-        float f22 = e1z * r02 + e2z * r12 + e3z * r22;
-        // Green's strain less its rest value
-        int o = 6 * c;
-        float exx = 0.5f * (f00 * f00 + f10 * f10 + f20 * f20 - 1f) - strainRest[o];
-        float eyy = 0.5f * (f01 * f01 + f11 * f11 + f21 * f21 - 1f) - strainRest[o + 1];
-        float ezz = 0.5f * (f02 * f02 + f12 * f12 + f22 * f22 - 1f) - strainRest[o + 2];
-        float exy = 0.5f * (f00 * f01 + f10 * f11 + f20 * f21) - strainRest[o + 3];
-        float eyz = 0.5f * (f01 * f02 + f11 * f12 + f21 * f22) - strainRest[o + 4];
-        float ezx = 0.5f * (f02 * f00 + f12 * f10 + f22 * f20) - strainRest[o + 5];
-        float norm2 = exx * exx + eyy * eyy + ezz * ezz + 2f * (exy * exy + eyz * eyz + ezx * ezx);
-        if (!(norm2 > 0f)) {
+        int p = PACKED * c;
+        float alphaV = q[p + 16];
+        float alphaS = q[p + 17];
+        boolean volume = alphaV < Float.MAX_VALUE;
+        // the volume's constraint and gradients e₂ × e₃, e₃ × e₁, e₁ × e₂ at corners 1–3 (sixVolume's order)
+        float v1x = 0f, v1y = 0f, v1z = 0f, v2x = 0f, v2y = 0f, v2z = 0f, v3x = 0f, v3y = 0f, v3z = 0f;
+        float cv = 0f;
+        if (volume) {
+            v1x = e2y * e3z - e2z * e3y;
+            v1y = e2z * e3x - e2x * e3z;
+            v1z = e2x * e3y - e2y * e3x;
+            v2x = e3y * e1z - e3z * e1y;
+            v2y = e3z * e1x - e3x * e1z;
+            v2z = e3x * e1y - e3y * e1x;
+            v3x = e1y * e2z - e1z * e2y;
+            v3y = e1z * e2x - e1x * e2z;
+            v3z = e1x * e2y - e1y * e2x;
+            cv = (e1x * v1x + e1y * v1y + e1z * v1z) - q[p + 15];
+        }
+        boolean shape = alphaS < Float.MAX_VALUE;
+        // the shape's unnormalized gradients u at corners 1–3, its ‖E‖² and ‖E‖
+        float u1x = 0f, u1y = 0f, u1z = 0f, u2x = 0f, u2y = 0f, u2z = 0f, u3x = 0f, u3y = 0f, u3z = 0f;
+        float norm2 = 0f;
+        float cs = 0f;
+        if (shape) {
+            float r00 = q[p];
+            float r01 = q[p + 1];
+            float r02 = q[p + 2];
+            float r10 = q[p + 3];
+            float r11 = q[p + 4];
+            float r12 = q[p + 5];
+            float r20 = q[p + 6];
+            float r21 = q[p + 7];
+            float r22 = q[p + 8];
+            // F = D_s D_m⁻¹, row by row (strain()'s order)
+            float f00 = e1x * r00 + e2x * r10 + e3x * r20;
+            float f01 = e1x * r01 + e2x * r11 + e3x * r21;
+            float f02 = e1x * r02 + e2x * r12 + e3x * r22;
+            float f10 = e1y * r00 + e2y * r10 + e3y * r20;
+            float f11 = e1y * r01 + e2y * r11 + e3y * r21;
+            float f12 = e1y * r02 + e2y * r12 + e3y * r22;
+            float f20 = e1z * r00 + e2z * r10 + e3z * r20;
+            float f21 = e1z * r01 + e2z * r11 + e3z * r21;
+            float f22 = e1z * r02 + e2z * r12 + e3z * r22;
+            // Green's strain less its rest value
+            float exx = 0.5f * (f00 * f00 + f10 * f10 + f20 * f20 - 1f) - q[p + 9];
+            float eyy = 0.5f * (f01 * f01 + f11 * f11 + f21 * f21 - 1f) - q[p + 10];
+            float ezz = 0.5f * (f02 * f02 + f12 * f12 + f22 * f22 - 1f) - q[p + 11];
+            float exy = 0.5f * (f00 * f01 + f10 * f11 + f20 * f21) - q[p + 12];
+            float eyz = 0.5f * (f01 * f02 + f11 * f12 + f21 * f22) - q[p + 13];
+            float ezx = 0.5f * (f02 * f00 + f12 * f10 + f22 * f20) - q[p + 14];
+            norm2 = exx * exx + eyy * eyy + ezz * ezz + 2f * (exy * exy + eyz * eyz + ezx * ezx);
+            // ‖E‖ ≤ 1e-10 is below what float F resolves (~1e-7): left out, as the system's ‖E‖² and ‖E‖⁴
+            // terms would underflow there and make its determinant meaningless
+            shape = norm2 > 1e-20f;
+            if (shape) {
+                cs = (float) Math.sqrt(norm2);
+                // P = F E row by row; corner i's u is P times row i of D_m⁻¹
+                float p00 = f00 * exx + f01 * exy + f02 * ezx;
+                float p01 = f00 * exy + f01 * eyy + f02 * eyz;
+                float p02 = f00 * ezx + f01 * eyz + f02 * ezz;
+                float p10 = f10 * exx + f11 * exy + f12 * ezx;
+                float p11 = f10 * exy + f11 * eyy + f12 * eyz;
+                float p12 = f10 * ezx + f11 * eyz + f12 * ezz;
+                float p20 = f20 * exx + f21 * exy + f22 * ezx;
+                float p21 = f20 * exy + f21 * eyy + f22 * eyz;
+                float p22 = f20 * ezx + f21 * eyz + f22 * ezz;
+                u1x = p00 * r00 + p01 * r01 + p02 * r02;
+                u1y = p10 * r00 + p11 * r01 + p12 * r02;
+                u1z = p20 * r00 + p21 * r01 + p22 * r02;
+                u2x = p00 * r10 + p01 * r11 + p02 * r12;
+                u2y = p10 * r10 + p11 * r11 + p12 * r12;
+                u2z = p20 * r10 + p21 * r11 + p22 * r12;
+                u3x = p00 * r20 + p01 * r21 + p02 * r22;
+                u3y = p10 * r20 + p11 * r21 + p12 * r22;
+                u3z = p20 * r20 + p21 * r21 + p22 * r22;
+            }
+        }
+        if (!volume && !shape) {
             return;
         }
-        float constraint = (float) Math.sqrt(norm2);
-        float inv = 1f / constraint;
-        // dC/dF = F E / |E| row by row; corner i's gradient is it times row i of D_m⁻¹
-        float p00 = (f00 * exx + f01 * exy + f02 * ezx) * inv;
-        float p01 = (f00 * exy + f01 * eyy + f02 * eyz) * inv;
-        float p02 = (f00 * ezx + f01 * eyz + f02 * ezz) * inv;
-        float p10 = (f10 * exx + f11 * exy + f12 * ezx) * inv;
-        float p11 = (f10 * exy + f11 * eyy + f12 * eyz) * inv;
-        float p12 = (f10 * ezx + f11 * eyz + f12 * ezz) * inv;
-        float p20 = (f20 * exx + f21 * exy + f22 * ezx) * inv;
-        float p21 = (f20 * exy + f21 * eyy + f22 * eyz) * inv;
-        float p22 = (f20 * ezx + f21 * eyz + f22 * ezz) * inv;
-        float g1x = p00 * r00 + p01 * r01 + p02 * r02;
-        float g1y = p10 * r00 + p11 * r01 + p12 * r02;
-        float g1z = p20 * r00 + p21 * r01 + p22 * r02;
-        float g2x = p00 * r10 + p01 * r11 + p02 * r12;
-        float g2y = p10 * r10 + p11 * r11 + p12 * r12;
-        float g2z = p20 * r10 + p21 * r11 + p22 * r12;
-        float g3x = p00 * r20 + p01 * r21 + p02 * r22;
-        float g3y = p10 * r20 + p11 * r21 + p12 * r22;
-        float g3z = p20 * r20 + p21 * r21 + p22 * r22;
-        float dl = multiplier(c, constraint, alpha, shapeLambda, w0, w1, w2, w3, g1x, g1y, g1z, g2x, g2y, g2z, g3x,
-                g3y, g3z);
-        if (dl != 0f) {
-            move(d, a, b1, b2, b3, dl, w0, w1, w2, w3, g1x, g1y, g1z, g2x, g2y, g2z, g3x, g3y, g3z);
+        float w0 = w[i0];
+        float w1 = w[i1];
+        float w2 = w[i2];
+        float w3 = w[i3];
+        // corner 0's gradients: the negated sums
+        float v0x = -(v1x + v2x + v3x);
+        float v0y = -(v1y + v2y + v3y);
+        float v0z = -(v1z + v2z + v3z);
+        float u0x = -(u1x + u2x + u3x);
+        float u0y = -(u1y + u2y + u3y);
+        float u0z = -(u1z + u2z + u3z);
+        // the system's entries Σ w ∇·∇ (0 for an absent constraint, whose gradients are 0)
+        float avv = w0 * (v0x * v0x + v0y * v0y + v0z * v0z) + w1 * (v1x * v1x + v1y * v1y + v1z * v1z)
+                + w2 * (v2x * v2x + v2y * v2y + v2z * v2z) + w3 * (v3x * v3x + v3y * v3y + v3z * v3z);
+        float auu = w0 * (u0x * u0x + u0y * u0y + u0z * u0z) + w1 * (u1x * u1x + u1y * u1y + u1z * u1z)
+                + w2 * (u2x * u2x + u2y * u2y + u2z * u2z) + w3 * (u3x * u3x + u3y * u3y + u3z * u3z);
+        float avu = w0 * (v0x * u0x + v0y * u0y + v0z * u0z) + w1 * (v1x * u1x + v1y * u1y + v1z * u1z)
+                + w2 * (v2x * u2x + v2y * u2y + v2z * u2z) + w3 * (v3x * u3x + v3y * u3y + v3z * u3z);
+        int l = 2 * c;
+        // dv = Δλ_v; du = Δλ_s / ‖E‖ (the move along u)
+        float dv = 0f;
+        float du = 0f;
+        if (volume && shape) {
+            float kvv = avv + alphaV;
+            float kuu = auu + alphaS * norm2;
+            float rv = -cv - alphaV * lambda[l];
+            float ru = (-cs - alphaS * lambda[l + 1]) * cs;
+            float det = kvv * kuu - avu * avu;
+            // Cauchy–Schwarz: det ≥ the α̃ terms ≥ 0; near 0 only for parallel gradients and hard constraints
+            if (det > 1e-6f * kvv * kuu) {
+                float inv = 1f / det;
+                dv = (kuu * rv - avu * ru) * inv;
+                du = (kvv * ru - avu * rv) * inv;
+            } else if (kvv > 1e-30f) {
+                dv = rv / kvv;
+            }
+        } else if (volume) {
+            float kvv = avv + alphaV;
+            if (kvv > 1e-30f) {
+                dv = (-cv - alphaV * lambda[l]) / kvv;
+            }
+        } else {
+            float kuu = auu + alphaS * norm2;
+            if (kuu > 1e-30f) {
+                du = (-cs - alphaS * lambda[l + 1]) * cs / kuu;
+            }
         }
-    }
-
-    /** {@link #multiplier(int, float[], float, float, float[], float)} on gradients in variables, weight 1. */
-    private static float multiplier(int c, float constraint, float alpha, float[] lambda, float w0, float w1, float w2,
-                                    float w3, float g1x, float g1y, float g1z, float g2x, float g2y, float g2z,
-                                    float g3x, float g3y, float g3z) {
-        float g0x = -(g1x + g2x + g3x);
-        float g0y = -(g1y + g2y + g3y);
-        float g0z = -(g1z + g2z + g3z);
-        float denom = alpha + w0 * (g0x * g0x + g0y * g0y + g0z * g0z);
-        denom += w1 * (g1x * g1x + g1y * g1y + g1z * g1z);
-        denom += w2 * (g2x * g2x + g2y * g2y + g2z * g2z);
-        denom += w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
-        if (!(denom > 1e-30f)) {
-            return 0f;
+        if (dv == 0f && du == 0f) {
+            return;
         }
-        float dl = (-constraint - alpha * lambda[c]) / denom;
-        lambda[c] += dl;
-        return dl;
-    }
-
-    /** The corners moved by w·Δλ·∇C in d, gradients in variables. */
-    private static void move(float[] d, int a, int b1, int b2, int b3, float dl, float w0, float w1, float w2, float w3,
-                             float g1x, float g1y, float g1z, float g2x, float g2y, float g2z, float g3x, float g3y,
-                             float g3z) {
-        float f = w0 * dl;
-        d[a] += f * -(g1x + g2x + g3x);
-        d[a + 1] += f * -(g1y + g2y + g3y);
-        d[a + 2] += f * -(g1z + g2z + g3z);
-        f = w1 * dl;
-        d[b1] += f * g1x;
-        d[b1 + 1] += f * g1y;
-        d[b1 + 2] += f * g1z;
-        f = w2 * dl;
-        d[b2] += f * g2x;
-        d[b2 + 1] += f * g2y;
-        d[b2 + 2] += f * g2z;
-        f = w3 * dl;
-        d[b3] += f * g3x;
-        d[b3 + 1] += f * g3y;
-        d[b3 + 2] += f * g3z;
+        lambda[l] += dv;
+        lambda[l + 1] += du * cs;
+        float f = w0;
+        d[a] += f * (dv * v0x + du * u0x);
+        d[a + 1] += f * (dv * v0y + du * u0y);
+        d[a + 2] += f * (dv * v0z + du * u0z);
+        f = w1;
+        d[b1] += f * (dv * v1x + du * u1x);
+        d[b1 + 1] += f * (dv * v1y + du * u1y);
+        d[b1 + 2] += f * (dv * v1z + du * u1z);
+        f = w2;
+        d[b2] += f * (dv * v2x + du * u2x);
+        d[b2 + 1] += f * (dv * v2y + du * u2y);
+        d[b2 + 2] += f * (dv * v2z + du * u2z);
+        f = w3;
+        d[b3] += f * (dv * v3x + du * u3x);
+        d[b3 + 1] += f * (dv * v3y + du * u3y);
+        d[b3 + 2] += f * (dv * v3z + du * u3z);
     }
 
     /** Edges x₁ − x₀, x₂ − x₀, x₃ − x₀ of tetrahedron c into s[0..8], as differences of x plus differences of corr. */
@@ -423,9 +465,9 @@ final class TetProjection {
 
     /**
      * XPBD's Δλ = (−C − α̃ λ) / (Σ w |∇C|² + α̃) times the weight, added to the multiplier, for gradients
-     * s[9..17] at corners 1, 2, 3 (corner 0's the negated sum).
+     * s[9..17] at corners 1, 2, 3 (corner 0's the negated sum); the multiplier is lambda[at].
      */
-    private float multiplier(int c, float[] s, float constraint, float alpha, float[] lambda, float weight) {
+    private float multiplier(int c, float[] s, float constraint, float alpha, int at, float weight) {
         float g0x = -(s[9] + s[12] + s[15]);
         float g0y = -(s[10] + s[13] + s[16]);
         float g0z = -(s[11] + s[14] + s[17]);
@@ -439,8 +481,8 @@ final class TetProjection {
         if (!(denom > 1e-30f)) {
             return 0f;
         }
-        float dl = (-constraint - alpha * lambda[c]) / denom * weight;
-        lambda[c] += dl;
+        float dl = (-constraint - alpha * lambda[at]) / denom * weight;
+        lambda[at] += dl;
         return dl;
     }
 
