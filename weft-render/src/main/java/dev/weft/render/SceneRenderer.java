@@ -40,6 +40,8 @@ public final class SceneRenderer implements AutoCloseable {
     private final SceneBounds staticBounds;
     private final Lighting lighting;
     private final ShaderProgram lit;
+    /** {@code lit} for the floors alone: grid and shadow, no branches for specular, checker or texture. */
+    private final ShaderProgram floorLit;
     private final ShaderProgram flat;
     private final ShaderProgram depth;
     private final ClothMesh cloth;
@@ -84,6 +86,7 @@ public final class SceneRenderer implements AutoCloseable {
         this.staticBounds = SceneBounds.of(model, colliders);
         this.lighting = style.lighting() != null ? style.lighting() : Lighting.around(staticBounds);
         lit = new ShaderProgram("lit");
+        floorLit = new ShaderProgram("lit", "FLOOR");
         flat = new ShaderProgram("flat");
         depth = new ShaderProgram("depth");
         cloth = new ClothMesh(model);
@@ -394,38 +397,32 @@ public final class SceneRenderer implements AutoCloseable {
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
 
-    private void litPass(RenderTarget target, Camera camera, float distance, float radius) {
-        lit.use();
-        lit.setMatrix("uModel", IDENTITY);
-        lit.setMatrix("uViewProjection", viewProjection);
-        lit.setMatrix("uLightViewProjection", lightViewProjection);
-        lit.set("uEye", camera.eye());
-        glUniform3fv(lit.uniform("uLightPosition[0]"), lighting.keyPosition());
-        glUniform3fv(lit.uniform("uLightPosition[1]"), lighting.fillPosition());
-        glUniform3fv(lit.uniform("uLightColor[0]"), lighting.keyColor());
-        glUniform3fv(lit.uniform("uLightColor[1]"), lighting.fillColor());
-        lit.set("uAmbient", lighting.ambient());
-        lit.set("uFogColor", fogColor);
-        lit.set("uFogDistance", distance + 6f * radius);
+    /** The uniforms {@code lit} and its floor variant share: camera, lights, fog, shadow map. */
+    private void sceneUniforms(ShaderProgram p, Camera camera, float distance, float radius) {
+        p.use();
+        p.setMatrix("uModel", IDENTITY);
+        p.setMatrix("uViewProjection", viewProjection);
+        p.setMatrix("uLightViewProjection", lightViewProjection);
+        p.set("uEye", camera.eye());
+        glUniform3fv(p.uniform("uLightPosition[0]"), lighting.keyPosition());
+        glUniform3fv(p.uniform("uLightPosition[1]"), lighting.fillPosition());
+        glUniform3fv(p.uniform("uLightColor[0]"), lighting.keyColor());
+        glUniform3fv(p.uniform("uLightColor[1]"), lighting.fillColor());
+        p.set("uAmbient", lighting.ambient());
+        p.set("uFogColor", fogColor);
+        p.set("uFogDistance", distance + 6f * radius);
         shadowMap.bindTexture(SHADOW_UNIT);
-        lit.set("uShadowMap", SHADOW_UNIT);
-        lit.set("uTexture", BODY_TEXTURE_UNIT);
-        lit.set("uTextured", 0);
+        p.set("uShadowMap", SHADOW_UNIT);
+        p.set("uTexture", BODY_TEXTURE_UNIT);
+        p.set("uTextured", 0);
+    }
 
+    private void litPass(RenderTarget target, Camera camera, float distance, float radius) {
+        sceneUniforms(lit, camera, distance, radius);
         lit.set("uChecker", 0f);
-        // floors: matte (no specular term), grid every 10 cm (every metre for scenes larger than a few metres)
-        lit.set("uReceivesShadow", 1);
-        lit.set("uSpecular", 0f);
-        lit.set("uShininess", 8f);
-        lit.set("uGridSpacing", radius > 5f ? 1f : 0.1f);
-        for (int i = 0; i < floors.size(); i++) {
-            lit.set("uFrontColor", Palette.FLOOR);
-            lit.set("uBackColor", Palette.FLOOR);
-            lit.set("uGridU", floorAxes.get(i)[0]);
-            lit.set("uGridV", floorAxes.get(i)[1]);
-            floors.get(i).draw();
-        }
+        lit.set("uTextured", 0);
         lit.set("uGridSpacing", 0f);
+        lit.set("uReceivesShadow", 1);
         lit.set("uSpecular", 0.35f);
         lit.set("uShininess", 32f);
         lit.set("uFrontColor", Palette.COLLIDER);
@@ -462,6 +459,23 @@ public final class SceneRenderer implements AutoCloseable {
         lit.set("uTextured", 0);
         glDisable(GL_POLYGON_OFFSET_FILL);
         lit.set("uChecker", 0f);
+        // floors last: the cloth and colliders in front of them are in the depth buffer by now, so llvmpipe's
+        // early depth test skips shading the floor under them
+        if (!floors.isEmpty()) {
+            // matte (no specular term), grid every 10 cm (every metre for scenes larger than a few metres)
+            sceneUniforms(floorLit, camera, distance, radius);
+            floorLit.set("uReceivesShadow", 1);
+            floorLit.set("uSpecular", 0f);
+            floorLit.set("uShininess", 8f);
+            floorLit.set("uGridSpacing", radius > 5f ? 1f : 0.1f);
+            floorLit.set("uFrontColor", Palette.FLOOR);
+            floorLit.set("uBackColor", Palette.FLOOR);
+            for (int i = 0; i < floors.size(); i++) {
+                floorLit.set("uGridU", floorAxes.get(i)[0]);
+                floorLit.set("uGridV", floorAxes.get(i)[1]);
+                floors.get(i).draw();
+            }
+        }
 
         // ropes (bodies without triangles): a line along each of their segments (stretch constraints,
         // so a torn rope shows its break) and a dot on each particle, in the body's colour (core-profile
@@ -566,6 +580,7 @@ public final class SceneRenderer implements AutoCloseable {
     @Override
     public void close() {
         lit.close();
+        floorLit.close();
         flat.close();
         depth.close();
         cloth.close();
