@@ -42,6 +42,8 @@ public final class SceneRenderer implements AutoCloseable {
     private final ShaderProgram lit;
     /** {@code lit} for the floors alone: grid and shadow, no branches for specular, checker or texture. */
     private final ShaderProgram floorLit;
+    /** {@code lit} for bodies without their own image: checker and specular, no shadow lookup or texture branch. */
+    private final ShaderProgram clothLit;
     private final ShaderProgram flat;
     private final ShaderProgram depth;
     private final ClothMesh cloth;
@@ -87,6 +89,7 @@ public final class SceneRenderer implements AutoCloseable {
         this.lighting = style.lighting() != null ? style.lighting() : Lighting.around(staticBounds);
         lit = new ShaderProgram("lit");
         floorLit = new ShaderProgram("lit", "FLOOR");
+        clothLit = new ShaderProgram("lit", "CLOTH");
         flat = new ShaderProgram("flat");
         depth = new ShaderProgram("depth");
         cloth = new ClothMesh(model);
@@ -397,7 +400,16 @@ public final class SceneRenderer implements AutoCloseable {
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
 
-    /** The uniforms {@code lit} and its floor variant share: camera, lights, fog, shadow map. */
+    /** The cloth's material: no shadow received, the checker (unless off), a little specular. */
+    private void clothUniforms(ShaderProgram p) {
+        p.set("uReceivesShadow", 0);
+        p.set("uChecker", style.checker() ? (float) RenderStyle.CHECKER_SQUARES : 0f);
+        p.set("uSpecular", 0.12f);
+        p.set("uShininess", 16f);
+        p.set("uTextured", 0);
+    }
+
+    /** The uniforms {@code lit} and its variants share: camera, lights, fog, shadow map. */
     private void sceneUniforms(ShaderProgram p, Camera camera, float distance, float radius) {
         p.use();
         p.setMatrix("uModel", IDENTITY);
@@ -433,29 +445,42 @@ public final class SceneRenderer implements AutoCloseable {
         }
         lit.setMatrix("uModel", IDENTITY);
 
-        // cloth: no shadow on itself (seed 001 §5.4.3 leaves self-shadowing out: acne on thin sheets)
-        lit.set("uReceivesShadow", 0);
-        lit.set("uChecker", style.checker() ? (float) RenderStyle.CHECKER_SQUARES : 0f);
-        lit.set("uSpecular", 0.12f);
-        lit.set("uShininess", 16f);
+        // cloth: no shadow on itself (seed 001 §5.4.3 leaves self-shadowing out: acne on thin sheets); a body
+        // without its own image is drawn by the variant without the shadow lookup and the texture branch
+        boolean plainBodies = false;
+        for (int t : bodyTexture) {
+            plainBodies |= t == 0;
+        }
+        if (plainBodies) {
+            sceneUniforms(clothLit, camera, distance, radius);
+            clothUniforms(clothLit);
+        }
+        lit.use();
+        clothUniforms(lit);
         if (style.wireframe()) {
             // push the surface back a little so the wire overlay is not hidden in it
             glEnable(GL_POLYGON_OFFSET_FILL);
             glPolygonOffset(1f, 1f);
         }
         List<ModelObject> objects = model.objects();
+        ShaderProgram current = lit;
         for (int i = 0; i < objects.size(); i++) {
-            ModelObject o = objects.get(i);
-            glUniform3f(lit.uniform("uFrontColor"), bodyFront[3 * i], bodyFront[3 * i + 1], bodyFront[3 * i + 2]);
-            glUniform3f(lit.uniform("uBackColor"), bodyBack[3 * i], bodyBack[3 * i + 1], bodyBack[3 * i + 2]);
+            ShaderProgram p = bodyTexture[i] != 0 ? lit : clothLit;
+            if (p != current) {
+                p.use();
+                current = p;
+            }
+            glUniform3f(p.uniform("uFrontColor"), bodyFront[3 * i], bodyFront[3 * i + 1], bodyFront[3 * i + 2]);
+            glUniform3f(p.uniform("uBackColor"), bodyBack[3 * i], bodyBack[3 * i + 1], bodyBack[3 * i + 2]);
             if (bodyTexture[i] != 0) {
                 glActiveTexture(GL_TEXTURE0 + BODY_TEXTURE_UNIT);
                 glBindTexture(GL_TEXTURE_2D, bodyTexture[i]);
                 glActiveTexture(GL_TEXTURE0);
+                lit.set("uTextured", 1);
             }
-            lit.set("uTextured", bodyTexture[i] != 0 ? 1 : 0);
             cloth.drawTriangles(model.drawnSurface().firstTriangle(i), model.drawnSurface().triangleCount(i));
         }
+        lit.use();
         lit.set("uTextured", 0);
         glDisable(GL_POLYGON_OFFSET_FILL);
         lit.set("uChecker", 0f);
@@ -581,6 +606,7 @@ public final class SceneRenderer implements AutoCloseable {
     public void close() {
         lit.close();
         floorLit.close();
+        clothLit.close();
         flat.close();
         depth.close();
         cloth.close();

@@ -31,11 +31,15 @@ uniform sampler2D uTexture;
 uniform bool uTextured;
 // FLOOR (defined for the floor's program): the grid, the shadow and no specular, checker or texture. llvmpipe
 // pays per pixel for code behind a uniform's branch it does not take, and the floor is most of the picture:
-// without those branches it costs less than half (docs/viewer-speed.md)
+// without those branches it costs less than half (docs/viewer-speed.md). CLOTH (a body without its own
+// image): checker and specular, no shadow (cloth receives none) and no texture branch.
 
 out vec4 fragColor;
 
 float litByKeyLight() {
+#ifdef CLOTH
+    return 1.0;
+#else
 #ifndef FLOOR
     if (!uReceivesShadow) {
         return 1.0;
@@ -49,6 +53,7 @@ float litByKeyLight() {
     // filter softens the edge by a texel; 4 such taps (3 x 3 texels) cost llvmpipe a third more
     // per frame at 1280 x 720, mostly on the floor
     return texture(uShadowMap, p);
+#endif
 }
 
 void main() {
@@ -59,9 +64,12 @@ void main() {
         base = uBackColor;
     }
 #ifndef FLOOR
+#ifndef CLOTH
     if (uTextured) {
         base = pow(texture(uTexture, vUv).rgb, vec3(2.2)) * (gl_FrontFacing ? 1.0 : 0.85);
-    } else if (uChecker > 0.0) {
+    } else
+#endif
+    if (uChecker > 0.0) {
         vec2 cell = floor(vUv * uChecker);
         base *= mod(cell.x + cell.y, 2.0) < 0.5 ? 1.0 : 0.62;
     }
