@@ -173,6 +173,9 @@ final class ViewCommand implements Callable<Integer> {
                 r.simulatedFrames(), r.simulatedSeconds(), r.simMsPerFrame(),
                 o.stepsWithFrames() ? " (lock-step)" : r.simulatedFrames() == 0 ? ""
                         : String.format(Locale.ROOT, "; slowdown %.2fx (wall time / simulated time)", r.slowdown()));
+        out.printf(Locale.ROOT, "  CPU: drawing thread %.2f ms per drawn frame, simulating thread %.2f ms per simulated "
+                + "frame, the process %.2f cores (llvmpipe's rasteriser threads included)%n", r.drawCpuMsPerFrame(),
+                r.simCpuMsPerFrame(), r.processCores());
         if (!r.grabLatencyFrames().isEmpty()) {
             out.printf(Locale.ROOT, "  input latency: a grab showed %s drawn frame(s) after its input (1 = the next "
                     + "picture)%n", r.grabLatencyFrames());

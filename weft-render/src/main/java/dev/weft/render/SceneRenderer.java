@@ -40,6 +40,10 @@ public final class SceneRenderer implements AutoCloseable {
     private final SceneBounds staticBounds;
     private final Lighting lighting;
     private final ShaderProgram lit;
+    /** {@code lit} for the floors alone: grid and shadow, no branches for specular, checker or texture. */
+    private final ShaderProgram floorLit;
+    /** {@code lit} for bodies without their own image: checker and specular, no shadow lookup or texture branch. */
+    private final ShaderProgram clothLit;
     private final ShaderProgram flat;
     private final ShaderProgram depth;
     private final ClothMesh cloth;
@@ -84,6 +88,8 @@ public final class SceneRenderer implements AutoCloseable {
         this.staticBounds = SceneBounds.of(model, colliders);
         this.lighting = style.lighting() != null ? style.lighting() : Lighting.around(staticBounds);
         lit = new ShaderProgram("lit");
+        floorLit = new ShaderProgram("lit", "FLOOR");
+        clothLit = new ShaderProgram("lit", "CLOTH");
         flat = new ShaderProgram("flat");
         depth = new ShaderProgram("depth");
         cloth = new ClothMesh(model);
@@ -394,38 +400,41 @@ public final class SceneRenderer implements AutoCloseable {
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
 
-    private void litPass(RenderTarget target, Camera camera, float distance, float radius) {
-        lit.use();
-        lit.setMatrix("uModel", IDENTITY);
-        lit.setMatrix("uViewProjection", viewProjection);
-        lit.setMatrix("uLightViewProjection", lightViewProjection);
-        lit.set("uEye", camera.eye());
-        glUniform3fv(lit.uniform("uLightPosition[0]"), lighting.keyPosition());
-        glUniform3fv(lit.uniform("uLightPosition[1]"), lighting.fillPosition());
-        glUniform3fv(lit.uniform("uLightColor[0]"), lighting.keyColor());
-        glUniform3fv(lit.uniform("uLightColor[1]"), lighting.fillColor());
-        lit.set("uAmbient", lighting.ambient());
-        lit.set("uFogColor", fogColor);
-        lit.set("uFogDistance", distance + 6f * radius);
-        shadowMap.bindTexture(SHADOW_UNIT);
-        lit.set("uShadowMap", SHADOW_UNIT);
-        lit.set("uTexture", BODY_TEXTURE_UNIT);
-        lit.set("uTextured", 0);
+    /** The cloth's material: no shadow received, the checker (unless off), a little specular. */
+    private void clothUniforms(ShaderProgram p) {
+        p.set("uReceivesShadow", 0);
+        p.set("uChecker", style.checker() ? (float) RenderStyle.CHECKER_SQUARES : 0f);
+        p.set("uSpecular", 0.12f);
+        p.set("uShininess", 16f);
+        p.set("uTextured", 0);
+    }
 
+    /** The uniforms {@code lit} and its variants share: camera, lights, fog, shadow map. */
+    private void sceneUniforms(ShaderProgram p, Camera camera, float distance, float radius) {
+        p.use();
+        p.setMatrix("uModel", IDENTITY);
+        p.setMatrix("uViewProjection", viewProjection);
+        p.setMatrix("uLightViewProjection", lightViewProjection);
+        p.set("uEye", camera.eye());
+        glUniform3fv(p.uniform("uLightPosition[0]"), lighting.keyPosition());
+        glUniform3fv(p.uniform("uLightPosition[1]"), lighting.fillPosition());
+        glUniform3fv(p.uniform("uLightColor[0]"), lighting.keyColor());
+        glUniform3fv(p.uniform("uLightColor[1]"), lighting.fillColor());
+        p.set("uAmbient", lighting.ambient());
+        p.set("uFogColor", fogColor);
+        p.set("uFogDistance", distance + 6f * radius);
+        shadowMap.bindTexture(SHADOW_UNIT);
+        p.set("uShadowMap", SHADOW_UNIT);
+        p.set("uTexture", BODY_TEXTURE_UNIT);
+        p.set("uTextured", 0);
+    }
+
+    private void litPass(RenderTarget target, Camera camera, float distance, float radius) {
+        sceneUniforms(lit, camera, distance, radius);
         lit.set("uChecker", 0f);
-        // floors: matte (no specular term), grid every 10 cm (every metre for scenes larger than a few metres)
-        lit.set("uReceivesShadow", 1);
-        lit.set("uSpecular", 0f);
-        lit.set("uShininess", 8f);
-        lit.set("uGridSpacing", radius > 5f ? 1f : 0.1f);
-        for (int i = 0; i < floors.size(); i++) {
-            lit.set("uFrontColor", Palette.FLOOR);
-            lit.set("uBackColor", Palette.FLOOR);
-            lit.set("uGridU", floorAxes.get(i)[0]);
-            lit.set("uGridV", floorAxes.get(i)[1]);
-            floors.get(i).draw();
-        }
+        lit.set("uTextured", 0);
         lit.set("uGridSpacing", 0f);
+        lit.set("uReceivesShadow", 1);
         lit.set("uSpecular", 0.35f);
         lit.set("uShininess", 32f);
         lit.set("uFrontColor", Palette.COLLIDER);
@@ -436,32 +445,62 @@ public final class SceneRenderer implements AutoCloseable {
         }
         lit.setMatrix("uModel", IDENTITY);
 
-        // cloth: no shadow on itself (seed 001 §5.4.3 leaves self-shadowing out: acne on thin sheets)
-        lit.set("uReceivesShadow", 0);
-        lit.set("uChecker", style.checker() ? (float) RenderStyle.CHECKER_SQUARES : 0f);
-        lit.set("uSpecular", 0.12f);
-        lit.set("uShininess", 16f);
+        // cloth: no shadow on itself (seed 001 §5.4.3 leaves self-shadowing out: acne on thin sheets); a body
+        // without its own image is drawn by the variant without the shadow lookup and the texture branch
+        boolean plainBodies = false;
+        for (int t : bodyTexture) {
+            plainBodies |= t == 0;
+        }
+        if (plainBodies) {
+            sceneUniforms(clothLit, camera, distance, radius);
+            clothUniforms(clothLit);
+        }
+        lit.use();
+        clothUniforms(lit);
         if (style.wireframe()) {
             // push the surface back a little so the wire overlay is not hidden in it
             glEnable(GL_POLYGON_OFFSET_FILL);
             glPolygonOffset(1f, 1f);
         }
         List<ModelObject> objects = model.objects();
+        ShaderProgram current = lit;
         for (int i = 0; i < objects.size(); i++) {
-            ModelObject o = objects.get(i);
-            glUniform3f(lit.uniform("uFrontColor"), bodyFront[3 * i], bodyFront[3 * i + 1], bodyFront[3 * i + 2]);
-            glUniform3f(lit.uniform("uBackColor"), bodyBack[3 * i], bodyBack[3 * i + 1], bodyBack[3 * i + 2]);
+            ShaderProgram p = bodyTexture[i] != 0 ? lit : clothLit;
+            if (p != current) {
+                p.use();
+                current = p;
+            }
+            glUniform3f(p.uniform("uFrontColor"), bodyFront[3 * i], bodyFront[3 * i + 1], bodyFront[3 * i + 2]);
+            glUniform3f(p.uniform("uBackColor"), bodyBack[3 * i], bodyBack[3 * i + 1], bodyBack[3 * i + 2]);
             if (bodyTexture[i] != 0) {
                 glActiveTexture(GL_TEXTURE0 + BODY_TEXTURE_UNIT);
                 glBindTexture(GL_TEXTURE_2D, bodyTexture[i]);
                 glActiveTexture(GL_TEXTURE0);
+                lit.set("uTextured", 1);
             }
-            lit.set("uTextured", bodyTexture[i] != 0 ? 1 : 0);
             cloth.drawTriangles(model.drawnSurface().firstTriangle(i), model.drawnSurface().triangleCount(i));
         }
+        lit.use();
         lit.set("uTextured", 0);
         glDisable(GL_POLYGON_OFFSET_FILL);
         lit.set("uChecker", 0f);
+        // floors last: the cloth and colliders in front of them are in the depth buffer by now, so llvmpipe's
+        // early depth test skips shading the floor under them
+        if (!floors.isEmpty()) {
+            // matte (no specular term), grid every 10 cm (every metre for scenes larger than a few metres)
+            sceneUniforms(floorLit, camera, distance, radius);
+            floorLit.set("uReceivesShadow", 1);
+            floorLit.set("uSpecular", 0f);
+            floorLit.set("uShininess", 8f);
+            floorLit.set("uGridSpacing", radius > 5f ? 1f : 0.1f);
+            floorLit.set("uFrontColor", Palette.FLOOR);
+            floorLit.set("uBackColor", Palette.FLOOR);
+            for (int i = 0; i < floors.size(); i++) {
+                floorLit.set("uGridU", floorAxes.get(i)[0]);
+                floorLit.set("uGridV", floorAxes.get(i)[1]);
+                floors.get(i).draw();
+            }
+        }
 
         // ropes (bodies without triangles): a line along each of their segments (stretch constraints,
         // so a torn rope shows its break) and a dot on each particle, in the body's colour (core-profile
@@ -566,6 +605,8 @@ public final class SceneRenderer implements AutoCloseable {
     @Override
     public void close() {
         lit.close();
+        floorLit.close();
+        clothLit.close();
         flat.close();
         depth.close();
         cloth.close();

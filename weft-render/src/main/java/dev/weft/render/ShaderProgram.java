@@ -17,9 +17,17 @@ final class ShaderProgram implements AutoCloseable {
 
     /** Loads {@code shaders/<name>.vert} and {@code shaders/<name>.frag}; needs a current context. */
     ShaderProgram(String name) {
-        this.name = name;
-        int vs = compile(GL_VERTEX_SHADER, name + ".vert");
-        int fs = compile(GL_FRAGMENT_SHADER, name + ".frag");
+        this(name, null);
+    }
+
+    /**
+     * As {@link #ShaderProgram(String)}, the fragment shader compiled with {@code #define <define>} (a variant
+     * without the code its surfaces never take), or none when null.
+     */
+    ShaderProgram(String name, String define) {
+        this.name = define == null ? name : name + " (" + define + ")";
+        int vs = compile(GL_VERTEX_SHADER, name + ".vert", null);
+        int fs = compile(GL_FRAGMENT_SHADER, name + ".frag", define);
         program = glCreateProgram();
         glAttachShader(program, vs);
         glAttachShader(program, fs);
@@ -33,7 +41,7 @@ final class ShaderProgram implements AutoCloseable {
         }
     }
 
-    private static int compile(int type, String file) {
+    private static int compile(int type, String file, String define) {
         String source;
         try (InputStream in = ShaderProgram.class.getResourceAsStream("shaders/" + file)) {
             if (in == null) {
@@ -42,6 +50,10 @@ final class ShaderProgram implements AutoCloseable {
             source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read shader " + file, e);
+        }
+        if (define != null) { // after the #version line, which must come first
+            int eol = source.indexOf('\n');
+            source = source.substring(0, eol + 1) + "#define " + define + "\n" + source.substring(eol + 1);
         }
         int shader = glCreateShader(type);
         glShaderSource(shader, source);

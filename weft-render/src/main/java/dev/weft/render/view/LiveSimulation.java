@@ -37,6 +37,7 @@ import java.util.function.Consumer;
  * how much it runs slower than asked.
  */
 public final class LiveSimulation implements AutoCloseable {
+    private static final java.lang.management.ThreadMXBean THREAD_CPU = java.lang.management.ManagementFactory.getThreadMXBean();
     /** The hand's compliance (m/N): 0 puts the picked point on the cursor's target each step. */
     static final float HAND_COMPLIANCE = 0f;
     /** Seed 001 §6.2's cannonball, as the scene 'tear' throws it: 0.1 m, 1 kg, thrown at 14 m/s. */
@@ -78,6 +79,8 @@ public final class LiveSimulation implements AutoCloseable {
     private double slowdown = 1.0;
     private volatile long steppedFrames;
     private volatile double steppingMs;
+    /** CPU time of the thread that stepped (the caller's share; a pool's other workers are not in it). */
+    private volatile double steppingCpuMs;
 
     public LiveSimulation(ViewedScene world) {
         this.world = world;
@@ -193,8 +196,10 @@ public final class LiveSimulation implements AutoCloseable {
             singleSteps.decrementAndGet();
         }
         long t0 = System.nanoTime();
+        long cpu0 = THREAD_CPU.getCurrentThreadCpuTime();
         sim.advance(dt);
         steppingMs += (System.nanoTime() - t0) / 1e6;
+        steppingCpuMs += (THREAD_CPU.getCurrentThreadCpuTime() - cpu0) / 1e6;
         steppedFrames++;
         return true;
     }
@@ -327,6 +332,11 @@ public final class LiveSimulation implements AutoCloseable {
     /** Wall milliseconds spent simulating them. */
     public double steppingMs() {
         return steppingMs;
+    }
+
+    /** CPU milliseconds the stepping thread spent in the solver so far (wall time less what it waited for cores). */
+    public double steppingCpuMs() {
+        return steppingCpuMs;
     }
 
     /** The failure that stopped the simulating thread (a blow-up), or null. */

@@ -54,8 +54,14 @@ public final class Viewer {
      * @param grabLatencyFrames for each grab: drawn frames from the one whose input pressed on the cloth to the
      *                          first that shows it held, that one included (1: the very next picture)
      */
-    public record Report(int drawnFrames, double wallSeconds, double drawMsPerFrame, long simulatedFrames,
-                         double simulatedSeconds, double simMsPerFrame, double slowdown, String gl,
+    /**
+     * @param drawCpuMsPerFrame CPU time of the drawing thread per drawn frame (llvmpipe's rasteriser threads not in it)
+     * @param simCpuMsPerFrame  CPU time of the simulating thread per simulated frame
+     * @param processCores      the whole process's CPU time over the wall time: cores kept busy (all threads)
+     */
+    public record Report(int drawnFrames, double wallSeconds, double drawMsPerFrame, double drawCpuMsPerFrame,
+                         long simulatedFrames, double simulatedSeconds, double simMsPerFrame, double simCpuMsPerFrame,
+                         double processCores, double slowdown, String gl,
                          List<Integer> grabLatencyFrames, List<Path> takes, List<Integer> takeFrames,
                          float takeFps) {
         /** Drawn frames per wall second. */
@@ -64,7 +70,19 @@ public final class Viewer {
         }
     }
 
+    private static final java.lang.management.ThreadMXBean THREAD_CPU =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
     private Viewer() {
+    }
+
+    /** The process's CPU time so far (all its threads, llvmpipe's included), or 0 where the JVM cannot say. */
+    private static long processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(0, os.getProcessCpuTime());
+        }
+        return 0;
     }
 
     /** Opens the window and runs until it is closed, Escape, or {@code options.frames()} frames. */
@@ -162,8 +180,10 @@ public final class Viewer {
                 live.start();
             }
             long start = System.nanoTime();
+            long processCpuStart = processCpuNanos();
             long lastTitle = start;
             double drawMs = 0;
+            double drawCpuMs = 0;
             int drawn = 0;
             List<Integer> latencies = new ArrayList<>();
             long drawnSequence = -1;
@@ -223,12 +243,14 @@ public final class Viewer {
                     target.captureNext();
                 }
                 long t0 = System.nanoTime();
+                long cpu0 = THREAD_CPU.getCurrentThreadCpuTime();
                 if (panel != null) {
                     double seconds = (t0 - start) / 1e9;
                     panel.build(shown, drawn == 0 ? 0 : drawn / seconds, drawn == 0 ? 0 : drawMs / drawn);
                 }
                 renderer.draw(target, shown.positions, camera.camera());
                 drawMs += (System.nanoTime() - t0) / 1e6;
+                drawCpuMs += (THREAD_CPU.getCurrentThreadCpuTime() - cpu0) / 1e6;
                 drawn = frame;
                 if (recorder.recording()) {
                     try {
@@ -249,6 +271,7 @@ public final class Viewer {
                 }
             }
             double wall = (System.nanoTime() - start) / 1e9;
+            double cores = (processCpuNanos() - processCpuStart) / 1e9 / wall;
             if (o.screenshot() != null) {
                 if (target.captured() == null) {
                     throw new IllegalStateException("no frame was captured for the screenshot (closed before frame "
@@ -263,8 +286,9 @@ public final class Viewer {
             recorder.close();
             long simFrames = live.steppedFrames();
             double simSeconds = simFrames / scene.fps();
-            return new Report(drawn, wall, drawn == 0 ? 0 : drawMs / drawn, simFrames, simSeconds,
-                    simFrames == 0 ? 0 : live.steppingMs() / simFrames,
+            return new Report(drawn, wall, drawn == 0 ? 0 : drawMs / drawn, drawn == 0 ? 0 : drawCpuMs / drawn,
+                    simFrames, simSeconds, simFrames == 0 ? 0 : live.steppingMs() / simFrames,
+                    simFrames == 0 ? 0 : live.steppingCpuMs() / simFrames, cores,
                     simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl, latencies, recorder.takes(),
                     recorder.frameCounts(), o.stepsWithFrames() ? scene.fps() : (float) Math.max(1, drawn / wall));
         } finally {
