@@ -311,7 +311,7 @@ class BackendCommandTest {
         "run chair --solver relaxation --backend opencl | --backend: opencl does not run scene chair's collider "
                 + "chair yet: it is a MeshCollider, which the OpenCL solvers do not support yet (they run planes, "
                 + "spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles and distance fields, still or "
-                + "moving); use --backend cpu",
+                + "moving, and drag handles); use --backend cpu",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
         "run chair --solver mass-spring --backend opencl | --backend: opencl does not run scene chair's collider "
