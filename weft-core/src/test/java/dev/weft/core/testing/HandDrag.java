@@ -1,5 +1,7 @@
 package dev.weft.core.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.TriangleHit;
@@ -84,6 +86,24 @@ public final class HandDrag {
                 + "%.3g m held, %.3g m after the release%n", m.particleCount(), compliance,
                 maxDifference(dev.positions(), cpu.positions()), d.offTargetHeld, d.offTargetAfter);
         return d;
+    }
+
+    /**
+     * The device gave the CPU's bits ({@code cpuBits}: a device that rounds as the CPU, PoCL or llvmpipe) or
+     * positions within 1 mm; the picked point followed the hand (at compliance 0 the collider pass, the hand last,
+     * puts its particles on their target points: within 1e-5 m; a soft hand within 5 cm); after the release
+     * the cloth fell back more than 1 cm from the hand's last target.
+     */
+    public void assertAgreesAndFollowed(boolean cpuBits, float compliance) {
+        if (cpuBits) {
+            assertThat(device.positions()).as("positions: the CPU's bits").containsExactly(cpu.positions());
+            assertThat(device.velocities()).as("velocities: the CPU's bits").containsExactly(cpu.velocities());
+        } else {
+            assertThat(positionDifference()).isLessThan(1e-3f);
+        }
+        assertThat(offTargetHeld).as("picked point to target before the release, m")
+                .isLessThan(compliance == 0f ? 1e-5f : 0.05f);
+        assertThat(offTargetAfter).as("picked point to the last target after the release, m").isGreaterThan(0.01f);
     }
 
     /** The largest coordinate difference between the device's and the CPU's positions, m. */
