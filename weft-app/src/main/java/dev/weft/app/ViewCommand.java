@@ -334,6 +334,11 @@ final class ViewCommand implements Callable<Integer> {
         }
 
         @Override
+        public boolean solversOwnAGlContext() {
+            return backend.glsl();
+        }
+
+        @Override
         public List<String> solverNames() {
             return backend.onDevice() ? backend.solvers() : Solvers.names();
         }

@@ -20,6 +20,14 @@ public interface ViewedScene {
         return "cpu";
     }
 
+    /**
+     * Whether the solvers make an OpenGL context of their own current while they step or are built (the GLSL
+     * compute backend), so that the window must let go of its context around a step on its thread.
+     */
+    default boolean solversOwnAGlContext() {
+        return false;
+    }
+
     /** The solvers the panel offers. */
     java.util.List<String> solverNames();
 

@@ -196,7 +196,9 @@ public final class Viewer {
                 if (o.script() != null) {
                     o.script().replayUpTo(frame, input);
                 }
-                if (o.stepsWithFrames()) {
+                if (o.stepsWithFrames() && !world.solversOwnAGlContext()) {
+                    live.stepLockstep();
+                } else if (o.stepsWithFrames()) {
                     // a GLSL compute solver makes its own EGL context current while it steps (or is rebuilt), and
                     // libglvnd refuses that on a thread with the window's GLX context current (EGL_BAD_ACCESS):
                     // the window's context is let go for the step and taken back after it
