@@ -100,6 +100,11 @@ final class BenchCommand implements Callable<Integer> {
             + "--warmup F: frames of each run left out of its median frame time (default 60).")
     boolean peers;
 
+    @Option(names = "--setting", split = ",", paramLabel = "SxK[:BENDING[:P]]",
+            description = "With --peers: Weft's rows instead of the default ones, e.g. 5x1:distance,6x1:isometric "
+                    + "(S substeps of K iterations; bending dihedral, distance or isometric; P stretch passes, default 1).")
+    String[] settings;
+
     // a modifier of --peers rather than a --table: it runs Jolt as --peers does (the same native library, the same
     // exit when it is missing), and --peers already refuses --table
     @Option(names = "--droop", description = "With --peers: how far a pinned cantilever strip droops under gravity "
@@ -136,6 +141,10 @@ final class BenchCommand implements Callable<Integer> {
         GivenFlags given = GivenFlags.of(spec);
         if (droop && !peers) {
             throw new InvalidInputException("--droop", "applies with --peers only (weft bench --peers --droop)");
+        }
+        if (settings != null && (!peers || droop)) {
+            throw new InvalidInputException("--setting", "applies with --peers only (weft bench --peers --setting "
+                    + "5x1:distance)");
         }
         if (peers) {
             return droop ? runDroop(out, given) : runPeers(out, given);
@@ -315,8 +324,19 @@ final class BenchCommand implements Callable<Integer> {
             throw new InvalidInputException("--warmup", "must be below the run's " + ClothScene.FRAMES
                     + " frames, got " + warmupFrames);
         }
+        List<WeftSetting> rows = WeftSetting.DEFAULTS;
+        if (settings != null) {
+            rows = new ArrayList<>();
+            for (String text : settings) {
+                try {
+                    rows.add(WeftSetting.parse(text));
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidInputException("--setting", e.getMessage());
+                }
+            }
+        }
         PeersBench bench = new PeersBench(peerSizes, threads, repetitions, warmupFrames,
-                PeersBench.DEFAULT_JOLT_ITERATIONS, WeftSetting.DEFAULTS);
+                PeersBench.DEFAULT_JOLT_ITERATIONS, rows);
         ProgressBar progress = progress(bench.runs());
         try {
             return PeersBenchReport.run(out, outDir.resolve("bench"), bench, progress);

@@ -235,4 +235,24 @@ class BenchCommandTest {
         assertThat(weft("bench", "--size", "8,16", "--out", tmp.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("--size: takes one size without --peers");
     }
+
+    @Test
+    void peersRunsTheSettingsGivenInsteadOfTheDefaultRows(@TempDir Path tmp) throws IOException {
+        int code = weft("bench", "--peers", "--size", "6", "--threads", "1", "--samples", "1", "--warmup", "10",
+                "--setting", "3x1:distance,2x2:isometric:2", "--quiet", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        CsvTable peers = CsvTable.read(tmp.resolve("bench").resolve("peers.csv"));
+        assertThat(peers.rows).extracting(r -> peers.cell(r, "engine") + " " + peers.cell(r, "setting"))
+                .containsExactly("jolt 10 iterations", "weft 3x1 distance", "weft 2x2 isometric, 2 stretch passes");
+
+        // a bad setting names the flag, the text and what is allowed; --setting belongs to --peers
+        assertThat(weft("bench", "--peers", "--setting", "6y1", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--setting: expected SxK[:BENDING[:P]]").contains("'6y1'");
+        assertThat(weft("bench", "--peers", "--setting", "6x1:curly", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--setting: bending must be dihedral, distance or isometric, got 'curly'");
+        assertThat(weft("bench", "--peers", "--setting", "0x1", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--setting: substeps S must be a whole number from 1 to 1000, got '0'");
+        assertThat(weft("bench", "--setting", "6x1", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--setting: applies with --peers only");
+    }
 }

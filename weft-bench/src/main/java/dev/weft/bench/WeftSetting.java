@@ -28,6 +28,47 @@ public record WeftSetting(int substeps, int iterations, int stretchPasses, Bendi
         }
     }
 
+    /**
+     * A setting as a user writes it: {@code SxK[:BENDING[:P]]}, e.g. {@code 5x1:distance} or {@code 6x1:isometric:2}
+     * (S substeps of K iterations, BENDING dihedral, distance or isometric, default dihedral; P stretch passes,
+     * default 1).
+     *
+     * @throws IllegalArgumentException naming what is wrong and what is allowed
+     */
+    public static WeftSetting parse(String text) {
+        String[] parts = text.trim().split(":", -1);
+        String[] sk = parts[0].split("x", -1);
+        if (parts.length > 3 || sk.length != 2) {
+            throw new IllegalArgumentException("expected SxK[:BENDING[:P]] (e.g. 5x1:distance), got '" + text + "'");
+        }
+        int substeps = positive(sk[0], "substeps S", text);
+        int iterations = positive(sk[1], "iterations K", text);
+        BendingModel bending = BendingModel.DIHEDRAL;
+        if (parts.length > 1) {
+            try {
+                bending = BendingModel.valueOf(parts[1].toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bending must be dihedral, distance or isometric, got '" + parts[1]
+                        + "' in '" + text + "'");
+            }
+        }
+        int passes = parts.length > 2 ? positive(parts[2], "stretch passes P", text) : 1;
+        return new WeftSetting(substeps, iterations, passes, bending);
+    }
+
+    private static int positive(String number, String what, String text) {
+        try {
+            int value = Integer.parseInt(number);
+            if (value >= 1 && value <= 1000) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is allowed
+        }
+        throw new IllegalArgumentException(what + " must be a whole number from 1 to 1000, got '" + number + "' in '"
+                + text + "'");
+    }
+
     /** E.g. "6x1 dihedral", "10x1 distance, 2 stretch passes". */
     public String label() {
         String s = substeps + "x" + iterations + " " + bending.name().toLowerCase(Locale.ROOT);

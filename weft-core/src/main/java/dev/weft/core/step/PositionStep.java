@@ -64,6 +64,8 @@ public final class PositionStep {
     private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
     private final RangeBody finishBody = (b, e) -> positions.finish(world, v, w, 1f / h,
             form == Damping.AFTER ? factor : null, b, e);
+    private final RangeBody settleAndFinishBody = (b, e) -> positions.settleAndFinish(world, v, w, 1f / h,
+            form == Damping.AFTER ? factor : null, b, e);
 
     public PositionStep(WorkerPool pool) {
         this.pool = pool;
@@ -151,6 +153,11 @@ public final class PositionStep {
      * mass-spring step is several of these).
      */
     public void finish(State state, ParticleContacts contacts, boolean collidersAfter) {
+        if (contacts == null && colliders.length == 0) {
+            // nothing moves the particles between the two passes: one pass, the same bits, a third less memory traffic
+            pool.parallelFor(0, n, settleAndFinishBody);
+            return;
+        }
         pool.parallelFor(0, n, settleBody);
         if (contacts != null) {
             contacts.project(world, start, w, colliders, pool);

@@ -128,6 +128,45 @@ public final class StepPositions {
     }
 
     /**
+     * {@link #settle} then {@link #finish} where nothing moves {@code world} between them (no contacts, no
+     * colliders), in one pass with the same bits: finish adds (x − y)·invH = +0 to the settled velocity
+     * (which turns a −0 into +0, so the sum is kept), then scales it.
+     */
+    public void settleAndFinish(float[] world, float[] v, float[] invMass, float invH, float[] scaleOf,
+                                int begin, int end) {
+        final float[] y = this.y;
+        final float[] d = this.d;
+        for (int i = begin; i < end; i++) {
+            int i3 = 3 * i;
+            if (invMass[i] == 0f) {
+                v[i3] = 0f;
+                v[i3 + 1] = 0f;
+                v[i3 + 2] = 0f;
+                y[i3] = world[i3];
+                y[i3 + 1] = world[i3 + 1];
+                y[i3 + 2] = world[i3 + 2];
+                continue;
+            }
+            float scale = scaleOf == null ? 1f : scaleOf[i];
+            float dx = d[i3];
+            float dy = d[i3 + 1];
+            float dz = d[i3 + 2];
+            float x0 = y[i3] + dx;
+            float x1 = y[i3 + 1] + dy;
+            float x2 = y[i3 + 2] + dz;
+            world[i3] = x0;
+            world[i3 + 1] = x1;
+            world[i3 + 2] = x2;
+            y[i3] = x0;
+            y[i3 + 1] = x1;
+            y[i3 + 2] = x2;
+            v[i3] = ((v[i3] + dx * invH) + 0f) * scale;
+            v[i3 + 1] = ((v[i3 + 1] + dy * invH) + 0f) * scale;
+            v[i3 + 2] = ((v[i3 + 2] + dz * invH) + 0f) * scale;
+        }
+    }
+
+    /**
      * After {@link #settle} and whatever contacts and colliders did to {@code world}: v ← (v + their
      * displacement / h)·scale[i] ({@link CorrectedVelocity}; {@code scale} null: 1).
      */
