@@ -23,7 +23,7 @@ class SideBySideClothTest {
     @Test
     void weftHangsTheClothFromItsPinnedEdgeWithEitherBending() {
         for (WeftSetting setting : List.of(WeftSetting.DEFAULTS.get(0), WeftSetting.DEFAULTS.get(2),
-                WeftSetting.DEFAULTS.get(3))) {
+                WeftSetting.DEFAULTS.get(4))) {
             try (WeftCloth weft = new WeftCloth(scene, setting, 2)) {
                 assertHangs(weft);
             }
