@@ -110,12 +110,7 @@ public final class StepPositions {
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             if (invMass[i] == 0f) {
-                v[i3] = 0f;
-                v[i3 + 1] = 0f;
-                v[i3 + 2] = 0f;
-                y[i3] = world[i3];
-                y[i3 + 1] = world[i3 + 1];
-                y[i3 + 2] = world[i3 + 2];
+                holdPinned(world, v, i3);
                 continue;
             }
             for (int k = i3; k < i3 + 3; k++) {
@@ -125,6 +120,16 @@ public final class StepPositions {
                 y[k] = x;
             }
         }
+    }
+
+    /** A pinned particle at the end of the constraint phase: velocity 0, y its (unchanged) world position. */
+    private void holdPinned(float[] world, float[] v, int i3) {
+        v[i3] = 0f;
+        v[i3 + 1] = 0f;
+        v[i3 + 2] = 0f;
+        y[i3] = world[i3];
+        y[i3 + 1] = world[i3 + 1];
+        y[i3 + 2] = world[i3 + 2];
     }
 
     /**
@@ -139,12 +144,7 @@ public final class StepPositions {
         for (int i = begin; i < end; i++) {
             int i3 = 3 * i;
             if (invMass[i] == 0f) {
-                v[i3] = 0f;
-                v[i3 + 1] = 0f;
-                v[i3 + 2] = 0f;
-                y[i3] = world[i3];
-                y[i3 + 1] = world[i3 + 1];
-                y[i3 + 2] = world[i3 + 2];
+                holdPinned(world, v, i3);
                 continue;
             }
             float scale = scaleOf == null ? 1f : scaleOf[i];
