@@ -3,7 +3,9 @@ package dev.weft.app;
 import dev.weft.bench.ClothScene;
 import dev.weft.bench.DroopBench;
 import dev.weft.bench.DroopStrip;
+import dev.weft.bench.JoltRuntime;
 import dev.weft.bench.PeersBench;
+import dev.weft.bench.PeersSweep;
 import dev.weft.bench.WeftSetting;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.model.Model;
@@ -105,6 +107,12 @@ final class BenchCommand implements Callable<Integer> {
                     + "(S substeps of K iterations; bending dihedral, distance or isometric; P stretch passes, default 1).")
     String[] settings;
 
+    @Option(names = "--sweep", description = "With --peers: first find, per size and bending model (distance, "
+            + "isometric, dihedral), the fewest substeps of one iteration (up to " + PeersSweep.DEFAULT_MAX_SUBSTEPS
+            + ") at which Weft's final and peak strain are at or below Jolt's (OUT/bench/peers-sweep.csv), then time "
+            + "those settings against Jolt.")
+    boolean sweep;
+
     // a modifier of --peers rather than a --table: it runs Jolt as --peers does (the same native library, the same
     // exit when it is missing), and --peers already refuses --table
     @Option(names = "--droop", description = "With --peers: how far a pinned cantilever strip droops under gravity "
@@ -141,6 +149,13 @@ final class BenchCommand implements Callable<Integer> {
         GivenFlags given = GivenFlags.of(spec);
         if (droop && !peers) {
             throw new InvalidInputException("--droop", "applies with --peers only (weft bench --peers --droop)");
+        }
+        if (sweep && (!peers || droop)) {
+            throw new InvalidInputException("--sweep", "applies with --peers only (weft bench --peers --sweep)");
+        }
+        if (sweep && settings != null) {
+            throw new InvalidInputException("--sweep", "chooses Weft's settings itself: give --setting or --sweep, "
+                    + "not both");
         }
         if (settings != null && (!peers || droop)) {
             throw new InvalidInputException("--setting", "applies with --peers only (weft bench --peers --setting "
@@ -335,6 +350,9 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
+        if (sweep) {
+            return runSweep(out, peerSizes, repetitions, warmupFrames);
+        }
         PeersBench bench = new PeersBench(peerSizes, threads, repetitions, warmupFrames,
                 PeersBench.DEFAULT_JOLT_ITERATIONS, rows);
         ProgressBar progress = progress(bench.runs());
@@ -342,6 +360,55 @@ final class BenchCommand implements Callable<Integer> {
             return PeersBenchReport.run(out, outDir.resolve("bench"), bench, progress);
         } finally {
             progress.clear();
+        }
+    }
+
+    /** {@code --peers --sweep}: each size's cheapest settings at Jolt's strain, then those timed against Jolt. */
+    private int runSweep(PrintWriter out, int[] peerSizes, int repetitions, int warmupFrames) throws IOException {
+        JoltRuntime.ensureStarted(); // a missing native library is an error before anything is printed
+        out.printf(Locale.ROOT, "weft bench --peers --sweep: per size and bending model, the fewest substeps of one "
+                + "iteration (up to %d) at which Weft's final and peak strain are at or below Jolt's (1 thread; strain "
+                + "does not depend on the thread count)%n", PeersSweep.DEFAULT_MAX_SUBSTEPS);
+        List<PeersSweep.Result> all = new ArrayList<>();
+        java.util.Map<Integer, List<WeftSetting>> chosen = new java.util.HashMap<>();
+        ProgressBar progress = progress(peerSizes.length
+                * PeersSweep.maxRuns(PeersSweep.MODELS.size(), PeersSweep.DEFAULT_MAX_SUBSTEPS));
+        try {
+            for (int n : peerSizes) {
+                List<PeersSweep.Result> results = PeersSweep.run(n, PeersBench.DEFAULT_JOLT_ITERATIONS,
+                        PeersSweep.MODELS, PeersSweep.DEFAULT_MAX_SUBSTEPS, progress::advance);
+                progress.clear();
+                for (PeersSweep.Result r : results) {
+                    String model = r.bending().name().toLowerCase(Locale.ROOT);
+                    if (r.found() == null) {
+                        out.printf(Locale.ROOT, "  N = %d, %s: none up to %d substeps (Jolt %.2f %% final, %.2f %% peak)%n",
+                                n, model, PeersSweep.DEFAULT_MAX_SUBSTEPS, 100 * r.joltFinal(), 100 * r.joltPeak());
+                    } else {
+                        PeersSweep.Tried t = r.tried().get(r.tried().size() - 1);
+                        out.printf(Locale.ROOT, "  N = %d, %s: %s (final %.2f %% <= Jolt's %.2f %%, peak %.2f %% <= %.2f %%)%n",
+                                n, model, r.found().label(), 100 * t.finalStrain(), 100 * r.joltFinal(),
+                                100 * t.peakStrain(), 100 * r.joltPeak());
+                    }
+                }
+                out.flush();
+                all.addAll(results);
+                chosen.put(n, PeersSweep.found(results));
+            }
+        } finally {
+            progress.clear();
+        }
+        Path dir = outDir.resolve("bench");
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("peers-sweep.csv");
+        AtomicTextFile.write(csv, PeersSweep.csv(all));
+        out.printf(Locale.ROOT, "wrote %s%n%n", csv);
+        PeersBench bench = new PeersBench(peerSizes, threads, repetitions, warmupFrames,
+                PeersBench.DEFAULT_JOLT_ITERATIONS, chosen);
+        ProgressBar timing = progress(bench.runs());
+        try {
+            return PeersBenchReport.run(out, dir, bench, timing);
+        } finally {
+            timing.clear();
         }
     }
 

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -254,5 +255,50 @@ class BenchCommandTest {
         assertThat(err.toString()).contains("--setting: substeps S must be a whole number from 1 to 1000, got '0'");
         assertThat(weft("bench", "--setting", "6x1", "--out", tmp.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("--setting: applies with --peers only");
+    }
+
+    @Test
+    void peersSweepFindsTheFewestSubstepsAtJoltsStrainAndTimesThem(@TempDir Path tmp) throws IOException {
+        int code = weft("bench", "--peers", "--sweep", "--size", "6", "--threads", "1", "--samples", "1", "--warmup",
+                "10", "--quiet", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        CsvTable sweep = CsvTable.read(tmp.resolve("bench").resolve("peers-sweep.csv"));
+        assertThat(sweep.header).containsExactly("n", "bending", "substeps", "iterations", "final_strain",
+                "peak_strain_last_second", "jolt_final_strain", "jolt_peak_strain_last_second", "at_or_below_jolt");
+        List<String> timed = new ArrayList<>();
+        for (String bending : List.of("distance", "isometric", "dihedral")) {
+            List<List<String>> tried = new ArrayList<>();
+            for (List<String> row : sweep.rows) {
+                if (sweep.cell(row, "bending").equals(bending)) {
+                    tried.add(row);
+                }
+            }
+            assertThat(tried).as(bending).isNotEmpty();
+            // tried from 1 substep up, every one below the last failing Jolt's strain, the last one (if any) meeting it
+            for (int k = 0; k < tried.size(); k++) {
+                List<String> row = tried.get(k);
+                assertThat(sweep.number(row, "substeps")).isEqualTo(k + 1);
+                boolean meets = sweep.number(row, "final_strain") <= sweep.number(row, "jolt_final_strain")
+                        && sweep.number(row, "peak_strain_last_second") <= sweep.number(row, "jolt_peak_strain_last_second");
+                assertThat(sweep.cell(row, "at_or_below_jolt")).isEqualTo(Boolean.toString(meets));
+                assertThat(meets).as(bending + " at " + (k + 1)).isEqualTo(k == tried.size() - 1 && meets);
+            }
+            List<String> last = tried.get(tried.size() - 1);
+            if (Boolean.parseBoolean(sweep.cell(last, "at_or_below_jolt"))) {
+                timed.add("weft " + tried.size() + "x1 " + bending);
+            }
+        }
+        // the settings found are the timed rows, after Jolt's
+        CsvTable peers = CsvTable.read(tmp.resolve("bench").resolve("peers.csv"));
+        List<String> expected = new ArrayList<>(List.of("jolt 10 iterations"));
+        expected.addAll(timed);
+        assertThat(peers.rows).extracting(r -> peers.cell(r, "engine") + " " + peers.cell(r, "setting"))
+                .containsExactlyElementsOf(expected);
+        assertThat(out.toString()).contains("N = 6, distance");
+
+        assertThat(weft("bench", "--peers", "--sweep", "--setting", "3x1", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--sweep: chooses Weft's settings itself");
+        assertThat(weft("bench", "--sweep", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--sweep: applies with --peers only");
     }
 }

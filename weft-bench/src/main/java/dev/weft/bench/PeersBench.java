@@ -28,7 +28,8 @@ public final class PeersBench {
     private final int repetitions;
     private final int warmupFrames;
     private final int joltIterations;
-    private final List<WeftSetting> weftSettings;
+    /** Weft's rows per size (the same list for every size unless a sweep chose them per size). */
+    private final java.util.Map<Integer, List<WeftSetting>> weftSettings;
 
     /**
      * @param sizes          vertices per side
@@ -40,12 +41,34 @@ public final class PeersBench {
      */
     public PeersBench(int[] sizes, int[] threads, int repetitions, int warmupFrames, int joltIterations,
                       List<WeftSetting> weftSettings) {
+        this(sizes, threads, repetitions, warmupFrames, joltIterations, sameForEach(sizes, weftSettings));
+    }
+
+    /** As above with Weft's rows chosen per size ({@code weftSettings} has an entry for each of {@code sizes}). */
+    public PeersBench(int[] sizes, int[] threads, int repetitions, int warmupFrames, int joltIterations,
+                      java.util.Map<Integer, List<WeftSetting>> weftSettings) {
         this.sizes = sizes.clone();
         this.threads = threads.clone();
         this.repetitions = repetitions;
         this.warmupFrames = warmupFrames;
         this.joltIterations = joltIterations;
-        this.weftSettings = List.copyOf(weftSettings);
+        java.util.Map<Integer, List<WeftSetting>> copy = new java.util.HashMap<>();
+        for (int n : sizes) {
+            List<WeftSetting> rows = weftSettings.get(n);
+            if (rows == null) {
+                throw new IllegalArgumentException("no Weft settings for N = " + n);
+            }
+            copy.put(n, List.copyOf(rows));
+        }
+        this.weftSettings = copy;
+    }
+
+    private static java.util.Map<Integer, List<WeftSetting>> sameForEach(int[] sizes, List<WeftSetting> settings) {
+        java.util.Map<Integer, List<WeftSetting>> each = new java.util.HashMap<>();
+        for (int n : sizes) {
+            each.put(n, settings);
+        }
+        return each;
     }
 
     public static PeersBench defaults(int[] sizes, int[] threads) {
@@ -63,7 +86,11 @@ public final class PeersBench {
 
     /** How many runs {@link #run} makes (for a progress bar). */
     public int runs() {
-        return sizes.length * threads.length * repetitions * (1 + weftSettings.size());
+        int runs = 0;
+        for (int n : sizes) {
+            runs += threads.length * repetitions * (1 + weftSettings.get(n).size());
+        }
+        return runs;
     }
 
     /** Runs everything; Jolt first, so a missing native library fails before any time is spent. */
@@ -72,10 +99,11 @@ public final class PeersBench {
         List<PeersRow> all = new ArrayList<>();
         for (int n : sizes) {
             ClothScene scene = new ClothScene(n);
+            List<WeftSetting> settings = weftSettings.get(n);
             for (int t : threads) {
                 List<RunResult> jolt = new ArrayList<>();
                 List<List<RunResult>> weft = new ArrayList<>();
-                for (int s = 0; s < weftSettings.size(); s++) {
+                for (int s = 0; s < settings.size(); s++) {
                     weft.add(new ArrayList<>());
                 }
                 for (int rep = 0; rep < repetitions; rep++) {
@@ -84,8 +112,8 @@ public final class PeersBench {
                         jolt.add(ClothRun.run(cloth, scene, warmupFrames));
                         listener.runFinished(cloth.label() + ", " + where);
                     }
-                    for (int s = 0; s < weftSettings.size(); s++) {
-                        try (WeftCloth cloth = new WeftCloth(scene, weftSettings.get(s), t)) {
+                    for (int s = 0; s < settings.size(); s++) {
+                        try (WeftCloth cloth = new WeftCloth(scene, settings.get(s), t)) {
                             weft.get(s).add(ClothRun.run(cloth, scene, warmupFrames));
                             listener.runFinished(cloth.label() + ", " + where);
                         }
@@ -94,8 +122,8 @@ public final class PeersBench {
                 List<PeersRow> rows = new ArrayList<>();
                 PeersRow joltRow = row(n, t, "jolt", joltIterations + " iterations", jolt, Double.NaN);
                 rows.add(joltRow);
-                for (int s = 0; s < weftSettings.size(); s++) {
-                    rows.add(row(n, t, "weft", weftSettings.get(s).label(), weft.get(s), joltRow.msPerFrame()));
+                for (int s = 0; s < settings.size(); s++) {
+                    rows.add(row(n, t, "weft", settings.get(s).label(), weft.get(s), joltRow.msPerFrame()));
                 }
                 listener.rowsFinished(rows);
                 all.addAll(rows);
