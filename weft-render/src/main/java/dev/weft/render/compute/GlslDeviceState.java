@@ -55,6 +55,11 @@ final class GlslDeviceState {
         known = true;
     }
 
+    /** The positions' buffer (0 before {@link #bind}). */
+    int positionsBuffer() {
+        return xBuffer;
+    }
+
     void release() {
         gl.delete(xBuffer, vBuffer);
         xBuffer = vBuffer = 0;
