@@ -12,6 +12,9 @@ public interface DevicePositions {
     /** The buffer's OpenGL name: xyz per particle, packed (12 bytes a particle, std430's float[]). */
     int positionsBuffer();
 
-    /** The particles the buffer holds (those of the model last stepped). */
-    int particleCount();
+    /**
+     * The particles whose positions the buffer holds: those of the model last stepped, 0 before the first
+     * step (a buffer made but not written yet holds none).
+     */
+    int heldParticles();
 }

@@ -128,13 +128,12 @@ public final class PngFrameRecorder implements AutoCloseable {
 
     /**
      * Whether the source's buffer holds the drawn model's positions: it does after the solver stepped that
-     * model (not before its first step, which draws the host's positions). The buffer is the positions of
+     * model (not before its first step: that frame draws the host's positions). The buffer is the positions of
      * the solver's last step: record right after stepping, as weft run does.
      */
     private boolean deviceHolds() {
         int n = renderer.model().particleCount();
-        return source != null && n > 0 && source.particleCount() == n && source.positionsBuffer() != 0
-                && renderer.canDrawFromDevice();
+        return source != null && n > 0 && source.heldParticles() == n && renderer.canDrawFromDevice();
     }
 
     /** How many frames were drawn from the device buffer. */

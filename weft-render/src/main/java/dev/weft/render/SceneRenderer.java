@@ -375,8 +375,8 @@ public final class SceneRenderer implements AutoCloseable {
                     ? "a skinned body's surface is computed on the host: draw it from host positions"
                     : "this OpenGL cannot compute the normals on the device (needs 4.3 and 30 storage bindings)");
         }
-        if (source.particleCount() != model.particleCount()) {
-            throw new IllegalArgumentException("the device buffer holds " + source.particleCount()
+        if (source.heldParticles() != model.particleCount()) {
+            throw new IllegalArgumentException("the device buffer holds " + source.heldParticles()
                     + " particles, the model " + model.particleCount());
         }
         if (deviceSurface == null) {

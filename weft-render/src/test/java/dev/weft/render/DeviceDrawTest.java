@@ -11,6 +11,8 @@ import dev.weft.core.model.State;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.solver.massspring.MassSpringSettings;
+import dev.weft.render.compute.GlslMassSpringSolver;
 import dev.weft.render.compute.GlslXpbdSolver;
 import java.awt.image.BufferedImage;
 import java.util.List;
@@ -216,6 +218,23 @@ class DeviceDrawTest {
                 }
             }
             solver.context().releaseCurrent();
+        }
+    }
+
+    /**
+     * A solver binds a model before its first step (the mass-spring solver's stable-step query does): its
+     * buffer then holds no positions yet, and a recorder must draw that frame from the host's.
+     */
+    @Test
+    void aSolverHoldsNoPositionsToDrawUntilItSteps() {
+        Model model = cloth();
+        try (GlslMassSpringSolver solver = new GlslMassSpringSolver(MassSpringSettings.defaults())) {
+            double stable = solver.stableStep(model);
+            assertThat(stable).isPositive();
+            assertThat(solver.positionsBuffer()).as("bound").isNotZero();
+            assertThat(solver.heldParticles()).as("but not written").isZero();
+            solver.step(model, State.atRest(model), scene(), H_STEP);
+            assertThat(solver.heldParticles()).isEqualTo(model.particleCount());
         }
     }
 

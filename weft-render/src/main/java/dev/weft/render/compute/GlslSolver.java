@@ -198,7 +198,12 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver, Dev
     }
 
     @Override
-    public int particleCount() {
+    public int heldParticles() {
+        return deviceState.holdsState() ? n : 0;
+    }
+
+    /** The bound model's particle count. */
+    final int particleCount() {
         return n;
     }
 
