@@ -4,6 +4,7 @@ import dev.weft.core.InvalidInputException;
 import dev.weft.core.scene.Scene;
 import dev.weft.render.Camera;
 import dev.weft.render.CameraFraming;
+import dev.weft.render.DevicePositions;
 import dev.weft.render.PngFrameRecorder;
 import dev.weft.render.RenderStyle;
 import java.io.PrintWriter;
@@ -86,9 +87,9 @@ final class RenderCommand extends RunCommand {
                 .withChecker(checker);
         pictures = new Pictures() {
             @Override
-            public PngFrameRecorder open(Scene scene, Path into) {
+            public PngFrameRecorder open(Scene scene, Path into, DevicePositions source) {
                 return new PngFrameRecorder(into, scene.model(), scene.environment().colliders(), camera, width, height,
-                        samples, style).withTextures(scene);
+                        samples, style, source).withTextures(scene);
             }
 
             @Override
@@ -122,7 +123,7 @@ final class RenderCommand extends RunCommand {
     }
 
     /** The recorder {@code weft run --render} uses: the scene's camera, 4× anti-aliasing, size "WxH". */
-    static PngFrameRecorder recorder(Scene s, Path frameDir, String size) {
+    static PngFrameRecorder recorder(Scene s, Path frameDir, String size, DevicePositions source) {
         String[] wh = size.toLowerCase(Locale.ROOT).split("x");
         int w;
         int h;
@@ -138,7 +139,7 @@ final class RenderCommand extends RunCommand {
         }
         Camera camera = camera(s, w, h, null, null, null);
         return new PngFrameRecorder(frameDir, s.model(), s.environment().colliders(), camera, w, h, 4,
-                RenderStyle.defaults()).withTextures(s);
+                RenderStyle.defaults(), source).withTextures(s);
     }
 
     /** The scene's camera, with any of eye, target and field of view replaced by the given ones. */

@@ -28,8 +28,10 @@ import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.opencl.OpenClImplicitSolver;
 import dev.weft.opencl.OpenClMassSpringSolver;
+import dev.weft.render.DevicePositions;
 import dev.weft.render.PngFrameRecorder;
 import dev.weft.render.compute.GlslMassSpringSolver;
+import dev.weft.render.compute.GlslSolver;
 import dev.weft.scene.SceneLibrary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -53,7 +55,8 @@ class RunCommand implements Callable<Integer> {
      * {@code --render} (the scene's camera at {@code --render-size}).
      */
     interface Pictures {
-        PngFrameRecorder open(Scene s, Path frameDir);
+        /** {@code source}: the solver's device positions to draw from (the glsl backend), else null. */
+        PngFrameRecorder open(Scene s, Path frameDir, DevicePositions source);
 
         /** After the last frame, before the recorder closes: what it drew. */
         void finished(PngFrameRecorder recorder, PrintWriter out, double wallSeconds);
@@ -308,8 +311,10 @@ class RunCommand implements Callable<Integer> {
         try (WorkerPool pool = new WorkerPool(threads);
              Simulation sim = new Simulation(model, s.initialState(), createSolver(backend, all, pool, s),
                      springSolver.environment(s.environment()), steps);
-             PngFrameRecorder frames = pictures != null ? pictures.open(s, dir.resolve("render"))
-                     : render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize) : null) {
+             // a GLSL solver's pictures are drawn in its context from its storage buffer, not uploaded again
+             PngFrameRecorder frames = pictures != null ? pictures.open(s, dir.resolve("render"), drawSource(sim))
+                     : render ? RenderCommand.recorder(s, dir.resolve("render"), renderSize, drawSource(sim))
+                     : null) {
             if (pictures != null) {
                 out.println("  " + frames.description());
             }
@@ -409,6 +414,11 @@ class RunCommand implements Callable<Integer> {
                 frames.flush();
                 pictures.finished(frames, out, (System.nanoTime() - startNanos) / 1e9);
             }
+            if (frames != null && sim.solver() instanceof GlslSolver<?> glsl) {
+                out.printf(Locale.ROOT, "  glsl: %d of %d pictures drawn from the solver's storage buffer; the state "
+                        + "read back %d time(s) (once a frame, for the metrics; not between substeps)%n",
+                        frames.framesFromDevice(), frames.framesWritten(), glsl.readBacks());
+            }
             if (exporter != null) {
                 FrameExporter done = exporter;
                 exporter = null;
@@ -457,6 +467,11 @@ class RunCommand implements Callable<Integer> {
                     : exported.size() + " files into " + dir);
         }
         return 0;
+    }
+
+    /** The solver's positions on the device for the pictures to be drawn from (a GLSL solver), else null. */
+    private static DevicePositions drawSource(Simulation sim) {
+        return sim.solver() instanceof GlslSolver<?> glsl ? glsl : null;
     }
 
     private static void abort(FrameExporter exporter) {

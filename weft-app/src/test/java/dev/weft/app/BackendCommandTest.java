@@ -291,14 +291,58 @@ class BackendCommandTest {
         }
     }
 
-    /** render's pictures and the solver's compute shaders take turns on one thread, each in its own context. */
-    @Test
-    void renderDrawsWhatTheGlslSolverComputes(@TempDir Path tmp) throws IOException {
+    /**
+     * render --backend glsl draws the cloth from the solver's storage buffer, in the solver's context: on
+     * llvmpipe (the solvers give the CPU's bits, the normals shader SmoothNormals' bits) the cpu run's
+     * pictures pixel for pixel, its metrics.csv (but the wall times) and the summary it prints; the state
+     * read back once a frame (for the metrics), not once a substep; the first picture, before any step, from
+     * the host's positions.
+     */
+    @ParameterizedTest(name = "--solver {0}")
+    @CsvSource({"mass-spring", "xpbd"})
+    void renderDrawsTheGlslSolversBufferAsTheCpuRunsPictures(String solver, @TempDir Path tmp) throws IOException {
         Path scene = untetheredDrape(tmp);
-        int code = weft("render", scene.toString(), "--solver", "xpbd", "--backend", "glsl", "--frames", "2",
-                "--width", "64", "--height", "36", "--threads", "1", "--quiet", "--out", tmp.toString());
-        assertThat(code).as(err.toString()).isZero();
-        assertThat(tmp.resolve("drape16").resolve("render").resolve("frame_00002.png")).exists();
+        List<String> summaries = new ArrayList<>();
+        for (String backend : List.of("cpu", "glsl")) {
+            int from = out.getBuffer().length();
+            int code = weft("render", scene.toString(), "--solver", solver, "--backend", backend, "--frames", "3",
+                    "--width", "96", "--height", "54", "--threads", "1", "--quiet", "--out",
+                    tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+            StringBuilder summary = new StringBuilder();
+            for (String line : out.getBuffer().substring(from).split("\n")) {
+                if (line.startsWith("  final residual") || line.contains("(") && line.startsWith("  wrote ")
+                        && line.contains("rows")) {
+                    summary.append(line.replace(tmp.resolve(backend).toString(), "OUT")).append('\n');
+                }
+            }
+            summaries.add(summary.toString());
+        }
+        assertThat(out.toString()).contains("  glsl: 3 of 4 pictures drawn from the solver's storage buffer; "
+                + "the state read back 3 time(s) (once a frame, for the metrics; not between substeps)");
+        assertThat(summaries.get(0)).contains("final residual");
+        Path cpu = tmp.resolve("cpu").resolve("drape16");
+        Path device = tmp.resolve("glsl").resolve("drape16");
+        assertThat(device.resolve("render").resolve("frame_00003.png")).exists();
+        if (out.toString().contains("llvmpipe")) {
+            assertThat(summaries.get(1)).isEqualTo(summaries.get(0));
+            assertThat(metricsWithoutTimes(device.resolve("metrics.csv")))
+                    .containsExactlyElementsOf(metricsWithoutTimes(cpu.resolve("metrics.csv")));
+            for (int f = 0; f <= 3; f++) {
+                String name = String.format("frame_%05d.png", f);
+                java.awt.image.BufferedImage a = javax.imageio.ImageIO.read(cpu.resolve("render").resolve(name)
+                        .toFile());
+                java.awt.image.BufferedImage b = javax.imageio.ImageIO.read(device.resolve("render").resolve(name)
+                        .toFile());
+                int differing = 0;
+                for (int y = 0; y < a.getHeight(); y++) {
+                    for (int x = 0; x < a.getWidth(); x++) {
+                        differing += a.getRGB(x, y) != b.getRGB(x, y) ? 1 : 0;
+                    }
+                }
+                assertThat(differing).as("pixels of %s that differ from the cpu run's", name).isZero();
+            }
+        }
     }
 
     @ParameterizedTest(name = "weft {0}")

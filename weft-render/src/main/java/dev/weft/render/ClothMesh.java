@@ -12,6 +12,11 @@ import org.lwjgl.system.MemoryUtil;
  * a mapping, so the mesh is copied exactly once per frame, from the state into the driver's memory.
  * The triangles are the model's; they are uploaded again only when the model's triangle array
  * changes (a topology change such as tearing replaces it).
+ *
+ * <p>Or drawn from the device ({@link #updateFromDevice}): positions straight from a solver's storage
+ * buffer (xyz packed, bound as the vertex array), normals from {@link DeviceSurface}, texture coordinates
+ * from a buffer of their own; nothing of the positions crosses to the host. Vertex arrays of their own
+ * for that, the element buffers shared.
  */
 final class ClothMesh implements AutoCloseable {
     private static final int STRIDE_FLOATS = 8;
@@ -26,6 +31,14 @@ final class ClothMesh implements AutoCloseable {
     private final int lineVao;
     private final int lineEbo;
     private int[] uploadedLines;
+    /** The device-drawn vertex arrays (0 until the first {@link #updateFromDevice}) and their uv buffer. */
+    private int deviceVao;
+    private int deviceLineVao;
+    private int uvVbo;
+    private float[] uploadedUvs;
+    private int uvCount = -1;
+    /** Whether the last update was from the device: the draws use the device-drawn vertex arrays. */
+    private boolean fromDevice;
 
     ClothMesh(Model model) {
         particleCount = model.particleCount();
@@ -73,7 +86,7 @@ final class ClothMesh implements AutoCloseable {
         if (pairCount == 0) {
             return;
         }
-        glBindVertexArray(lineVao);
+        glBindVertexArray(lineArray());
         glDrawElements(mode, 2 * pairCount, GL_UNSIGNED_INT, 2L * Integer.BYTES * firstPair);
         glBindVertexArray(0);
     }
@@ -83,12 +96,8 @@ final class ClothMesh implements AutoCloseable {
      * texture coordinates (uv per particle; zeros past the end of {@code uvs}).
      */
     void update(float[] positions, float[] uvs, int[] triangles) {
-        if (triangles != uploadedTriangles) {
-            glBindVertexArray(vao);
-            glBufferData(GL_ELEMENT_ARRAY_BUFFER, triangles, GL_STATIC_DRAW);
-            glBindVertexArray(0);
-            uploadedTriangles = triangles;
-        }
+        fromDevice = false;
+        uploadTriangles(triangles);
         if (positions.length / 3 != particleCount) {
             // a split added particles: a larger vertex buffer (rare, so not worth spare capacity)
             particleCount = positions.length / 3;
@@ -125,12 +134,79 @@ final class ClothMesh implements AutoCloseable {
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     }
 
+    private void uploadTriangles(int[] triangles) {
+        if (triangles != uploadedTriangles) {
+            glBindVertexArray(vao);
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, triangles, GL_STATIC_DRAW);
+            glBindVertexArray(0);
+            uploadedTriangles = triangles;
+        }
+    }
+
+    /**
+     * Draws from now on {@code vertexCount} vertices whose positions are in buffer {@code positions} (xyz
+     * packed, written by a compute shader in this context), their smooth normals over {@code triangles}
+     * computed by {@code surface}, texture coordinates {@code uvs} (zeros past its end).
+     */
+    void updateFromDevice(int positions, int vertexCount, float[] uvs, int[] triangles, DeviceSurface surface) {
+        fromDevice = true;
+        uploadTriangles(triangles);
+        if (deviceVao == 0) {
+            deviceVao = glGenVertexArrays();
+            deviceLineVao = glGenVertexArrays();
+            uvVbo = glGenBuffers();
+            glBindVertexArray(deviceVao);
+            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+            glBindVertexArray(deviceLineVao);
+            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, lineEbo);
+            glBindVertexArray(0);
+        }
+        if (uvs != uploadedUvs || vertexCount != uvCount) {
+            // as update: a vertex without both coordinates gets zeros
+            float[] padded = java.util.Arrays.copyOf(java.util.Arrays.copyOf(uvs, Math.min(uvs.length & ~1,
+                    2 * vertexCount)), 2 * Math.max(1, vertexCount));
+            glBindBuffer(GL_ARRAY_BUFFER, uvVbo);
+            glBufferData(GL_ARRAY_BUFFER, padded, GL_STATIC_DRAW);
+            glBindBuffer(GL_ARRAY_BUFFER, 0);
+            uploadedUvs = uvs;
+            uvCount = vertexCount;
+        }
+        if (vertexCount == 0) {
+            return;
+        }
+        surface.computeNormals(positions, vertexCount, triangles);
+        // specified every frame: the solver's buffer is another one after it binds another model, and
+        // binding again is what makes a buffer's new contents count for a vertex array
+        for (int array : new int[] {deviceVao, deviceLineVao}) {
+            glBindVertexArray(array);
+            glBindBuffer(GL_ARRAY_BUFFER, positions);
+            glEnableVertexAttribArray(0);
+            glVertexAttribPointer(0, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
+            glBindBuffer(GL_ARRAY_BUFFER, surface.normalsBuffer());
+            glEnableVertexAttribArray(1);
+            glVertexAttribPointer(1, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
+            glBindBuffer(GL_ARRAY_BUFFER, uvVbo);
+            glEnableVertexAttribArray(2);
+            glVertexAttribPointer(2, 2, GL_FLOAT, false, 2 * Float.BYTES, 0L);
+        }
+        glBindVertexArray(0);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+
+    private int triangleArray() {
+        return fromDevice ? deviceVao : vao;
+    }
+
+    private int lineArray() {
+        return fromDevice ? deviceLineVao : lineVao;
+    }
+
     /** Draws triangles [first, first + count) of the uploaded triangle list. */
     void drawTriangles(int firstTriangle, int triangleCount) {
         if (triangleCount == 0) {
             return;
         }
-        glBindVertexArray(vao);
+        glBindVertexArray(triangleArray());
         glDrawElements(GL_TRIANGLES, 3 * triangleCount, GL_UNSIGNED_INT, 3L * Integer.BYTES * firstTriangle);
         glBindVertexArray(0);
     }
@@ -140,7 +216,7 @@ final class ClothMesh implements AutoCloseable {
         if (count == 0) {
             return;
         }
-        glBindVertexArray(vao);
+        glBindVertexArray(triangleArray());
         glDrawArrays(mode, firstParticle, count);
         glBindVertexArray(0);
     }
@@ -152,5 +228,10 @@ final class ClothMesh implements AutoCloseable {
         glDeleteBuffers(vbo);
         glDeleteBuffers(ebo);
         glDeleteBuffers(lineEbo);
+        if (deviceVao != 0) {
+            glDeleteVertexArrays(deviceVao);
+            glDeleteVertexArrays(deviceLineVao);
+            glDeleteBuffers(uvVbo);
+        }
     }
 }

@@ -211,6 +211,14 @@ public final class EglHeadlessContext implements AutoCloseable {
         GL.setCapabilities(capabilities);
     }
 
+    /** Makes no context current on the calling thread if this one is (a borrower done with it). */
+    public void releaseCurrent() {
+        if (isCurrent()) {
+            EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+            GL.setCapabilities(null);
+        }
+    }
+
     /** Whether this context is the calling thread's current one. */
     public boolean isCurrent() {
         return EGL14.eglGetCurrentContext() == context;

@@ -20,6 +20,10 @@ import java.util.concurrent.Future;
  * background thread while the caller simulates and draws the next frame (two image buffers, at most
  * one write in flight). Use it from one thread, the one that created it. Keeps the time spent
  * drawing (including the read back) and encoding PNGs.
+ *
+ * <p>Made with a {@link DevicePositions} (a GLSL solver), it draws in that source's context instead of
+ * one of its own, and each frame from the source's buffer rather than from the positions handed to
+ * {@link #record} (which a skinned model still needs: see {@link SceneRenderer#canDrawFromDevice}).
  */
 public final class PngFrameRecorder implements AutoCloseable {
     /** The frame file names as a printf / ffmpeg pattern. */
@@ -33,6 +37,9 @@ public final class PngFrameRecorder implements AutoCloseable {
     private final Path dir;
     private final Camera camera;
     private final EglHeadlessContext context;
+    /** The positions drawn from on the device, or null: drawn from the host's, in a context of our own. */
+    private final DevicePositions source;
+    private int framesFromDevice;
     private final OffscreenTarget target;
     private final SceneRenderer renderer;
     private final BufferedImage[] buffers = new BufferedImage[2];
@@ -62,14 +69,29 @@ public final class PngFrameRecorder implements AutoCloseable {
      */
     public PngFrameRecorder(Path dir, Model model, Collider[] colliders, Camera camera, int width, int height,
                             int samples, RenderStyle style) {
+        this(dir, model, colliders, camera, width, height, samples, style, null);
+    }
+
+    /**
+     * As the constructor above, drawing from {@code source}'s buffer in its context when it is not null
+     * (close this recorder before the source's context closes).
+     */
+    public PngFrameRecorder(Path dir, Model model, Collider[] colliders, Camera camera, int width, int height,
+                            int samples, RenderStyle style, DevicePositions source) {
         this.dir = dir;
         this.camera = camera;
+        this.source = source;
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create folder " + dir, e);
         }
-        context = EglHeadlessContext.create();
+        if (source == null) {
+            context = EglHeadlessContext.create();
+        } else {
+            context = source.context();
+            context.makeCurrent();
+        }
         OffscreenTarget t = null;
         SceneRenderer r = null;
         try {
@@ -79,7 +101,7 @@ public final class PngFrameRecorder implements AutoCloseable {
             if (t != null) {
                 t.close();
             }
-            context.close();
+            releaseContext();
             throw e;
         }
         target = t;
@@ -99,6 +121,26 @@ public final class PngFrameRecorder implements AutoCloseable {
         return context.description();
     }
 
+    /** Whether the frames are drawn from a device buffer (made with a source, the model not skinned). */
+    public boolean drawsFromDevice() {
+        return source != null && renderer.canDrawFromDevice();
+    }
+
+    /**
+     * Whether the source's buffer holds the drawn model's positions: it does after the solver stepped that
+     * model (not before its first step: that frame draws the host's positions). The buffer is the positions of
+     * the solver's last step: record right after stepping, as weft run does.
+     */
+    private boolean deviceHolds() {
+        int n = renderer.model().particleCount();
+        return source != null && n > 0 && source.heldParticles() == n && renderer.canDrawFromDevice();
+    }
+
+    /** How many frames were drawn from the device buffer. */
+    public int framesFromDevice() {
+        return framesFromDevice;
+    }
+
     /**
      * Draws the bodies at {@code positions} and queues the picture to be written as frame
      * {@code frame}; returns the file's path (complete once the next call or {@link #close()} returns).
@@ -110,10 +152,18 @@ public final class PngFrameRecorder implements AutoCloseable {
     /** As {@link #record(int, float[])}, drawing the bodies of {@code model} (an edited model), when not null. */
     public Path record(int frame, Model model, float[] positions) {
         long t0 = System.nanoTime();
+        if (source != null && !context.isCurrent()) {
+            context.makeCurrent();
+        }
         if (model != null) {
             renderer.setModel(model);
         }
-        renderer.draw(target, positions, camera);
+        if (deviceHolds()) {
+            renderer.draw(target, source, camera);
+            framesFromDevice++;
+        } else {
+            renderer.draw(target, positions, camera);
+        }
         BufferedImage drawn = target.readImage();
         drawNanos += System.nanoTime() - t0;
         awaitPendingWrite(); // frees the buffer written two frames ago
@@ -178,6 +228,15 @@ public final class PngFrameRecorder implements AutoCloseable {
         return frames == 0 ? 0 : writeNanos / 1e6 / frames;
     }
 
+    /** Closes our own context; a source's stays (its owner closes it), no longer current. */
+    private void releaseContext() {
+        if (source == null) {
+            context.close();
+        } else {
+            context.releaseCurrent();
+        }
+    }
+
     /** Finishes the last write, then releases OpenGL. */
     @Override
     public void close() {
@@ -186,10 +245,13 @@ public final class PngFrameRecorder implements AutoCloseable {
         } finally {
             writer.shutdown();
             try {
+                if (source != null) {
+                    context.makeCurrent();
+                }
                 renderer.close();
                 target.close();
             } finally {
-                context.close();
+                releaseContext();
             }
         }
     }

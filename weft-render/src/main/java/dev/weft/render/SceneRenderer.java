@@ -47,6 +47,8 @@ public final class SceneRenderer implements AutoCloseable {
     private final ShaderProgram flat;
     private final ShaderProgram depth;
     private final ClothMesh cloth;
+    /** Normals and bounds on the device, made at the first draw from device positions. */
+    private DeviceSurface deviceSurface;
     private final ShadowMap shadowMap;
     private final List<StaticMesh> solids = new ArrayList<>();
     /**
@@ -286,6 +288,11 @@ public final class SceneRenderer implements AutoCloseable {
         return new Tessellation(p, n, tri);
     }
 
+    /** The model drawn. */
+    Model model() {
+        return model;
+    }
+
     public Lighting lighting() {
         return lighting;
     }
@@ -339,11 +346,71 @@ public final class SceneRenderer implements AutoCloseable {
         int[] triangles = drawn.triangles();
         float[] vertices = drawn.positions(positions);
         cloth.update(vertices, drawn.uvs(), triangles);
+        updateAnimated();
+        startFrameBounds();
+        growFrameBounds(vertices);
+        finishFrameBounds();
+        drawFrame(target, camera, triangles);
+    }
+
+    /**
+     * Whether {@link #draw(RenderTarget, DevicePositions, Camera)} can draw the model in the current
+     * context: no skinned body (a skin's vertices are computed on the host) and OpenGL 4.3 compute with the
+     * storage binding points {@link DeviceSurface} uses.
+     */
+    public boolean canDrawFromDevice() {
+        return !model.drawnSurface().skinned() && DeviceSurface.supported();
+    }
+
+    /**
+     * Draws one frame of the bodies at the positions in {@code source}'s buffer, which must belong to the
+     * current context (this renderer was made in it): nothing of them crosses to the host but the box
+     * around them; normals computed there as {@code SmoothNormals} does. The same picture as {@link
+     * #draw(RenderTarget, float[], Camera)} given those positions. Refused where {@link #canDrawFromDevice}
+     * is false.
+     */
+    public void draw(RenderTarget target, DevicePositions source, Camera camera) {
+        if (!canDrawFromDevice()) {
+            throw new IllegalStateException(model.drawnSurface().skinned()
+                    ? "a skinned body's surface is computed on the host: draw it from host positions"
+                    : "this OpenGL cannot compute the normals on the device (needs 4.3 and 30 storage bindings)");
+        }
+        if (source.heldParticles() != model.particleCount()) {
+            throw new IllegalArgumentException("the device buffer holds " + source.heldParticles()
+                    + " particles, the model " + model.particleCount());
+        }
+        if (deviceSurface == null) {
+            deviceSurface = new DeviceSurface();
+        }
+        DrawnSurface drawn = model.drawnSurface();
+        int[] triangles = drawn.triangles();
+        int n = model.particleCount();
+        cloth.updateFromDevice(source.positionsBuffer(), n, drawn.uvs(), triangles, deviceSurface);
+        updateAnimated();
+        startFrameBounds();
+        if (n > 0) {
+            deviceSurface.bounds(source.positionsBuffer(), n, deviceMin, deviceMax);
+            growFrameBounds(deviceMin, deviceMax);
+        }
+        finishFrameBounds();
+        drawFrame(target, camera, triangles);
+    }
+
+    /** The smooth normals last computed by a device draw (tests: they must be the host's). */
+    float[] deviceNormals() {
+        float[] out = new float[3 * model.particleCount()];
+        deviceSurface.readNormals(out);
+        return out;
+    }
+
+    private void updateAnimated() {
         for (int i = 0; i < animated.size(); i++) {
             solids.get(animatedSolid.get(i)).update(animatedPose(animated.get(i), animatedVertices.get(i)));
         }
-        frameBounds(vertices);
+    }
 
+    /** Camera, light and the passes, the cloth's mesh and this frame's bounds ready. */
+    private void drawFrame(RenderTarget target, Camera camera, int[] triangles) {
         // camera
         float aspect = (float) target.width() / target.height();
         float distance = camera.distanceToTarget();
@@ -550,10 +617,22 @@ public final class SceneRenderer implements AutoCloseable {
         glDisable(GL_PROGRAM_POINT_SIZE);
     }
 
-    /** This frame's bounds: the static ones grown by where the particles are now. */
-    private void frameBounds(float[] positions) {
-        float[] min = staticBounds.min();
-        float[] max = staticBounds.max();
+    // this frame's bounds: the static ones grown by where the particles are now (startFrameBounds,
+    // growFrameBounds, finishFrameBounds)
+    private float[] boundsMin;
+    private float[] boundsMax;
+    /** The particles' box a device draw reads back. */
+    private final float[] deviceMin = new float[3];
+    private final float[] deviceMax = new float[3];
+
+    private void startFrameBounds() {
+        boundsMin = staticBounds.min();
+        boundsMax = staticBounds.max();
+    }
+
+    private void growFrameBounds(float[] positions) {
+        float[] min = boundsMin;
+        float[] max = boundsMax;
         for (int i = 0; i + 2 < positions.length; i += 3) {
             for (int d = 0; d < 3; d++) {
                 float p = positions[i + d];
@@ -565,6 +644,23 @@ public final class SceneRenderer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** As {@link #growFrameBounds(float[])} for particles whose box is [low, high] (the same comparisons). */
+    private void growFrameBounds(float[] low, float[] high) {
+        for (int d = 0; d < 3; d++) {
+            if (low[d] < boundsMin[d]) {
+                boundsMin[d] = low[d];
+            }
+            if (high[d] > boundsMax[d]) {
+                boundsMax[d] = high[d];
+            }
+        }
+    }
+
+    private void finishFrameBounds() {
+        float[] min = boundsMin;
+        float[] max = boundsMax;
         for (int i = 0; i < solids.size(); i++) {
             Collider body = solidBodies.get(i);
             if (body != null && body.moving()) {
@@ -610,6 +706,9 @@ public final class SceneRenderer implements AutoCloseable {
         flat.close();
         depth.close();
         cloth.close();
+        if (deviceSurface != null) {
+            deviceSurface.close();
+        }
         shadowMap.close();
         for (int t : bodyTexture) {
             if (t != 0) {

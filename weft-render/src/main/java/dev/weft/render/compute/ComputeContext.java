@@ -143,6 +143,11 @@ public final class ComputeContext implements AutoCloseable {
         return egl.description();
     }
 
+    /** The EGL context itself: a renderer drawing from this context's buffers draws in it. */
+    EglHeadlessContext egl() {
+        return egl;
+    }
+
     /** Makes this context current on the calling thread, remembering which one was. */
     void enter() {
         if (entered) {
@@ -314,7 +319,9 @@ public final class ComputeContext implements AutoCloseable {
         }
         closed = true;
         exit();
-        Saved before = Saved.now();
+        // a renderer drawing in this context may have left it current: nothing to put back then
+        Saved before = egl.isCurrent() ? new Saved(EGL10.EGL_NO_DISPLAY, EGL10.EGL_NO_SURFACE, EGL10.EGL_NO_SURFACE,
+                EGL10.EGL_NO_CONTEXT, null) : Saved.now();
         try {
             egl.makeCurrent();
             for (int p : programs) {

@@ -55,6 +55,16 @@ final class GlslDeviceState {
         known = true;
     }
 
+    /** Whether the buffers hold a state (uploaded or stepped), not only made by {@link #bind}. */
+    boolean holdsState() {
+        return known;
+    }
+
+    /** The positions' buffer (0 before {@link #bind}). */
+    int positionsBuffer() {
+        return xBuffer;
+    }
+
     void release() {
         gl.delete(xBuffer, vBuffer);
         xBuffer = vBuffer = 0;

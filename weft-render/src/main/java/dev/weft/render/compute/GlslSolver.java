@@ -7,6 +7,8 @@ import dev.weft.core.model.State;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.render.DevicePositions;
+import dev.weft.render.EglHeadlessContext;
 
 /**
  * What the GLSL compute solvers share: an OpenGL 4.3 context of their own ({@link ComputeContext}), the
@@ -18,9 +20,14 @@ import dev.weft.core.step.Environment;
  * <p>The context is current only inside {@link #step} (and construction and {@link #close}); whatever
  * context the thread had current before (a renderer's) is current again when they return.
  *
+ * <p>The renderer may draw straight from the positions' storage buffer ({@link DevicePositions}: it draws
+ * in this solver's context). {@link #steps} reads the state back once after its steps, not after each;
+ * {@link #holdStateOnDevice} skips even that until {@link #readBack} is called, for a caller that only
+ * draws; {@link #readBacks} counts the read-backs.
+ *
  * @param <S> the solver's settings
  */
-public abstract sealed class GlslSolver<S> implements ParticleContactSolver
+public abstract sealed class GlslSolver<S> implements ParticleContactSolver, DevicePositions
         permits GlslMassSpringSolver, GlslXpbdSolver {
     // binding points of the buffers every solver's shaders share (common.glsl, colliders.glsl)
     static final int POSITIONS = 0;
@@ -43,6 +50,11 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver
     private Model model;
     private int n;
     private boolean closed;
+    /** Whether steps leave the state on the device until {@link #readBack}. */
+    private boolean hold;
+    /** Whether the host's State holds what the buffers hold (false after held steps). */
+    private boolean hostCurrent = true;
+    private long readBacks;
 
     /**
      * A solver with its own OpenGL 4.3 context ({@link ComputeContext#open}); released by {@link #close}.
@@ -83,25 +95,116 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver
 
     @Override
     public final void step(Model m, State state, Environment env, float dt) {
+        steps(m, state, env, dt, 1);
+    }
+
+    /**
+     * {@code count} steps of {@code dt}, the state uploaded where the host changed it and read back once,
+     * after the last (not at all while {@link #holdStateOnDevice} is on). The same arithmetic as {@code
+     * count} calls of {@link #step}: the read-backs between them changed nothing.
+     */
+    @Override
+    public final void steps(Model m, State state, Environment env, float dt, int count) {
         refuseUnsupported(m, env);
         if (state.particleCount() != m.particleCount()) {
             throw new IllegalArgumentException("the state has " + state.particleCount() + " particles, the model "
                     + m.particleCount());
         }
-        if (m.particleCount() > 0) {
+        if (m != model && !hostCurrent) {
+            // the held state belongs to the bound model's buffers, which another model's replace
+            throw new IllegalStateException("the GLSL solver holds the state on the device: call readBack before "
+                    + "stepping another model");
+        }
+        if (m.particleCount() > 0 && count > 0) {
             gl.enter();
             try {
                 bind(m);
                 colliders.bind(env.colliders(), particles.surface());
+                // while held, the host's copy is the device's last known one: nothing uploads unless the
+                // host changed it, which it must do only after readBack (see holdStateOnDevice)
                 deviceState.uploadIfChanged(state);
-                dispatch(env, dt, colliders.count());
-                // the State holds the step's result when step returns
-                deviceState.readBack(state);
+                for (int k = 0; k < count; k++) {
+                    dispatch(env, dt, colliders.count());
+                }
+                if (hold) {
+                    hostCurrent = false;
+                } else {
+                    // the State holds the last step's result when steps returns
+                    deviceState.readBack(state);
+                    readBacks++;
+                    hostCurrent = true;
+                }
             } finally {
                 gl.exit();
             }
         }
-        state.advance(dt);
+        for (int k = 0; k < count; k++) {
+            state.advance(dt);
+        }
+    }
+
+    /** Substeps without host work between them cost one read-back instead of one each. */
+    @Override
+    public boolean batchesSteps() {
+        return true;
+    }
+
+    /**
+     * On: the steps leave positions and velocities in the storage buffers (drawn from there, {@link
+     * DevicePositions}) and the host's State keeps its last values, its time and step count going on, until
+     * {@link #readBack}. Read back before anything reads or changes the State on the host (metrics, exports,
+     * a drag): a change to a stale State would be uploaded over the device's newer state. Off (the default):
+     * every {@link #step} and {@link #steps} reads back.
+     */
+    public void holdStateOnDevice(boolean on) {
+        hold = on;
+    }
+
+    /** Brings the buffers' state into {@code state} if held steps left it on the device; else nothing. */
+    public void readBack(State state) {
+        if (hostCurrent) {
+            return;
+        }
+        gl.enter();
+        try {
+            deviceState.readBack(state);
+            readBacks++;
+            hostCurrent = true;
+        } finally {
+            gl.exit();
+        }
+    }
+
+    /** Whether the host's State holds the latest step's result (false after held steps until {@link #readBack}). */
+    public boolean hostStateCurrent() {
+        return hostCurrent;
+    }
+
+    /** How many times the state came back to the host since this solver was made. */
+    public long readBacks() {
+        return readBacks;
+    }
+
+    /** The context the state buffers live in: a renderer drawing from them draws in it. */
+    @Override
+    public EglHeadlessContext context() {
+        return gl.egl();
+    }
+
+    /** The bound model's positions, xyz per particle packed (float x[] in std430), as of the last step. */
+    @Override
+    public int positionsBuffer() {
+        return deviceState.positionsBuffer();
+    }
+
+    @Override
+    public int heldParticles() {
+        return deviceState.holdsState() ? n : 0;
+    }
+
+    /** The bound model's particle count. */
+    final int particleCount() {
+        return n;
     }
 
     /** Throws {@code UnsupportedOnDeviceException} for what the solver does not run in its shaders. */
@@ -145,11 +248,6 @@ public abstract sealed class GlslSolver<S> implements ParticleContactSolver
         } finally {
             gl.exit();
         }
-    }
-
-    /** The bound model's particle count. */
-    final int particleCount() {
-        return n;
     }
 
     /**
