@@ -10,6 +10,7 @@ import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.model.TetConstraints;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
@@ -51,9 +52,17 @@ import org.lwjgl.system.MemoryUtil;
  * ({@link DeviceContacts}: the grid, the candidate lists, the support levels and the Jacobi sweeps, the CPU's
  * bits on PoCL).
  *
+ * <p>Soft bodies' tetrahedra ({@code TetProjection}: volume and shape of each solved together by the coupled
+ * 2 × 2 step) in the colored mode: after each iteration's bending colors, one launch per tetrahedron color
+ * ({@code xpbd_tets}), reading the rest values and compliances the CPU's own pass computed ({@link
+ * XpbdDeviceLayout#tetPacked()}). A model edited by a tear ({@code TetTearing}: split nodes, tetrahedra
+ * renumbered) is a new model, bound again: its tetrahedra are synced into the kept buffers like every
+ * constraint array.
+ *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, vertex–triangle contacts, and triangle-mesh and animated-mesh colliders
- * (every other rigid shape runs, still or moving: {@code colliders.cl}).
+ * Gauss–Seidel mode, tetrahedra in the Jacobi mode (so the pbd solver's), vertex–triangle contacts, and
+ * triangle-mesh and animated-mesh colliders (every other rigid shape runs, still or moving: {@code
+ * colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -72,6 +81,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     /** xpbd_jacobi_gather twice, each with its own arguments: the distance slots and the bending slots. */
     private final long distanceGatherKernel;
     private final long bendingGatherKernel;
+    private final long tetKernel;
     /** Four zero bytes: the pattern the multipliers are cleared with at each step's start. */
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
     /** Per color: its first distance constraint and its size (one launch's global offset and size). */
@@ -83,6 +93,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     /** Per bending color: its first stencil and its size. */
     private PointerBuffer bendOffset;
     private PointerBuffer bendSize;
+    /** Per tetrahedron color: its first tetrahedron and its size. */
+    private PointerBuffer tetOffset;
+    private PointerBuffer tetSize;
     /** Jacobi: one launch over all distance constraints, one over all stencils. */
     private PointerBuffer distanceWork;
     private PointerBuffer bendingWork;
@@ -115,6 +128,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final MirroredBuffer bendCorrection = mirrored("bending slot corrections");
     private final MirroredBuffer bendStart = mirrored("bending incidence starts");
     private final MirroredBuffer bendSlots = mirrored("bending incidence slots");
+    // the soft bodies' tetrahedra: corners, TetProjection's packed rest values and α̃, the two multipliers each
+    private final MirroredBuffer tets = mirrored("tetrahedra");
+    private final MirroredBuffer tetPacked = mirrored("tetrahedra's rest values and compliances");
+    private final MirroredBuffer tetLambda = mirrored("tetrahedra's multipliers");
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device) {
@@ -144,6 +161,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         jacobiBendingKernel = kernel(program, "xpbd_jacobi_bending");
         distanceGatherKernel = kernel(program, "xpbd_jacobi_gather");
         bendingGatherKernel = kernel(program, "xpbd_jacobi_gather");
+        tetKernel = kernel(program, "xpbd_tets");
     }
 
     /** Refused before a context is made. */
@@ -168,7 +186,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoTetrahedra(NAME, m);
+        // TetProjection's colored sweep is here; its Jacobi one (slots and a gather of their own) is not yet
+        DeviceRefusals.requireTetrahedraMode(NAME, m, settings.mode(), IterationMode.COLORED);
         DeviceColliders.requireSupported(env);
     }
 
@@ -195,7 +214,11 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             ClCheck.ok(clEnqueueFillBuffer(cl.queue(), bendLambda.mem(), zero, 0L, 4L * layout.bendingCount(), null,
                     null), "clear bending multipliers");
         }
-        if (layout.count() > 0 || layout.bendingCount() > 0 || tethers.any()) {
+        if (layout.tetCount() > 0) {
+            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), tetLambda.mem(), zero, 0L, 8L * layout.tetCount(), null,
+                    null), "clear tetrahedra's multipliers"); // TetProjection.begin
+        }
+        if (layout.count() > 0 || layout.bendingCount() > 0 || layout.tetCount() > 0 || tethers.any()) {
             for (int it = 0; it < settings().iterations(); it++) {
                 if (jacobi()) {
                     jacobiSweep();
@@ -219,7 +242,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
 
     /**
      * One iteration of XpbdSolver's colored sweep: every distance color, then the extra stretch passes, then
-     * every bending color.
+     * every bending color, then every tetrahedron color (TetProjection.sweep, in the bending pass).
      */
     private void sweep() {
         int colors = layout.colors();
@@ -249,6 +272,14 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             for (int c = 0; c + 1 < bendStart.length; c++) {
                 if (bendStart[c + 1] > bendStart[c]) {
                     launchColor(bending, bendOffset, bendSize, c);
+                }
+            }
+        }
+        if (layout.tetCount() > 0) {
+            int[] tetStart = layout.tetColorStart();
+            for (int c = 0; c + 1 < tetStart.length; c++) {
+                if (tetStart[c + 1] > tetStart[c]) {
+                    launchColor(tetKernel, tetOffset, tetSize, c);
                 }
             }
         }
@@ -337,6 +368,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             bindContacts(m, yMem, dMem);
         }
         bindBending(m);
+        bindTets(m);
         if (jacobi()) {
             bindJacobi(m);
         }
@@ -383,6 +415,31 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                 yMem, dMem);
         bufferArgs(isometricKernel, "xpbd_isometric", 0, bendStencilsMem, isoWeightsMem, bendRestMem, bendAlphaMem,
                 bendLambdaMem, particles.invMassMem(), yMem, dMem);
+    }
+
+    /**
+     * The model's tetrahedra (colored mode; Jacobi refuses them): their corners, their color launches, the
+     * packed rest values (synced with the compliances by {@link #prepare}) and the multipliers.
+     */
+    private void bindTets(Model m) {
+        TetConstraints t = m.tets();
+        int count = t.count();
+        if (count == 0) {
+            return;
+        }
+        int[] start = layout.tetColorStart();
+        int colors = start.length - 1;
+        tetOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        tetSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        for (int c = 0; c < colors; c++) {
+            tetOffset.put(c, start[c]);
+            tetSize.put(c, start[c + 1] - start[c]);
+        }
+        tets.sync(t.particles());
+        tetPacked.reserve(XpbdDeviceLayout.TET_PACKED * count); // written by prepare, with the α̃ of h
+        tetLambda.reserve(2 * count);
+        bufferArgs(tetKernel, "xpbd_tets", 0, tets.mem(), tetPacked.mem(), tetLambda.mem(), particles.invMassMem(),
+                y.mem(), d.mem());
     }
 
     /**
@@ -480,6 +537,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (layout.bendingCount() > 0) {
             bendAlpha.sync(layout.bendingCompliances());
         }
+        if (layout.tetCount() > 0) {
+            tetPacked.sync(layout.tetPacked());
+        }
         damp.sync(layout.damping());
     }
 
@@ -490,13 +550,14 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             tethers.release();
         }
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize,
-            bendOffset, bendSize, distanceWork, bendingWork}) {
+            bendOffset, bendSize, distanceWork, bendingWork, tetOffset, tetSize}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
             }
         }
         colorOffset = colorSize = stretchOffset = stretchSize = null;
         bendOffset = bendSize = distanceWork = bendingWork = null;
+        tetOffset = tetSize = null;
     }
 
     @Override

@@ -180,10 +180,13 @@ class OpenClXpbdSolverTest {
                 100f, new Elasticity(1e5f, 0.3f)));
         Model jelly = soft.build();
         Model plain = hangingCloth(8);
-        try (OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
-            assertThatThrownBy(() -> solver.step(jelly, State.atRest(jelly), Environment.earth(), DT))
+        // tetrahedra run in the colored mode (OpenClXpbdTetTest), not yet in the Jacobi one
+        try (OpenClXpbdSolver jacobi = new OpenClXpbdSolver(DEFAULTS.withMode(IterationMode.JACOBI), device)) {
+            assertThatThrownBy(() -> jacobi.step(jelly, State.atRest(jelly), Environment.earth(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("tetrahedra")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.TETRAHEDRA);
+        }
+        try (OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.rock()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("rock")
