@@ -173,23 +173,6 @@ record Backend(String text, int device, boolean glsl) {
         }
     }
 
-    /**
-     * The refusal of a scene's tetrahedra: OpenCL's XPBD solver runs them in mode colored, so pbd (XPBD's Jacobi
-     * mode) and xpbd in another mode are told the way there; every other device solver, only the cpu.
-     */
-    private String tetrahedraTail(String solver, SolverSettings settings, Model model, String scene) {
-        String has = "scene " + scene + " has " + model.tets().count() + " tetrahedra";
-        if (!glsl && solver.equals("pbd")) {
-            return "tetrahedral bodies with --solver pbd yet (" + has + "; --solver xpbd runs them, in mode "
-                    + "colored); use --solver xpbd or --backend cpu";
-        }
-        if (!glsl && solver.equals("xpbd")) {
-            return "tetrahedral bodies with --solver xpbd in mode " + settings.xpbd().mode().label() + " yet (" + has
-                    + "; it runs them in mode colored); use --mode colored or --backend cpu";
-        }
-        return "tetrahedral bodies with --solver " + solver + " yet (" + has + "); use --backend cpu";
-    }
-
     /** The XPBD settings {@code solver} runs with: xpbd's own, or pbd's made from them as {@link Solvers#create}. */
     private static XpbdSettings xpbdSettings(String solver, SolverSettings settings) {
         return solver.equals("pbd") ? Solvers.pbd(settings.xpbd()) : settings.xpbd();
@@ -251,7 +234,8 @@ record Backend(String text, int device, boolean glsl) {
                         + "--inner-solver rbgs or --backend cpu";
                 break;
             case TETRAHEDRA:
-                tail = tetrahedraTail(solver, settings, model, scene);
+                tail = "tetrahedral bodies with --solver " + solver + " yet (scene " + scene + " has "
+                        + model.tets().count() + " tetrahedra); use --backend cpu";
                 break;
             default:
                 tail = e.getMessage() + "; use --backend cpu";

@@ -139,19 +139,20 @@ class BackendCommandTest {
     }
 
     /**
-     * Soft bodies of tetrahedra on the device's XPBD (colored mode): the rubber scene (a tetrahedral ball dropped
-     * onto a tetrahedral cushion, 30 frames: the ball lands on the cushion around frame 18) with particle contacts
-     * but not the vertex-triangle ones OpenCL does not run yet, and the jelly scene with its voxel body's volume
-     * tetrahedra on (24 frames: it lands around frame 16). The cpu run's metrics, its last frame's mesh and its
-     * soft bodies' volume line.
+     * Soft bodies of tetrahedra on the device's XPBD (colored mode) and pbd (its Jacobi mode): the rubber scene (a
+     * tetrahedral ball dropped onto a tetrahedral cushion, 30 frames: the ball lands on the cushion around frame
+     * 18) with particle contacts but not the vertex-triangle ones OpenCL does not run yet, and the jelly scene with
+     * its voxel body's volume tetrahedra on (24 frames: it lands around frame 16). The cpu run's metrics, its last
+     * frame's mesh and its soft bodies' volume line.
      */
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0} --solver {1}")
     @CsvSource(delimiter = '|', value = {
-        "rubber | 30 | \"selfCollision\": { \"vertexTriangle\": true }, | \"selfCollision\": true,",
-        "jelly | 24 | \"density\": 1000, | \"density\": 1000, \"volume\": true,"
+        "rubber | xpbd | 30 | \"selfCollision\": { \"vertexTriangle\": true }, | \"selfCollision\": true,",
+        "jelly | xpbd | 24 | \"density\": 1000, | \"density\": 1000, \"volume\": true,",
+        "jelly | pbd | 24 | \"density\": 1000, | \"density\": 1000, \"volume\": true,"
     })
-    void tetrahedralSoftBodiesRunOnOpenClWithTheCpusMetrics(String name, int frames, String from, String to,
-                                                            @TempDir Path tmp) throws IOException {
+    void tetrahedralSoftBodiesRunOnOpenClWithTheCpusMetrics(String name, String solver, int frames, String from,
+                                                            String to, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         Path scene = editedScene(tmp, name, name + "-tets", from, to);
         Path meshes = Files.createDirectories(tmp.resolve("meshes"));
@@ -161,8 +162,8 @@ class BackendCommandTest {
         List<String> volumes = new ArrayList<>();
         for (String backend : List.of("cpu", "opencl")) {
             out.getBuffer().setLength(0);
-            int code = weft("run", scene.toString(), "--backend", backend, "--frames", Integer.toString(frames),
-                    "--threads", "1", "--out", tmp.resolve(backend).toString());
+            int code = weft("run", scene.toString(), "--solver", solver, "--backend", backend, "--frames",
+                    Integer.toString(frames), "--threads", "1", "--out", tmp.resolve(backend).toString());
             assertThat(code).as(err.toString()).isZero();
             volumes.add(out.toString().lines().filter(l -> l.contains("of its rest volume")).toList().toString());
         }
@@ -359,12 +360,6 @@ class BackendCommandTest {
                 + "chair yet: it is a MeshCollider, which the OpenCL solvers do not support yet (they run planes, "
                 + "spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles and distance fields, still or "
                 + "moving, and drag handles); use --backend cpu",
-        "run rubber-tear --solver pbd --backend opencl | --backend: opencl does not run tetrahedral bodies with "
-                + "--solver pbd yet (scene rubber-tear has 282 tetrahedra; --solver xpbd runs them, in mode colored); "
-                + "use --solver xpbd or --backend cpu",
-        "run rubber-tear --mode jacobi --backend opencl | --backend: opencl does not run tetrahedral bodies with "
-                + "--solver xpbd in mode jacobi yet (scene rubber-tear has 282 tetrahedra; it runs them in mode "
-                + "colored); use --mode colored or --backend cpu",
         "run rubber-tear --backend opencl | --backend: opencl does not run scene rubber-tear's collider left grip "
                 + "yet: it is a Grip",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "

@@ -52,17 +52,17 @@ import org.lwjgl.system.MemoryUtil;
  * ({@link DeviceContacts}: the grid, the candidate lists, the support levels and the Jacobi sweeps, the CPU's
  * bits on PoCL).
  *
- * <p>Soft bodies' tetrahedra ({@code TetProjection}: volume and shape of each solved together by the coupled
- * 2 × 2 step) in the colored mode: after each iteration's bending colors, one launch per tetrahedron color
- * ({@code xpbd_tets}), reading the rest values and compliances the CPU's own pass computed ({@link
- * XpbdDeviceLayout#tetPacked()}). A model edited by a tear ({@code TetTearing}: split nodes, tetrahedra
+ * <p>Soft bodies' tetrahedra ({@code TetProjection}), after each iteration's bending pass: in the colored mode
+ * volume and shape of each solved together by the coupled 2 × 2 step, one launch per tetrahedron color ({@code
+ * xpbd_tets}); in the Jacobi mode each constraint's correction from the same positions into the tetrahedron's
+ * slots ({@code xpbd_jacobi_tets}) and their gather per particle. Both read the rest values and compliances the
+ * CPU's own pass computed ({@link XpbdDeviceLayout#tetPacked()}). A model edited by a tear ({@code TetTearing}: split nodes, tetrahedra
  * renumbered) is a new model, bound again: its tetrahedra are synced into the kept buffers like every
  * constraint array.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra in the Jacobi mode (so the pbd solver's), vertex–triangle contacts, and
- * triangle-mesh and animated-mesh colliders (every other rigid shape runs, still or moving: {@code
- * colliders.cl}).
+ * Gauss–Seidel mode, vertex–triangle contacts, and triangle-mesh and animated-mesh colliders (every other
+ * rigid shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -82,6 +82,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final long distanceGatherKernel;
     private final long bendingGatherKernel;
     private final long tetKernel;
+    private final long jacobiTetKernel;
+    /** xpbd_jacobi_gather a third time, over the tetrahedra's slots. */
+    private final long tetGatherKernel;
     /** Four zero bytes: the pattern the multipliers are cleared with at each step's start. */
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
     /** Per color: its first distance constraint and its size (one launch's global offset and size). */
@@ -99,6 +102,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     /** Jacobi: one launch over all distance constraints, one over all stencils. */
     private PointerBuffer distanceWork;
     private PointerBuffer bendingWork;
+    private PointerBuffer tetWork;
 
     // bound model: its colors, stretch passes, compliances and damping (shared with the GLSL backend)
     private XpbdDeviceLayout layout;
@@ -132,6 +136,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final MirroredBuffer tets = mirrored("tetrahedra");
     private final MirroredBuffer tetPacked = mirrored("tetrahedra's rest values and compliances");
     private final MirroredBuffer tetLambda = mirrored("tetrahedra's multipliers");
+    private final MirroredBuffer tetWeight = mirrored("tetrahedra's Jacobi weights");
+    private final MirroredBuffer tetCorrection = mirrored("tetrahedra's slot corrections");
+    private final MirroredBuffer tetStart = mirrored("tetrahedron incidence starts");
+    private final MirroredBuffer tetSlots = mirrored("tetrahedron incidence slots");
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device) {
@@ -162,6 +170,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         distanceGatherKernel = kernel(program, "xpbd_jacobi_gather");
         bendingGatherKernel = kernel(program, "xpbd_jacobi_gather");
         tetKernel = kernel(program, "xpbd_tets");
+        jacobiTetKernel = kernel(program, "xpbd_jacobi_tets");
+        tetGatherKernel = kernel(program, "xpbd_jacobi_gather");
     }
 
     /** Refused before a context is made. */
@@ -186,8 +196,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        // TetProjection's colored sweep is here; its Jacobi one (slots and a gather of their own) is not yet
-        DeviceRefusals.requireTetrahedraMode(NAME, m, settings.mode(), IterationMode.COLORED);
+        // tetrahedra run in both modes the solver runs (TetProjection's colored and Jacobi sweeps)
         DeviceColliders.requireSupported(env);
     }
 
@@ -287,7 +296,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
 
     /**
      * One iteration of XpbdSolver's Jacobi sweep: the distance corrections and their gather, once more per
-     * extra stretch pass with the stretch constraints alone, then the bending corrections and their gather.
+     * extra stretch pass with the stretch constraints alone, then the bending corrections and their gather,
+     * then the tetrahedra's.
      */
     private void jacobiSweep() {
         if (layout.count() > 0) {
@@ -301,6 +311,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (layout.bendingCount() > 0) {
             launch(jacobiBendingKernel, null, bendingWork, "xpbd_jacobi_bending");
             launchPerParticle(bendingGatherKernel, "xpbd_jacobi_gather");
+        }
+        if (layout.tetCount() > 0) { // TetProjection.sweep, with the bending pass
+            launch(jacobiTetKernel, null, tetWork, "xpbd_jacobi_tets");
+            launchPerParticle(tetGatherKernel, "xpbd_jacobi_gather");
         }
     }
 
@@ -418,8 +432,8 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     }
 
     /**
-     * The model's tetrahedra (colored mode; Jacobi refuses them): their corners, their color launches, the
-     * packed rest values (synced with the compliances by {@link #prepare}) and the multipliers.
+     * The model's tetrahedra: their corners, their color launches, the packed rest values (synced with the
+     * compliances by {@link #prepare}) and the multipliers (the Jacobi mode's slots: {@link #bindJacobi}).
      */
     private void bindTets(Model m) {
         TetConstraints t = m.tets();
@@ -509,6 +523,21 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             bufferArgs(bendingGatherKernel, "xpbd_jacobi_gather", 1, bendStartMem, bendSlotsMem, bendCorrectionMem,
                     invMassMem, dMem);
         }
+        int tetCount = layout.tetCount();
+        if (tetCount > 0) {
+            tetWork = MemoryUtil.memAllocPointer(1);
+            tetWork.put(0, tetCount);
+            tetWeight.sync(layout.tetJacobiWeights());
+            tetCorrection.reserve(12 * tetCount);
+            tetStart.sync(layout.tetIncidence().start());
+            tetSlots.sync(layout.tetIncidence().slots());
+            clSetKernelArg1i(jacobiTetKernel, 0, tetCount);
+            bufferArgs(jacobiTetKernel, "xpbd_jacobi_tets", 1, tets.mem(), tetPacked.mem(), tetLambda.mem(),
+                    tetWeight.mem(), invMassMem, y.mem(), d.mem(), tetCorrection.mem());
+            clSetKernelArg1i(tetGatherKernel, 0, n);
+            bufferArgs(tetGatherKernel, "xpbd_jacobi_gather", 1, tetStart.mem(), tetSlots.mem(), tetCorrection.mem(),
+                    invMassMem, d.mem());
+        }
     }
 
     /** Particle contacts run on the device (DeviceContacts), after the iterations as XpbdSolver runs them. */
@@ -550,14 +579,14 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             tethers.release();
         }
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize,
-            bendOffset, bendSize, distanceWork, bendingWork, tetOffset, tetSize}) {
+            bendOffset, bendSize, distanceWork, bendingWork, tetOffset, tetSize, tetWork}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
             }
         }
         colorOffset = colorSize = stretchOffset = stretchSize = null;
         bendOffset = bendSize = distanceWork = bendingWork = null;
-        tetOffset = tetSize = null;
+        tetOffset = tetSize = tetWork = null;
     }
 
     @Override

@@ -743,3 +743,133 @@ __kernel void xpbd_tets(__global const int* tets, __global const float* packed, 
     d[b3 + 1] += f * (dv * v3y + du * u3y);
     d[b3 + 2] += f * (dv * v3z + du * u3z);
 }
+
+// TetProjection.multiplier: XPBD's delta lambda = (-C - alpha lambda) / (sum w |grad C|^2 + alpha) times the
+// weight, added to lambdas[at], for gradients g[0..8] at corners 1-3 (corner 0's their negated sum); 0 where the
+// denominator is not above 1e-30
+inline float tet_multiplier(int c, __global const int* tets, __global const float* w, const float* g,
+                            float constraint, float alpha, __global float* lambdas, int at, float weight) {
+    float g0x = -(g[0] + g[3] + g[6]);
+    float g0y = -(g[1] + g[4] + g[7]);
+    float g0z = -(g[2] + g[5] + g[8]);
+    float denom = alpha + w[tets[4 * c]] * (g0x * g0x + g0y * g0y + g0z * g0z);
+    for (int k = 1; k < 4; k++) {
+        float gx = g[3 * k - 3];
+        float gy = g[3 * k - 2];
+        float gz = g[3 * k - 1];
+        denom += w[tets[4 * c + k]] * (gx * gx + gy * gy + gz * gz);
+    }
+    if (!(denom > 1e-30f)) {
+        return 0.0f;
+    }
+    float dl = (-constraint - alpha * lambdas[at]) / denom * weight;
+    lambdas[at] += dl;
+    return dl;
+}
+
+// TetProjection.moveJacobi: the four corners' moves w dl grad C added into the tetrahedron's slots 12c..12c+11
+inline void tet_move_jacobi(int c, __global const int* tets, __global const float* w, const float* g, float dl,
+                            __global float* correction) {
+    for (int k = 0; k < 4; k++) {
+        float gx = k == 0 ? -(g[0] + g[3] + g[6]) : g[3 * k - 3];
+        float gy = k == 0 ? -(g[1] + g[4] + g[7]) : g[3 * k - 2];
+        float gz = k == 0 ? -(g[2] + g[5] + g[8]) : g[3 * k - 1];
+        int at = 12 * c + 3 * k;
+        float f = w[tets[4 * c + k]] * dl;
+        correction[at] += f * gx;
+        correction[at + 1] += f * gy;
+        correction[at + 2] += f * gz;
+    }
+}
+
+// TetProjection.jacobiCorrections / projectJacobi for tetrahedron c, the global id: its 12 slots zeroed, then
+// volume, then shape, each from the same positions (TetProjection.edges, sixVolume and strain in their
+// operations and order) as its own multiplier step scaled by the tetrahedron's shared Jacobi weight, its
+// moves added into the slots; xpbd_jacobi_gather then sums them per particle over the tetrahedron incidence
+__kernel void xpbd_jacobi_tets(const int count, __global const int* tets, __global const float* packed,
+                               __global float* lambdas, __global const float* weights, __global const float* w,
+                               __global const float* y, __global const float* d, __global float* correction) {
+    int c = get_global_id(0);
+    if (c >= count) {
+        return;
+    }
+    for (int k = 0; k < 12; k++) {
+        correction[12 * c + k] = 0.0f;
+    }
+    float weight = weights[c];
+    __global const float* q = packed + 18 * c;
+    float alphaV = q[16];
+    float alphaS = q[17];
+    // TetProjection.edges: e1, e2, e3 into e[0..8]
+    float e[9];
+    int a = 3 * tets[4 * c];
+    for (int k = 1; k < 4; k++) {
+        int b = 3 * tets[4 * c + k];
+        int o = 3 * (k - 1);
+        e[o] = (y[b] - y[a]) + (d[b] - d[a]);
+        e[o + 1] = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
+        e[o + 2] = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
+    }
+    // gradients at corners 1-3 (TetProjection's s[9..17])
+    float g[9];
+    if (alphaV < FLT_MAX) {
+        // TetProjection.sixVolume
+        g[0] = e[4] * e[8] - e[5] * e[7];
+        g[1] = e[5] * e[6] - e[3] * e[8];
+        g[2] = e[3] * e[7] - e[4] * e[6];
+        g[3] = e[7] * e[2] - e[8] * e[1];
+        g[4] = e[8] * e[0] - e[6] * e[2];
+        g[5] = e[6] * e[1] - e[7] * e[0];
+        g[6] = e[1] * e[5] - e[2] * e[4];
+        g[7] = e[2] * e[3] - e[0] * e[5];
+        g[8] = e[0] * e[4] - e[1] * e[3];
+        float constraint = (e[0] * g[0] + e[1] * g[1] + e[2] * g[2]) - q[15];
+        float dl = tet_multiplier(c, tets, w, g, constraint, alphaV, lambdas, 2 * c, weight);
+        if (dl != 0.0f) {
+            tet_move_jacobi(c, tets, w, g, dl, correction);
+        }
+    }
+    if (alphaS < FLT_MAX) {
+        // TetProjection.strain: F = D_s D_m^-1 row by row, then Green's strain, less its rest value
+        float f[9];
+        for (int row = 0; row < 3; row++) {
+            for (int col = 0; col < 3; col++) {
+                f[3 * row + col] = e[row] * q[col] + e[3 + row] * q[3 + col] + e[6 + row] * q[6 + col];
+            }
+        }
+        float strain[6];
+        for (int k = 0; k < 3; k++) {
+            int l = (k + 1) % 3;
+            strain[k] = 0.5f * (f[k] * f[k] + f[3 + k] * f[3 + k] + f[6 + k] * f[6 + k] - 1.0f);
+            strain[3 + k] = 0.5f * (f[k] * f[l] + f[3 + k] * f[3 + l] + f[6 + k] * f[6 + l]);
+        }
+        float exx = strain[0] - q[9];
+        float eyy = strain[1] - q[10];
+        float ezz = strain[2] - q[11];
+        float exy = strain[3] - q[12];
+        float eyz = strain[4] - q[13];
+        float ezx = strain[5] - q[14];
+        float norm2 = exx * exx + eyy * eyy + ezz * ezz + 2.0f * (exy * exy + eyz * eyz + ezx * ezx);
+        if (!(norm2 > 0.0f)) {
+            return;
+        }
+        float constraint = sqrt(norm2);
+        float inv = 1.0f / constraint;
+        // dC/dF = F E / |E|; corner i's gradient is (dC/dF) times row i of D_m^-1
+        for (int row = 0; row < 3; row++) {
+            float f0 = f[3 * row];
+            float f1 = f[3 * row + 1];
+            float f2 = f[3 * row + 2];
+            float p0 = (f0 * exx + f1 * exy + f2 * ezx) * inv;
+            float p1 = (f0 * exy + f1 * eyy + f2 * eyz) * inv;
+            float p2 = (f0 * ezx + f1 * eyz + f2 * ezz) * inv;
+            for (int i = 0; i < 3; i++) {
+                g[3 * i + row] = p0 * q[3 * i] + p1 * q[3 * i + 1] + p2 * q[3 * i + 2];
+            }
+        }
+        float dl = tet_multiplier(c, tets, w, g, constraint, alphaS, lambdas, 2 * c + 1, weight);
+        if (dl != 0.0f) {
+            tet_move_jacobi(c, tets, w, g, dl, correction);
+        }
+    }
+}

@@ -57,27 +57,6 @@ public final class DeviceRefusals {
         }
     }
 
-    /**
-     * Tetrahedra in an XPBD iteration mode other than {@code runs}, for a solver that projects them in those
-     * modes only (the OpenCL XPBD solver: colored Gauss–Seidel, as XpbdSolver's TetProjection sweeps them).
-     */
-    public static void requireTetrahedraMode(String solver, Model m, IterationMode mode, IterationMode... runs) {
-        if (m.tets().count() == 0) {
-            return;
-        }
-        String[] labels = new String[runs.length];
-        for (int k = 0; k < runs.length; k++) {
-            if (mode == runs[k]) {
-                return;
-            }
-            labels[k] = runs[k].label();
-        }
-        throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
-                + " tetrahedra, which " + solver + " projects in the " + String.join(" and ", labels) + " mode"
-                + (runs.length > 1 ? "s" : "") + " only so far, not " + mode.label() + "; use the "
-                + String.join(" or ", labels) + " mode or the cpu backend");
-    }
-
     /** Wind and air drag. */
     public static void requireNoAir(String solver, Environment env) {
         if (env.hasAir()) {

@@ -3,6 +3,7 @@ package dev.weft.core.solver.xpbd;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Incidence;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 
@@ -48,6 +49,9 @@ public final class XpbdDeviceLayout {
     private final int[] tetColorStart;
     /** The CPU's own tetrahedron pass, for its packed rest values and α̃ (null without tetrahedra). */
     private final TetProjection tetPass;
+    /** Jacobi mode: the particle → tetrahedron-corner incidence TetProjection gathers over, and its weights. */
+    private final Incidence tetIncidence;
+    private final float[] tetWeights;
     private float preparedStep = Float.NaN;
 
     /** {@code m}'s layout under {@code settings} (its {@link XpbdSettings#rigid()} and mode). */
@@ -94,6 +98,10 @@ public final class XpbdDeviceLayout {
         tetColorStart = m.tets().colorStart();
         // colored: the pass only computes (no positions bound, no pool needed); it is never swept here
         tetPass = tetCount > 0 ? new TetProjection(m, null, null, m.invMass(), IterationMode.COLORED, null) : null;
+        // as TetProjection builds its gather in Jacobi mode
+        tetIncidence = jacobi && tetCount > 0 ? Incidence.of(m.tets().particles(), 4, m.particleCount()) : null;
+        tetWeights = tetIncidence != null ? new JacobiGather(m.tets().particles(), tetIncidence).sharedWeights()
+                : null;
     }
 
     /**
@@ -287,5 +295,18 @@ public final class XpbdDeviceLayout {
      */
     public float[] tetPacked() {
         return tetPass == null ? new float[0] : tetPass.packed();
+    }
+
+    /**
+     * Jacobi mode with tetrahedra: per particle its tetrahedron corners (slot 4c + k: corner k of tetrahedron
+     * c), in the order TetProjection's gather sums them; null otherwise.
+     */
+    public Incidence tetIncidence() {
+        return tetIncidence;
+    }
+
+    /** Jacobi mode with tetrahedra: per tetrahedron, the weight its corners' corrections share; null otherwise. */
+    public float[] tetJacobiWeights() {
+        return tetWeights;
     }
 }

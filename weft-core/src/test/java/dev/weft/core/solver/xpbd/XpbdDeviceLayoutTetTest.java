@@ -52,6 +52,18 @@ class XpbdDeviceLayoutTetTest {
             assertThat((double) q[n * c + 17]).as("shape α̃").isCloseTo(1 / (2 * mu * v0) / hh,
                     within(1e-5 / (2 * mu * v0) / hh));
         }
+        assertThat(layout.tetIncidence()).as("colored: no slots to gather").isNull();
+        XpbdDeviceLayout jacobi = new XpbdDeviceLayout(m, XpbdSettings.defaults().withMode(IterationMode.JACOBI));
+        int[] start = jacobi.tetIncidence().start();
+        for (int c = 0; c < t.count(); c++) {
+            int most = 1;
+            for (int k = 0; k < 4; k++) {
+                int p = t.particles()[4 * c + k];
+                most = Math.max(most, start[p + 1] - start[p]);
+            }
+            assertThat(jacobi.tetJacobiWeights()[c]).as("Jacobi: 1 / its busiest corner's tetrahedra")
+                    .isEqualTo(1f / most);
+        }
         float volumeAlpha = q[16];
         assertThat(layout.prepare(h)).as("the same h: nothing to upload").isFalse();
         assertThat(layout.prepare(2 * h)).isTrue();
