@@ -55,10 +55,10 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Soft bodies' tetrahedra ({@code TetProjection}), after each iteration's bending pass: in the colored mode
  * volume and shape of each solved together by the coupled 2 × 2 step, one launch per tetrahedron color ({@code
  * xpbd_tets}); in the Jacobi mode each constraint's correction from the same positions into the tetrahedron's
- * slots ({@code xpbd_jacobi_tets}) and their gather per particle. Both read the rest values and compliances the
- * CPU's own pass computed ({@link XpbdDeviceLayout#tetPacked()}). A model edited by a tear ({@code TetTearing}: split nodes, tetrahedra
- * renumbered) is a new model, bound again: its tetrahedra are synced into the kept buffers like every
- * constraint array.
+ * slots ({@code xpbd_jacobi_tets}) and their gather per particle. Both read the rest values and compliances
+ * the CPU's own pass computed ({@link XpbdDeviceLayout#tetPacked()}). A model edited by a tear ({@code
+ * TetTearing}: split nodes, tetrahedra renumbered) is a new model, bound again: its tetrahedra are synced into
+ * the kept buffers like every constraint array.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
  * Gauss–Seidel mode, vertex–triangle contacts, and triangle-mesh and animated-mesh colliders (every other

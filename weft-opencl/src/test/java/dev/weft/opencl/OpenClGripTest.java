@@ -2,6 +2,7 @@ package dev.weft.opencl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ConstantVelocityMotion;
@@ -52,8 +53,8 @@ class OpenClGripTest {
             try (WorkerPool pool = new WorkerPool(1);
                  Simulation cpu = new Simulation(cloth, State.atRest(cloth), Solvers.create(names.get(k), settings,
                          pool), env, 8);
-                 Simulation gpu = new Simulation(cloth, State.atRest(cloth), devices.get(k).get(), grips(cloth, corners),
-                         8)) {
+                 Simulation gpu = new Simulation(cloth, State.atRest(cloth), devices.get(k).get(),
+                         grips(cloth, corners), 8)) {
                 for (int f = 0; f < FRAMES; f++) {
                     cpu.advance(1f / 60f);
                     gpu.advance(1f / 60f);
@@ -70,9 +71,9 @@ class OpenClGripTest {
                 float[] rest = cloth.restPositions();
                 float t = FRAMES / 60f;
                 assertThat(x[3 * corners[0]] - rest[3 * corners[0]]).as(names.get(k)).isCloseTo(-0.2f * t,
-                        org.assertj.core.api.Assertions.within(1e-5f));
+                        within(1e-5f));
                 assertThat(x[3 * corners[1]] - rest[3 * corners[1]]).as(names.get(k)).isCloseTo(0.2f * t,
-                        org.assertj.core.api.Assertions.within(1e-5f));
+                        within(1e-5f));
             }
         }
     }
@@ -87,7 +88,8 @@ class OpenClGripTest {
                 new float[] {1f, 0f, 0f, 0f}, still, still));
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(free));
         assertThatThrownBy(() -> OpenClXpbdSolver.requireSupported(SolverSettings.defaults().xpbd(), cloth, env))
-                .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("hand: is a Grip holding free particles")
+                .isInstanceOf(UnsupportedOnDeviceException.class)
+                .hasMessageContaining("hand: is a Grip holding free particles")
                 .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.COLLIDER);
         try (OpenClXpbdSolver solver = new OpenClXpbdSolver(SolverSettings.defaults().xpbd(), device)) {
             assertThatThrownBy(() -> solver.step(cloth, State.atRest(cloth), env, 1f / 480f))

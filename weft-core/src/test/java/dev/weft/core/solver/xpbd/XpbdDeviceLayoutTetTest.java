@@ -67,7 +67,8 @@ class XpbdDeviceLayoutTetTest {
         float volumeAlpha = q[16];
         assertThat(layout.prepare(h)).as("the same h: nothing to upload").isFalse();
         assertThat(layout.prepare(2 * h)).isTrue();
-        assertThat(layout.tetPacked()[16]).as("α/h², h doubled").isCloseTo(volumeAlpha / 4, within(volumeAlpha * 1e-6f));
+        assertThat(layout.tetPacked()[16]).as("α/h², h doubled").isCloseTo(volumeAlpha / 4,
+                within(volumeAlpha * 1e-6f));
     }
 
     @Test
