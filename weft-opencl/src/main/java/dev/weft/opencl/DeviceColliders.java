@@ -3,10 +3,10 @@ package dev.weft.opencl;
 import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.Grip;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.solver.DeviceColliderRecords;
 import dev.weft.core.solver.DeviceFeature;
-import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.step.Environment;
 
@@ -17,6 +17,11 @@ import dev.weft.core.step.Environment;
  * are uploaded again when the records were encoded again (a distance field's grid so once a run); a moving
  * collider's poses, which the host computes each step as for the CPU solvers ({@code Collider.advance}), are
  * written into the records at the buffer's start before each step.
+ *
+ * <p>A {@link Grip} that holds pinned particles only (a scene's grips on pinned end layers, {@code
+ * rubber-tear}) is the host's alone: the host puts its particles where it is before each step ({@code
+ * Environment.advanceColliders}, as for the CPU solvers), the device uploads the state the host changed, and
+ * its collider pass would move nothing (pinned particles are skipped), so it is left out of the records.
  */
 final class DeviceColliders implements AutoCloseable {
     /** How the collider refusals name these solvers. */
@@ -26,13 +31,50 @@ final class DeviceColliders implements AutoCloseable {
     private final DeviceColliderRecords records = new DeviceColliderRecords(SOLVERS, true);
     private long typeMem;
     private long dataMem;
+    /** The colliders last given to {@link #bind}, and those of them the device runs (host-only grips left out). */
+    private Collider[] given;
+    private Collider[] onDevice;
 
     /**
-     * Throws when {@code env} has a collider colliders.cl does not run: a triangle mesh, an animated mesh,
-     * anything but a plane or a rigid shape. Needs no device (the double-precision check needs one: {@link #bind}).
+     * Throws when {@code env} has a collider colliders.cl does not run: a triangle mesh, an animated mesh, a grip
+     * holding free particles, anything but a plane, a rigid shape, a drag handle or a grip of pinned particles.
+     * Needs no device (the double-precision check needs one: {@link #bind}).
      */
     static void requireSupported(Environment env) {
-        DeviceRefusals.requireSupportedColliders(SOLVERS, env, true);
+        for (Collider c : env.colliders()) {
+            if (c instanceof Grip && !hostOnly(c)) {
+                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a Grip holding free "
+                        + "particles, which " + SOLVERS + " do not support yet (a grip on pinned particles runs: the "
+                        + "host drives them); use the cpu backend");
+            }
+            if (!hostOnly(c)) {
+                DeviceColliderRecords.requireSupported(SOLVERS, c, true);
+            }
+        }
+    }
+
+    /** A grip of pinned particles only: driven by the host, nothing for the collider pass (see the class comment). */
+    static boolean hostOnly(Collider c) {
+        return c instanceof Grip g && g.holdsOnlyPinned();
+    }
+
+    /** {@code colliders} without the host-only ones; the array itself where it has none. */
+    private static Collider[] withoutHostOnly(Collider[] colliders) {
+        int kept = 0;
+        for (Collider c : colliders) {
+            kept += hostOnly(c) ? 0 : 1;
+        }
+        if (kept == colliders.length) {
+            return colliders;
+        }
+        Collider[] out = new Collider[kept];
+        int k = 0;
+        for (Collider c : colliders) {
+            if (!hostOnly(c)) {
+                out[k++] = c;
+            }
+        }
+        return out;
     }
 
     /**
@@ -63,8 +105,12 @@ final class DeviceColliders implements AutoCloseable {
      * colliders the kernels do not know, and those computed in double on a device without double precision.
      */
     boolean bind(Collider[] colliders, ParticleSurface surface) {
-        requireDoubles(cl.device(), colliders);
-        if (!records.encode(colliders, surface)) {
+        if (colliders != given) { // a new environment's array: filtered once, so the records see the same array
+            given = colliders;
+            onDevice = withoutHostOnly(colliders);
+        }
+        requireDoubles(cl.device(), onDevice);
+        if (!records.encode(onDevice, surface)) {
             if (records.refreshPoses()) {
                 ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, records.records(), null, null),
                         "write collider poses");
@@ -107,5 +153,6 @@ final class DeviceColliders implements AutoCloseable {
         OpenClContext.releaseAll(typeMem, dataMem);
         typeMem = dataMem = 0L;
         records.forget();
+        given = onDevice = null;
     }
 }

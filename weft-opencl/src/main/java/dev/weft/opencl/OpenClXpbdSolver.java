@@ -10,6 +10,7 @@ import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.model.TetConstraints;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
@@ -51,9 +52,17 @@ import org.lwjgl.system.MemoryUtil;
  * ({@link DeviceContacts}: the grid, the candidate lists, the support levels and the Jacobi sweeps, the CPU's
  * bits on PoCL).
  *
+ * <p>Soft bodies' tetrahedra ({@code TetProjection}), after each iteration's bending pass: in the colored mode
+ * volume and shape of each solved together by the coupled 2 × 2 step, one launch per tetrahedron color ({@code
+ * xpbd_tets}); in the Jacobi mode each constraint's correction from the same positions into the tetrahedron's
+ * slots ({@code xpbd_jacobi_tets}) and their gather per particle. Both read the rest values and compliances
+ * the CPU's own pass computed ({@link XpbdDeviceLayout#tetPacked()}). A model edited by a tear ({@code
+ * TetTearing}: split nodes, tetrahedra renumbered) is a new model, bound again: its tetrahedra are synced into
+ * the kept buffers like every constraint array.
+ *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, vertex–triangle contacts, and triangle-mesh and animated-mesh colliders
- * (every other rigid shape runs, still or moving: {@code colliders.cl}).
+ * Gauss–Seidel mode, vertex–triangle contacts, and triangle-mesh and animated-mesh colliders (every other
+ * rigid shape runs, still or moving: {@code colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";
@@ -72,6 +81,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     /** xpbd_jacobi_gather twice, each with its own arguments: the distance slots and the bending slots. */
     private final long distanceGatherKernel;
     private final long bendingGatherKernel;
+    private final long tetKernel;
+    private final long jacobiTetKernel;
+    /** xpbd_jacobi_gather a third time, over the tetrahedra's slots. */
+    private final long tetGatherKernel;
     /** Four zero bytes: the pattern the multipliers are cleared with at each step's start. */
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
     /** Per color: its first distance constraint and its size (one launch's global offset and size). */
@@ -83,9 +96,13 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     /** Per bending color: its first stencil and its size. */
     private PointerBuffer bendOffset;
     private PointerBuffer bendSize;
+    /** Per tetrahedron color: its first tetrahedron and its size. */
+    private PointerBuffer tetOffset;
+    private PointerBuffer tetSize;
     /** Jacobi: one launch over all distance constraints, one over all stencils. */
     private PointerBuffer distanceWork;
     private PointerBuffer bendingWork;
+    private PointerBuffer tetWork;
 
     // bound model: its colors, stretch passes, compliances and damping (shared with the GLSL backend)
     private XpbdDeviceLayout layout;
@@ -115,6 +132,14 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private final MirroredBuffer bendCorrection = mirrored("bending slot corrections");
     private final MirroredBuffer bendStart = mirrored("bending incidence starts");
     private final MirroredBuffer bendSlots = mirrored("bending incidence slots");
+    // the soft bodies' tetrahedra: corners, TetProjection's packed rest values and α̃, the two multipliers each
+    private final MirroredBuffer tets = mirrored("tetrahedra");
+    private final MirroredBuffer tetPacked = mirrored("tetrahedra's rest values and compliances");
+    private final MirroredBuffer tetLambda = mirrored("tetrahedra's multipliers");
+    private final MirroredBuffer tetWeight = mirrored("tetrahedra's Jacobi weights");
+    private final MirroredBuffer tetCorrection = mirrored("tetrahedra's slot corrections");
+    private final MirroredBuffer tetStart = mirrored("tetrahedron incidence starts");
+    private final MirroredBuffer tetSlots = mirrored("tetrahedron incidence slots");
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClXpbdSolver(XpbdSettings settings, OpenClDevice device) {
@@ -144,6 +169,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         jacobiBendingKernel = kernel(program, "xpbd_jacobi_bending");
         distanceGatherKernel = kernel(program, "xpbd_jacobi_gather");
         bendingGatherKernel = kernel(program, "xpbd_jacobi_gather");
+        tetKernel = kernel(program, "xpbd_tets");
+        jacobiTetKernel = kernel(program, "xpbd_jacobi_tets");
+        tetGatherKernel = kernel(program, "xpbd_jacobi_gather");
     }
 
     /** Refused before a context is made. */
@@ -168,7 +196,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoTetrahedra(NAME, m);
+        // tetrahedra run in both modes the solver runs (TetProjection's colored and Jacobi sweeps)
         DeviceColliders.requireSupported(env);
     }
 
@@ -195,7 +223,11 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             ClCheck.ok(clEnqueueFillBuffer(cl.queue(), bendLambda.mem(), zero, 0L, 4L * layout.bendingCount(), null,
                     null), "clear bending multipliers");
         }
-        if (layout.count() > 0 || layout.bendingCount() > 0 || tethers.any()) {
+        if (layout.tetCount() > 0) {
+            ClCheck.ok(clEnqueueFillBuffer(cl.queue(), tetLambda.mem(), zero, 0L, 8L * layout.tetCount(), null,
+                    null), "clear tetrahedra's multipliers"); // TetProjection.begin
+        }
+        if (layout.count() > 0 || layout.bendingCount() > 0 || layout.tetCount() > 0 || tethers.any()) {
             for (int it = 0; it < settings().iterations(); it++) {
                 if (jacobi()) {
                     jacobiSweep();
@@ -219,7 +251,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
 
     /**
      * One iteration of XpbdSolver's colored sweep: every distance color, then the extra stretch passes, then
-     * every bending color.
+     * every bending color, then every tetrahedron color (TetProjection.sweep, in the bending pass).
      */
     private void sweep() {
         int colors = layout.colors();
@@ -252,11 +284,20 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                 }
             }
         }
+        if (layout.tetCount() > 0) {
+            int[] tetStart = layout.tetColorStart();
+            for (int c = 0; c + 1 < tetStart.length; c++) {
+                if (tetStart[c + 1] > tetStart[c]) {
+                    launchColor(tetKernel, tetOffset, tetSize, c);
+                }
+            }
+        }
     }
 
     /**
      * One iteration of XpbdSolver's Jacobi sweep: the distance corrections and their gather, once more per
-     * extra stretch pass with the stretch constraints alone, then the bending corrections and their gather.
+     * extra stretch pass with the stretch constraints alone, then the bending corrections and their gather,
+     * then the tetrahedra's.
      */
     private void jacobiSweep() {
         if (layout.count() > 0) {
@@ -270,6 +311,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (layout.bendingCount() > 0) {
             launch(jacobiBendingKernel, null, bendingWork, "xpbd_jacobi_bending");
             launchPerParticle(bendingGatherKernel, "xpbd_jacobi_gather");
+        }
+        if (layout.tetCount() > 0) { // TetProjection.sweep, with the bending pass
+            launch(jacobiTetKernel, null, tetWork, "xpbd_jacobi_tets");
+            launchPerParticle(tetGatherKernel, "xpbd_jacobi_gather");
         }
     }
 
@@ -337,6 +382,7 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             bindContacts(m, yMem, dMem);
         }
         bindBending(m);
+        bindTets(m);
         if (jacobi()) {
             bindJacobi(m);
         }
@@ -383,6 +429,31 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
                 yMem, dMem);
         bufferArgs(isometricKernel, "xpbd_isometric", 0, bendStencilsMem, isoWeightsMem, bendRestMem, bendAlphaMem,
                 bendLambdaMem, particles.invMassMem(), yMem, dMem);
+    }
+
+    /**
+     * The model's tetrahedra: their corners, their color launches, the packed rest values (synced with the
+     * compliances by {@link #prepare}) and the multipliers (the Jacobi mode's slots: {@link #bindJacobi}).
+     */
+    private void bindTets(Model m) {
+        TetConstraints t = m.tets();
+        int count = t.count();
+        if (count == 0) {
+            return;
+        }
+        int[] start = layout.tetColorStart();
+        int colors = start.length - 1;
+        tetOffset = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        tetSize = MemoryUtil.memAllocPointer(Math.max(1, colors));
+        for (int c = 0; c < colors; c++) {
+            tetOffset.put(c, start[c]);
+            tetSize.put(c, start[c + 1] - start[c]);
+        }
+        tets.sync(t.particles());
+        tetPacked.reserve(XpbdDeviceLayout.TET_PACKED * count); // written by prepare, with the α̃ of h
+        tetLambda.reserve(2 * count);
+        bufferArgs(tetKernel, "xpbd_tets", 0, tets.mem(), tetPacked.mem(), tetLambda.mem(), particles.invMassMem(),
+                y.mem(), d.mem());
     }
 
     /**
@@ -452,6 +523,21 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             bufferArgs(bendingGatherKernel, "xpbd_jacobi_gather", 1, bendStartMem, bendSlotsMem, bendCorrectionMem,
                     invMassMem, dMem);
         }
+        int tetCount = layout.tetCount();
+        if (tetCount > 0) {
+            tetWork = MemoryUtil.memAllocPointer(1);
+            tetWork.put(0, tetCount);
+            tetWeight.sync(layout.tetJacobiWeights());
+            tetCorrection.reserve(12 * tetCount);
+            tetStart.sync(layout.tetIncidence().start());
+            tetSlots.sync(layout.tetIncidence().slots());
+            clSetKernelArg1i(jacobiTetKernel, 0, tetCount);
+            bufferArgs(jacobiTetKernel, "xpbd_jacobi_tets", 1, tets.mem(), tetPacked.mem(), tetLambda.mem(),
+                    tetWeight.mem(), invMassMem, y.mem(), d.mem(), tetCorrection.mem());
+            clSetKernelArg1i(tetGatherKernel, 0, n);
+            bufferArgs(tetGatherKernel, "xpbd_jacobi_gather", 1, tetStart.mem(), tetSlots.mem(), tetCorrection.mem(),
+                    invMassMem, d.mem());
+        }
     }
 
     /** Particle contacts run on the device (DeviceContacts), after the iterations as XpbdSolver runs them. */
@@ -480,6 +566,9 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         if (layout.bendingCount() > 0) {
             bendAlpha.sync(layout.bendingCompliances());
         }
+        if (layout.tetCount() > 0) {
+            tetPacked.sync(layout.tetPacked());
+        }
         damp.sync(layout.damping());
     }
 
@@ -490,13 +579,14 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
             tethers.release();
         }
         for (PointerBuffer p : new PointerBuffer[] {colorOffset, colorSize, stretchOffset, stretchSize,
-            bendOffset, bendSize, distanceWork, bendingWork}) {
+            bendOffset, bendSize, distanceWork, bendingWork, tetOffset, tetSize, tetWork}) {
             if (p != null) {
                 MemoryUtil.memFree(p);
             }
         }
         colorOffset = colorSize = stretchOffset = stretchSize = null;
         bendOffset = bendSize = distanceWork = bendingWork = null;
+        tetOffset = tetSize = tetWork = null;
     }
 
     @Override

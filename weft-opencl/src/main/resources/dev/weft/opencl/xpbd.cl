@@ -1,10 +1,12 @@
 // XPBD (XpbdSolver) in its colored and Jacobi modes on distance constraints, dihedral and isometric
-// bending and tethers:
+// bending and tethers, and in its colored mode on soft bodies' tetrahedra (TetProjection):
 // one step is xpbd_predict (one work-item per particle), per iteration the distance passes, the bending
-// pass and the tethers, and xpbd_finish (per particle: settle, colliders, velocity, damping).
+// pass (with the tetrahedra after the stencils, as XpbdSolver.sweep) and the tethers, and xpbd_finish
+// (per particle: settle, colliders, velocity, damping).
 //
 // Colored: one launch per color of the distance constraints (then, for the extra stretch passes, one per
-// color of the stretch constraints alone), one per color of the bending stencils. A color's constraints
+// color of the stretch constraints alone), one per color of the bending stencils, one per color of the
+// tetrahedra. A color's constraints
 // share no particle, so each work-item of a color launch writes only its constraint's multiplier and its
 // particles' corrections; no atomics, and the CPU's order (colors in sequence) is kept.
 //
@@ -560,5 +562,314 @@ __kernel void xpbd_jacobi_bending(const int count, __global const int* stencils,
         correction[o + 3 * k] = s * grad[3 * k];
         correction[o + 3 * k + 1] = s * grad[3 * k + 1];
         correction[o + 3 * k + 2] = s * grad[3 * k + 2];
+    }
+}
+
+// TetProjection.projectInPlace for tetrahedron c, the global id (the launch's offset is the tetrahedron
+// color's first; a color's tetrahedra share no particle): volume C_v = 6 (V - V0) and shape C_s = |E| (Green's
+// strain less its rest value) solved together by Macklin & Müller's 2 x 2 step from one F = D_s D_m^-1, one
+// move w (dv grad C_v + du u) written at once. packed holds TetProjection's PACKED (18) floats per
+// tetrahedron as the CPU computed them: D_m^-1 (9), the rest strain (6), 6 V0, alpha~ of volume and shape
+// (FLT_MAX: absent). Every float operation is the CPU's, in its order, including the zeros of an absent
+// constraint's gradients (their negated sums are -0), so PoCL gives its bits.
+__kernel void xpbd_tets(__global const int* tets, __global const float* packed, __global float* lambdas,
+                        __global const float* w, __global const float* y, __global float* d) {
+    int c = get_global_id(0);
+    int t = 4 * c;
+    int i0 = tets[t];
+    int i1 = tets[t + 1];
+    int i2 = tets[t + 2];
+    int i3 = tets[t + 3];
+    int a = 3 * i0;
+    int b1 = 3 * i1;
+    int b2 = 3 * i2;
+    int b3 = 3 * i3;
+    float e1x = (y[b1] - y[a]) + (d[b1] - d[a]);
+    float e1y = (y[b1 + 1] - y[a + 1]) + (d[b1 + 1] - d[a + 1]);
+    float e1z = (y[b1 + 2] - y[a + 2]) + (d[b1 + 2] - d[a + 2]);
+    float e2x = (y[b2] - y[a]) + (d[b2] - d[a]);
+    float e2y = (y[b2 + 1] - y[a + 1]) + (d[b2 + 1] - d[a + 1]);
+    float e2z = (y[b2 + 2] - y[a + 2]) + (d[b2 + 2] - d[a + 2]);
+    float e3x = (y[b3] - y[a]) + (d[b3] - d[a]);
+    float e3y = (y[b3 + 1] - y[a + 1]) + (d[b3 + 1] - d[a + 1]);
+    float e3z = (y[b3 + 2] - y[a + 2]) + (d[b3 + 2] - d[a + 2]);
+    __global const float* q = packed + 18 * c;
+    float alphaV = q[16];
+    float alphaS = q[17];
+    bool volume = alphaV < FLT_MAX;
+    // the volume's constraint and gradients e2 x e3, e3 x e1, e1 x e2 at corners 1-3
+    float v1x = 0.0f, v1y = 0.0f, v1z = 0.0f, v2x = 0.0f, v2y = 0.0f, v2z = 0.0f, v3x = 0.0f, v3y = 0.0f,
+          v3z = 0.0f;
+    float cv = 0.0f;
+    if (volume) {
+        v1x = e2y * e3z - e2z * e3y;
+        v1y = e2z * e3x - e2x * e3z;
+        v1z = e2x * e3y - e2y * e3x;
+        v2x = e3y * e1z - e3z * e1y;
+        v2y = e3z * e1x - e3x * e1z;
+        v2z = e3x * e1y - e3y * e1x;
+        v3x = e1y * e2z - e1z * e2y;
+        v3y = e1z * e2x - e1x * e2z;
+        v3z = e1x * e2y - e1y * e2x;
+        cv = (e1x * v1x + e1y * v1y + e1z * v1z) - q[15];
+    }
+    bool shape = alphaS < FLT_MAX;
+    // the shape's unnormalized gradients u at corners 1-3, its |E|^2 and |E|
+    float u1x = 0.0f, u1y = 0.0f, u1z = 0.0f, u2x = 0.0f, u2y = 0.0f, u2z = 0.0f, u3x = 0.0f, u3y = 0.0f,
+          u3z = 0.0f;
+    float norm2 = 0.0f;
+    float cs = 0.0f;
+    if (shape) {
+        float r00 = q[0];
+        float r01 = q[1];
+        float r02 = q[2];
+        float r10 = q[3];
+        float r11 = q[4];
+        float r12 = q[5];
+        float r20 = q[6];
+        float r21 = q[7];
+        float r22 = q[8];
+        // F = D_s D_m^-1, row by row
+        float f00 = e1x * r00 + e2x * r10 + e3x * r20;
+        float f01 = e1x * r01 + e2x * r11 + e3x * r21;
+        float f02 = e1x * r02 + e2x * r12 + e3x * r22;
+        float f10 = e1y * r00 + e2y * r10 + e3y * r20;
+        float f11 = e1y * r01 + e2y * r11 + e3y * r21;
+        float f12 = e1y * r02 + e2y * r12 + e3y * r22;
+        float f20 = e1z * r00 + e2z * r10 + e3z * r20;
+        float f21 = e1z * r01 + e2z * r11 + e3z * r21;
+        float f22 = e1z * r02 + e2z * r12 + e3z * r22;
+        // Green's strain less its rest value
+        float exx = 0.5f * (f00 * f00 + f10 * f10 + f20 * f20 - 1.0f) - q[9];
+        float eyy = 0.5f * (f01 * f01 + f11 * f11 + f21 * f21 - 1.0f) - q[10];
+        float ezz = 0.5f * (f02 * f02 + f12 * f12 + f22 * f22 - 1.0f) - q[11];
+        float exy = 0.5f * (f00 * f01 + f10 * f11 + f20 * f21) - q[12];
+        float eyz = 0.5f * (f01 * f02 + f11 * f12 + f21 * f22) - q[13];
+        float ezx = 0.5f * (f02 * f00 + f12 * f10 + f22 * f20) - q[14];
+        norm2 = exx * exx + eyy * eyy + ezz * ezz + 2.0f * (exy * exy + eyz * eyz + ezx * ezx);
+        // |E| <= 1e-10 is below what float F resolves: left out, as on the CPU
+        shape = norm2 > 1e-20f;
+        if (shape) {
+            cs = sqrt(norm2);
+            // P = F E row by row; corner i's u is P times row i of D_m^-1
+            float p00 = f00 * exx + f01 * exy + f02 * ezx;
+            float p01 = f00 * exy + f01 * eyy + f02 * eyz;
+            float p02 = f00 * ezx + f01 * eyz + f02 * ezz;
+            float p10 = f10 * exx + f11 * exy + f12 * ezx;
+            float p11 = f10 * exy + f11 * eyy + f12 * eyz;
+            float p12 = f10 * ezx + f11 * eyz + f12 * ezz;
+            float p20 = f20 * exx + f21 * exy + f22 * ezx;
+            float p21 = f20 * exy + f21 * eyy + f22 * eyz;
+            float p22 = f20 * ezx + f21 * eyz + f22 * ezz;
+            u1x = p00 * r00 + p01 * r01 + p02 * r02;
+            u1y = p10 * r00 + p11 * r01 + p12 * r02;
+            u1z = p20 * r00 + p21 * r01 + p22 * r02;
+            u2x = p00 * r10 + p01 * r11 + p02 * r12;
+            u2y = p10 * r10 + p11 * r11 + p12 * r12;
+            u2z = p20 * r10 + p21 * r11 + p22 * r12;
+            u3x = p00 * r20 + p01 * r21 + p02 * r22;
+            u3y = p10 * r20 + p11 * r21 + p12 * r22;
+            u3z = p20 * r20 + p21 * r21 + p22 * r22;
+        }
+    }
+    if (!volume && !shape) {
+        return;
+    }
+    float w0 = w[i0];
+    float w1 = w[i1];
+    float w2 = w[i2];
+    float w3 = w[i3];
+    // corner 0's gradients: the negated sums
+    float v0x = -(v1x + v2x + v3x);
+    float v0y = -(v1y + v2y + v3y);
+    float v0z = -(v1z + v2z + v3z);
+    float u0x = -(u1x + u2x + u3x);
+    float u0y = -(u1y + u2y + u3y);
+    float u0z = -(u1z + u2z + u3z);
+    // the system's entries sum w grad . grad
+    float avv = w0 * (v0x * v0x + v0y * v0y + v0z * v0z) + w1 * (v1x * v1x + v1y * v1y + v1z * v1z)
+            + w2 * (v2x * v2x + v2y * v2y + v2z * v2z) + w3 * (v3x * v3x + v3y * v3y + v3z * v3z);
+    float auu = w0 * (u0x * u0x + u0y * u0y + u0z * u0z) + w1 * (u1x * u1x + u1y * u1y + u1z * u1z)
+            + w2 * (u2x * u2x + u2y * u2y + u2z * u2z) + w3 * (u3x * u3x + u3y * u3y + u3z * u3z);
+    float avu = w0 * (v0x * u0x + v0y * u0y + v0z * u0z) + w1 * (v1x * u1x + v1y * u1y + v1z * u1z)
+            + w2 * (v2x * u2x + v2y * u2y + v2z * u2z) + w3 * (v3x * u3x + v3y * u3y + v3z * u3z);
+    int l = 2 * c;
+    // dv = delta lambda_v; du = delta lambda_s / |E| (the move along u)
+    float dv = 0.0f;
+    float du = 0.0f;
+    if (volume && shape) {
+        float kvv = avv + alphaV;
+        float kuu = auu + alphaS * norm2;
+        float rv = -cv - alphaV * lambdas[l];
+        float ru = (-cs - alphaS * lambdas[l + 1]) * cs;
+        float det = kvv * kuu - avu * avu;
+        if (det > 1e-6f * kvv * kuu) {
+            float inv = 1.0f / det;
+            dv = (kuu * rv - avu * ru) * inv;
+            du = (kvv * ru - avu * rv) * inv;
+        } else if (kvv > 1e-30f) {
+            dv = rv / kvv;
+        }
+    } else if (volume) {
+        float kvv = avv + alphaV;
+        if (kvv > 1e-30f) {
+            dv = (-cv - alphaV * lambdas[l]) / kvv;
+        }
+    } else {
+        float kuu = auu + alphaS * norm2;
+        if (kuu > 1e-30f) {
+            du = (-cs - alphaS * lambdas[l + 1]) * cs / kuu;
+        }
+    }
+    if (dv == 0.0f && du == 0.0f) {
+        return;
+    }
+    lambdas[l] += dv;
+    lambdas[l + 1] += du * cs;
+    float f = w0;
+    d[a] += f * (dv * v0x + du * u0x);
+    d[a + 1] += f * (dv * v0y + du * u0y);
+    d[a + 2] += f * (dv * v0z + du * u0z);
+    f = w1;
+    d[b1] += f * (dv * v1x + du * u1x);
+    d[b1 + 1] += f * (dv * v1y + du * u1y);
+    d[b1 + 2] += f * (dv * v1z + du * u1z);
+    f = w2;
+    d[b2] += f * (dv * v2x + du * u2x);
+    d[b2 + 1] += f * (dv * v2y + du * u2y);
+    d[b2 + 2] += f * (dv * v2z + du * u2z);
+    f = w3;
+    d[b3] += f * (dv * v3x + du * u3x);
+    d[b3 + 1] += f * (dv * v3y + du * u3y);
+    d[b3 + 2] += f * (dv * v3z + du * u3z);
+}
+
+// TetProjection.multiplier: XPBD's delta lambda = (-C - alpha lambda) / (sum w |grad C|^2 + alpha) times the
+// weight, added to lambdas[at], for gradients g[0..8] at corners 1-3 (corner 0's their negated sum); 0 where the
+// denominator is not above 1e-30
+inline float tet_multiplier(int c, __global const int* tets, __global const float* w, const float* g,
+                            float constraint, float alpha, __global float* lambdas, int at, float weight) {
+    float g0x = -(g[0] + g[3] + g[6]);
+    float g0y = -(g[1] + g[4] + g[7]);
+    float g0z = -(g[2] + g[5] + g[8]);
+    float denom = alpha + w[tets[4 * c]] * (g0x * g0x + g0y * g0y + g0z * g0z);
+    for (int k = 1; k < 4; k++) {
+        float gx = g[3 * k - 3];
+        float gy = g[3 * k - 2];
+        float gz = g[3 * k - 1];
+        denom += w[tets[4 * c + k]] * (gx * gx + gy * gy + gz * gz);
+    }
+    if (!(denom > 1e-30f)) {
+        return 0.0f;
+    }
+    float dl = (-constraint - alpha * lambdas[at]) / denom * weight;
+    lambdas[at] += dl;
+    return dl;
+}
+
+// TetProjection.moveJacobi: the four corners' moves w dl grad C added into the tetrahedron's slots 12c..12c+11
+inline void tet_move_jacobi(int c, __global const int* tets, __global const float* w, const float* g, float dl,
+                            __global float* correction) {
+    for (int k = 0; k < 4; k++) {
+        float gx = k == 0 ? -(g[0] + g[3] + g[6]) : g[3 * k - 3];
+        float gy = k == 0 ? -(g[1] + g[4] + g[7]) : g[3 * k - 2];
+        float gz = k == 0 ? -(g[2] + g[5] + g[8]) : g[3 * k - 1];
+        int at = 12 * c + 3 * k;
+        float f = w[tets[4 * c + k]] * dl;
+        correction[at] += f * gx;
+        correction[at + 1] += f * gy;
+        correction[at + 2] += f * gz;
+    }
+}
+
+// TetProjection.jacobiCorrections / projectJacobi for tetrahedron c, the global id: its 12 slots zeroed, then
+// volume, then shape, each from the same positions (TetProjection.edges, sixVolume and strain in their
+// operations and order) as its own multiplier step scaled by the tetrahedron's shared Jacobi weight, its
+// moves added into the slots; xpbd_jacobi_gather then sums them per particle over the tetrahedron incidence
+__kernel void xpbd_jacobi_tets(const int count, __global const int* tets, __global const float* packed,
+                               __global float* lambdas, __global const float* weights, __global const float* w,
+                               __global const float* y, __global const float* d, __global float* correction) {
+    int c = get_global_id(0);
+    if (c >= count) {
+        return;
+    }
+    for (int k = 0; k < 12; k++) {
+        correction[12 * c + k] = 0.0f;
+    }
+    float weight = weights[c];
+    __global const float* q = packed + 18 * c;
+    float alphaV = q[16];
+    float alphaS = q[17];
+    // TetProjection.edges: e1, e2, e3 into e[0..8]
+    float e[9];
+    int a = 3 * tets[4 * c];
+    for (int k = 1; k < 4; k++) {
+        int b = 3 * tets[4 * c + k];
+        int o = 3 * (k - 1);
+        e[o] = (y[b] - y[a]) + (d[b] - d[a]);
+        e[o + 1] = (y[b + 1] - y[a + 1]) + (d[b + 1] - d[a + 1]);
+        e[o + 2] = (y[b + 2] - y[a + 2]) + (d[b + 2] - d[a + 2]);
+    }
+    // gradients at corners 1-3 (TetProjection's s[9..17])
+    float g[9];
+    if (alphaV < FLT_MAX) {
+        // TetProjection.sixVolume
+        g[0] = e[4] * e[8] - e[5] * e[7];
+        g[1] = e[5] * e[6] - e[3] * e[8];
+        g[2] = e[3] * e[7] - e[4] * e[6];
+        g[3] = e[7] * e[2] - e[8] * e[1];
+        g[4] = e[8] * e[0] - e[6] * e[2];
+        g[5] = e[6] * e[1] - e[7] * e[0];
+        g[6] = e[1] * e[5] - e[2] * e[4];
+        g[7] = e[2] * e[3] - e[0] * e[5];
+        g[8] = e[0] * e[4] - e[1] * e[3];
+        float constraint = (e[0] * g[0] + e[1] * g[1] + e[2] * g[2]) - q[15];
+        float dl = tet_multiplier(c, tets, w, g, constraint, alphaV, lambdas, 2 * c, weight);
+        if (dl != 0.0f) {
+            tet_move_jacobi(c, tets, w, g, dl, correction);
+        }
+    }
+    if (alphaS < FLT_MAX) {
+        // TetProjection.strain: F = D_s D_m^-1 row by row, then Green's strain, less its rest value
+        float f[9];
+        for (int row = 0; row < 3; row++) {
+            for (int col = 0; col < 3; col++) {
+                f[3 * row + col] = e[row] * q[col] + e[3 + row] * q[3 + col] + e[6 + row] * q[6 + col];
+            }
+        }
+        float strain[6];
+        for (int k = 0; k < 3; k++) {
+            int l = (k + 1) % 3;
+            strain[k] = 0.5f * (f[k] * f[k] + f[3 + k] * f[3 + k] + f[6 + k] * f[6 + k] - 1.0f);
+            strain[3 + k] = 0.5f * (f[k] * f[l] + f[3 + k] * f[3 + l] + f[6 + k] * f[6 + l]);
+        }
+        float exx = strain[0] - q[9];
+        float eyy = strain[1] - q[10];
+        float ezz = strain[2] - q[11];
+        float exy = strain[3] - q[12];
+        float eyz = strain[4] - q[13];
+        float ezx = strain[5] - q[14];
+        float norm2 = exx * exx + eyy * eyy + ezz * ezz + 2.0f * (exy * exy + eyz * eyz + ezx * ezx);
+        if (!(norm2 > 0.0f)) {
+            return;
+        }
+        float constraint = sqrt(norm2);
+        float inv = 1.0f / constraint;
+        // dC/dF = F E / |E|; corner i's gradient is (dC/dF) times row i of D_m^-1
+        for (int row = 0; row < 3; row++) {
+            float f0 = f[3 * row];
+            float f1 = f[3 * row + 1];
+            float f2 = f[3 * row + 2];
+            float p0 = (f0 * exx + f1 * exy + f2 * ezx) * inv;
+            float p1 = (f0 * exy + f1 * eyy + f2 * eyz) * inv;
+            float p2 = (f0 * ezx + f1 * eyz + f2 * ezz) * inv;
+            for (int i = 0; i < 3; i++) {
+                g[3 * i + row] = p0 * q[3 * i] + p1 * q[3 * i + 1] + p2 * q[3 * i + 2];
+            }
+        }
+        float dl = tet_multiplier(c, tets, w, g, constraint, alphaS, lambdas, 2 * c + 1, weight);
+        if (dl != 0.0f) {
+            tet_move_jacobi(c, tets, w, g, dl, correction);
+        }
     }
 }

@@ -54,6 +54,20 @@ public final class Grip extends Collider {
         return particles.clone();
     }
 
+    /**
+     * Whether every particle it holds is pinned in the model it was made for: then it only drives them, on the
+     * host before each step ({@link #driveParticles}), and its {@link #collide} moves nothing, so a device
+     * solver can leave it out of its collider pass.
+     */
+    public boolean holdsOnlyPinned() {
+        for (boolean p : pinned) {
+            if (!p) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void place(double time) {
         frame.at(time);
         for (int k = 0; k < particles.length; k++) {

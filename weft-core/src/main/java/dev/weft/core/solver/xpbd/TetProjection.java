@@ -120,6 +120,15 @@ final class TetProjection {
         return sixRest.length == 0;
     }
 
+    /**
+     * What {@link #projectInPlace} reads per tetrahedron, {@link #PACKED} floats each (D_m⁻¹, the rest strain,
+     * 6 V₀, then α̃ of volume and shape, which {@link #begin} writes): a device backend uploads this array as
+     * it is ({@link XpbdDeviceLayout#tetPacked()}), so its kernel reads the CPU's rest values and compliances.
+     */
+    float[] packed() {
+        return packed;
+    }
+
     /** A new step (or relaxation) of length dt: multipliers to 0, compliances over dt². */
     void begin(float dt) {
         java.util.Arrays.fill(lambda, 0f);

@@ -3,6 +3,7 @@ package dev.weft.core.solver.xpbd;
 import dev.weft.core.model.BendingConstraints;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Incidence;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 
@@ -10,12 +11,16 @@ import dev.weft.core.model.Model;
  * The host side of {@link XpbdSolver} on a device (OpenCL, GLSL compute), for one model: the colors of the
  * distance constraints, the stretch constraints grouped by color (XpbdSolver.bindStretchOrder) with where
  * each color's extra stretch pass starts, the bending stencils' colors, in {@link IterationMode#JACOBI} the
- * weights each constraint's corrections share ({@link JacobiGather#sharedWeights}), and, per step length h,
- * the compliances over h² of the distance constraints (and which colors are all rigid) and of the bending
- * stencils, and PositionStep's damping factors for {@code Damping.AFTER} — computed here in the CPU solver's
- * float operations, so every backend uploads the same values.
+ * weights each constraint's corrections share ({@link JacobiGather#sharedWeights}), the soft bodies'
+ * tetrahedra (their colors and, from {@link TetProjection} itself, the packed rest values the coupled
+ * volume–shape step reads), and, per step length h, the compliances over h² of the distance constraints (and
+ * which colors are all rigid), of the bending stencils and of the tetrahedra, and PositionStep's damping
+ * factors for {@code Damping.AFTER} — computed here in the CPU solver's float operations, so every backend
+ * uploads the same values.
  */
 public final class XpbdDeviceLayout {
+    /** The floats per tetrahedron in {@link #tetPacked()}. */
+    public static final int TET_PACKED = TetProjection.PACKED;
     private final boolean rigidSetting;
     private final int count;
     private final int colors;
@@ -40,6 +45,13 @@ public final class XpbdDeviceLayout {
     private final int[] stretchFlags;
     private final float[] distanceWeights;
     private final float[] bendingWeights;
+    private final int tetCount;
+    private final int[] tetColorStart;
+    /** The CPU's own tetrahedron pass, for its packed rest values and α̃ (null without tetrahedra). */
+    private final TetProjection tetPass;
+    /** Jacobi mode: the particle → tetrahedron-corner incidence TetProjection gathers over, and its weights. */
+    private final Incidence tetIncidence;
+    private final float[] tetWeights;
     private float preparedStep = Float.NaN;
 
     /** {@code m}'s layout under {@code settings} (its {@link XpbdSettings#rigid()} and mode). */
@@ -82,6 +94,14 @@ public final class XpbdDeviceLayout {
         boolean jacobi = settings.mode() == IterationMode.JACOBI;
         distanceWeights = jacobi ? new JacobiGather(dc.particles(), m.distanceIncidence()).sharedWeights() : null;
         bendingWeights = jacobi ? new JacobiGather(b.particles(), m.bendingIncidence()).sharedWeights() : null;
+        tetCount = m.tets().count();
+        tetColorStart = m.tets().colorStart();
+        // colored: the pass only computes (no positions bound, no pool needed); it is never swept here
+        tetPass = tetCount > 0 ? new TetProjection(m, null, null, m.invMass(), IterationMode.COLORED, null) : null;
+        // as TetProjection builds its gather in Jacobi mode
+        tetIncidence = jacobi && tetCount > 0 ? Incidence.of(m.tets().particles(), 4, m.particleCount()) : null;
+        tetWeights = tetIncidence != null ? new JacobiGather(m.tets().particles(), tetIncidence).sharedWeights()
+                : null;
     }
 
     /**
@@ -140,6 +160,9 @@ public final class XpbdDeviceLayout {
         }
         for (int i = 0; i < damp.length; i++) {
             damp[i] = Math.max(0f, 1f - rate[i] * dt);
+        }
+        if (tetPass != null) {
+            tetPass.begin(dt); // α̃ of volume and shape into the packed stream, as XpbdSolver's step begins
         }
         preparedStep = dt;
         return true;
@@ -252,5 +275,38 @@ public final class XpbdDeviceLayout {
     /** Jacobi mode: per bending stencil, the weight its four corrections share; null in the other modes. */
     public float[] bendingJacobiWeights() {
         return bendingWeights;
+    }
+
+    /** How many tetrahedra (soft bodies' volume and shape, {@code Model.tets()}). */
+    public int tetCount() {
+        return tetCount;
+    }
+
+    /** Where tetrahedron color c starts in storage: {@code tetColorStart()[c]} to {@code [c + 1]}. */
+    public int[] tetColorStart() {
+        return tetColorStart;
+    }
+
+    /**
+     * Per tetrahedron, {@link #TET_PACKED} floats: D_m⁻¹ row by row (9), Green's strain of the rest shape as
+     * the projection computes it (xx, yy, zz, xy, yz, zx), 6 V₀, and α̃ of volume and shape (Float.MAX_VALUE for
+     * an absent one) for the h of the last {@link #prepare}: what XpbdSolver's colored pass reads, the same
+     * bits (its own code computed them); empty without tetrahedra.
+     */
+    public float[] tetPacked() {
+        return tetPass == null ? new float[0] : tetPass.packed();
+    }
+
+    /**
+     * Jacobi mode with tetrahedra: per particle its tetrahedron corners (slot 4c + k: corner k of tetrahedron
+     * c), in the order TetProjection's gather sums them; null otherwise.
+     */
+    public Incidence tetIncidence() {
+        return tetIncidence;
+    }
+
+    /** Jacobi mode with tetrahedra: per tetrahedron, the weight its corners' corrections share; null otherwise. */
+    public float[] tetJacobiWeights() {
+        return tetWeights;
     }
 }
