@@ -12,9 +12,10 @@ import dev.weft.core.step.Environment;
 
 /**
  * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
- * (planes, and every rigid shape but triangle meshes, still or moving, as flat records, a distance field's
- * nodes after them; triangle-mesh and animated-mesh colliders refused by name) and types in two buffers. Both
- * are uploaded again when the records were encoded again (a distance field's grid so once a run); a moving
+ * (planes and every rigid shape, triangle meshes included, still or moving, as flat records; a distance field's
+ * nodes and a mesh's flattened hierarchy after them; animated-mesh colliders refused by name) and types in two
+ * buffers. The records are uploaded again when they were encoded again; the fields and hierarchies after them
+ * only when the colliders are other ones (once a run: not when only the particle surface changed); a moving
  * collider's poses, which the host computes each step as for the CPU solvers ({@code Collider.advance}), are
  * written into the records at the buffer's start before each step.
  */
@@ -28,8 +29,9 @@ final class DeviceColliders implements AutoCloseable {
     private long dataMem;
 
     /**
-     * Throws when {@code env} has a collider colliders.cl does not run: a triangle mesh, an animated mesh,
-     * anything but a plane or a rigid shape. Needs no device (the double-precision check needs one: {@link #bind}).
+     * Throws when {@code env} has a collider colliders.cl does not run: an animated mesh, anything but a plane,
+     * a rigid shape (triangle meshes included) or a drag handle. Needs no device (the double-precision check
+     * needs one: {@link #bind}).
      */
     static void requireSupported(Environment env) {
         DeviceRefusals.requireSupportedColliders(SOLVERS, env, true);
@@ -71,6 +73,12 @@ final class DeviceColliders implements AutoCloseable {
             }
             return false;
         }
+        if (!records.fieldsChanged() && dataMem != 0L) {
+            // the same colliders for another particle surface: new reaches in the records, the same fields
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, records.records(), null, null),
+                    "write colliders");
+            return false;
+        }
         OpenClContext.releaseAll(typeMem, dataMem);
         typeMem = dataMem = 0L;
         typeMem = cl.upload(records.types());
@@ -79,7 +87,7 @@ final class DeviceColliders implements AutoCloseable {
         if (fields.length == 0) {
             dataMem = cl.upload(data);
         } else {
-            // the distance fields' nodes right after the records, where the records say
+            // the distance fields' nodes and the meshes' hierarchies right after the records, where the records say
             dataMem = cl.buffer(4L * (data.length + fields.length));
             ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, data, null, null), "write colliders");
             ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 4L * data.length, fields, null, null),

@@ -42,7 +42,7 @@ import org.lwjgl.system.MemoryUtil;
  * and tethers, as the CPU's frame runs them ({@link DeviceContacts}); such a step is the three launches too.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: vertex–triangle
- * contacts, and triangle-mesh and animated-mesh colliders (every other rigid shape runs, still or moving:
+ * contacts, and animated-mesh colliders (every rigid shape, triangle meshes included, runs, still or moving:
  * {@code colliders.cl}).
  */
 public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
@@ -118,7 +118,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (triangle-mesh and animated-mesh colliders); needs no device, so a
+     * {@code m} in {@code env} (animated-mesh colliders); needs no device, so a
      * caller can refuse before it opens one.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {

@@ -1,6 +1,7 @@
 // The colliders as the CPU computes them (PlaneCollider; RigidCollider, still or moved by a Motion, with its shapes
 // SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider, EllipsoidCollider (with EllipsoidDistance),
-// FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample); Collider.respond, CoulombFriction),
+// FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample), MeshCollider (TriangleBvh.closest,
+// TriangleClosestPoint); Collider.respond, CoulombFriction),
 // in the same float and double operations and order, for every solver's kernels: collide_all runs a particle
 // against the environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU
 // does, so they exist where the device has cl_khr_fp64 (the host refuses them elsewhere, DeviceColliders).
@@ -18,6 +19,12 @@
 #define COLLIDER_SDF 8
 // DragHandle: held (1/0), alpha/h^2, three particle indices (int bits), each particle's target point (3 each)
 #define COLLIDER_HAND 9
+// MeshCollider: its flattened TriangleBvh after the records (TriangleBvh.writeFlat)
+#define COLLIDER_MESH 10
+// TriangleBvh.FLAT_NODE, FLAT_TRIANGLE; DeviceColliderRecords.MESH_STACK (the host refuses deeper hierarchies)
+#define MESH_NODE 9
+#define MESH_TRIANGLE 12
+#define MESH_STACK 64
 // DeviceColliderRecords.START_POSE and MOVING
 #define COLLIDER_START_POSE 26
 #define COLLIDER_MOVING 38
@@ -688,6 +695,147 @@ static float sdf_distance(__global const float* c, float x, float y, float z, fl
     return d;
 }
 
+// TriangleBvh.boxDistanceSquared of the node's bounds b (min xyz, max xyz)
+static float mesh_box_distance2(__global const float* b, float px, float py, float pz) {
+    float dx = java_max(0.0f, java_max(b[0] - px, px - b[3]));
+    float dy = java_max(0.0f, java_max(b[1] - py, py - b[4]));
+    float dz = java_max(0.0f, java_max(b[2] - pz, pz - b[5]));
+    return dx * dx + dy * dy + dz * dz;
+}
+
+// TriangleClosestPoint.closest (Ericson 5.1.5) of the slot's triangle (corners a, b, c at t[0..8]) to p: the
+// closest point into *out, its region returned (0 face, 1-3 edges ab, bc, ca, 4-6 corners a, b, c)
+static int triangle_closest(__global const float* t, float px, float py, float pz, float3* out) {
+    float ax = t[0];
+    float ay = t[1];
+    float az = t[2];
+    float abx = t[3] - ax;
+    float aby = t[4] - ay;
+    float abz = t[5] - az;
+    float acx = t[6] - ax;
+    float acy = t[7] - ay;
+    float acz = t[8] - az;
+    float apx = px - ax;
+    float apy = py - ay;
+    float apz = pz - az;
+    float d1 = abx * apx + aby * apy + abz * apz;
+    float d2 = acx * apx + acy * apy + acz * apz;
+    if (d1 <= 0.0f && d2 <= 0.0f) {
+        *out = (float3) (ax, ay, az);
+        return 4;
+    }
+    float bpx = px - t[3];
+    float bpy = py - t[4];
+    float bpz = pz - t[5];
+    float d3 = abx * bpx + aby * bpy + abz * bpz;
+    float d4 = acx * bpx + acy * bpy + acz * bpz;
+    if (d3 >= 0.0f && d4 <= d3) {
+        *out = (float3) (t[3], t[4], t[5]);
+        return 5;
+    }
+    float vc = d1 * d4 - d3 * d2;
+    if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
+        float s = d1 / (d1 - d3);
+        *out = (float3) (ax + s * abx, ay + s * aby, az + s * abz);
+        return 1;
+    }
+    float cpx = px - t[6];
+    float cpy = py - t[7];
+    float cpz = pz - t[8];
+    float d5 = abx * cpx + aby * cpy + abz * cpz;
+    float d6 = acx * cpx + acy * cpy + acz * cpz;
+    if (d6 >= 0.0f && d5 <= d6) {
+        *out = (float3) (t[6], t[7], t[8]);
+        return 6;
+    }
+    float vb = d5 * d2 - d1 * d6;
+    if (vb <= 0.0f && d2 >= 0.0f && d6 <= 0.0f) {
+        float s = d2 / (d2 - d6);
+        *out = (float3) (ax + s * acx, ay + s * acy, az + s * acz);
+        return 3;
+    }
+    float va = d3 * d6 - d5 * d4;
+    if (va <= 0.0f && (d4 - d3) >= 0.0f && (d5 - d6) >= 0.0f) {
+        float s = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        *out = (float3) (t[3] + s * (t[6] - t[3]), t[4] + s * (t[7] - t[4]), t[5] + s * (t[8] - t[5]));
+        return 2;
+    }
+    float denom = 1.0f / (va + vb + vc);
+    float s = vb * denom;
+    float w = vc * denom;
+    *out = (float3) (ax + s * abx + w * acx, ay + s * aby + w * acy, az + s * abz + w * acz);
+    return 0;
+}
+
+// MeshCollider.localDistance: TriangleBvh.closest (depth first from the root, a node's nearer child searched
+// first, a triangle at no greater squared distance than the best so far taking its place, as the CPU visits
+// them), then the distance signed by the closest triangle's face and the normal: the face's over its inside, the
+// direction from the closest point beyond an edge or corner. Record: 12 where the hierarchy starts counted from
+// the record, 19 where its triangle slots start counted from the hierarchy (int bits)
+static float mesh_distance(__global const float* c, float x, float y, float z, float3* n) {
+    __global const float* nodes = c + as_int(c[12]);
+    __global const float* slots = nodes + as_int(c[19]);
+    int stack[MESH_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    float best = INFINITY;
+    int bestSlot = -1;
+    int bestRegion = 0;
+    float3 q = (float3) (0.0f, 0.0f, 0.0f);
+    while (top > 0) {
+        int node = stack[--top];
+        __global const float* b = nodes + MESH_NODE * node;
+        if (mesh_box_distance2(b, x, y, z) > best) {
+            continue;
+        }
+        int child = as_int(b[6]);
+        if (child == 0) {
+            int end = as_int(b[7]) + as_int(b[8]);
+            for (int i = as_int(b[7]); i < end; i++) {
+                float3 cp;
+                int region = triangle_closest(slots + MESH_TRIANGLE * i, x, y, z, &cp);
+                float dx = cp.x - x;
+                float dy = cp.y - y;
+                float dz = cp.z - z;
+                float d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 <= best) {
+                    best = d2;
+                    bestSlot = i;
+                    bestRegion = region;
+                    q = cp;
+                }
+            }
+        } else {
+            float d0 = mesh_box_distance2(nodes + MESH_NODE * child, x, y, z);
+            float d1 = mesh_box_distance2(nodes + MESH_NODE * (child + 1), x, y, z);
+            if (d0 < d1) {
+                stack[top++] = child + 1;
+                stack[top++] = child;
+            } else {
+                stack[top++] = child;
+                stack[top++] = child + 1;
+            }
+        }
+    }
+    if (bestSlot < 0) {
+        // only a NaN point finds no triangle (the CPU would fail on it); a NaN distance, no read out of bounds
+        *n = (float3) (0.0f, 1.0f, 0.0f);
+        return NAN;
+    }
+    __global const float* fn = slots + MESH_TRIANGLE * bestSlot + 9;
+    float dx = x - q.x;
+    float dy = y - q.y;
+    float dz = z - q.z;
+    float d = sqrt(dx * dx + dy * dy + dz * dz);
+    float s = dx * fn[0] + dy * fn[1] + dz * fn[2] >= 0.0f ? 1.0f : -1.0f;
+    if (bestRegion != 0 && d > 1e-7f) {
+        *n = (float3) (s * dx / d, s * dy / d, s * dz / d);
+    } else {
+        *n = (float3) (fn[0], fn[1], fn[2]);
+    }
+    return s * d;
+}
+
 // The rigid shape's localDistance by its type; its dimensions in the record (sphere, capsule, cylinder: radius
 // at 12; box: half extents at 19-21; capsule and cylinder: half length at 19; ellipsoid, funnel, rectangle:
 // see their functions)
@@ -706,6 +854,9 @@ static float rigid_distance(int type, __global const float* c, float x, float y,
     }
     if (type == COLLIDER_SDF) {
         return sdf_distance(c, x, y, z, n);
+    }
+    if (type == COLLIDER_MESH) {
+        return mesh_distance(c, x, y, z, n);
     }
 #ifdef WEFT_COLLIDER_FP64
     if (type == COLLIDER_ELLIPSOID) {
@@ -836,7 +987,8 @@ static bool push_out(int type, __global const float* c, float3* p, float side, f
 
 // RigidCollider.collide for one particle: record = t(3) R(9) radius thickness muS muK eps reach2 wide2, the
 // dimensions at 19-25, the start pose t0(3) R0(9) at COLLIDER_START_POSE and the moving flag at COLLIDER_MOVING.
-// The funnel and the rectangle are shells (two-sided); the funnel and a distance field are not convex.
+// The funnel, the rectangle and a triangle mesh are shells (two-sided); the funnel, a distance field and a mesh
+// are not convex.
 static float3 collide_rigid(int type, __global const float* c, float3 p, float3 p0, float offset, float grip) {
     __global const float* t = c;
     __global const float* r = c + 3;
@@ -849,8 +1001,8 @@ static float3 collide_rigid(int type, __global const float* c, float3 p, float3 
     bool moving = c[COLLIDER_MOVING] != 0.0f;
     __global const float* t0 = c + COLLIDER_START_POSE;
     __global const float* r0 = c + COLLIDER_START_POSE + 3;
-    bool shell = type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE;
-    bool convex = type != COLLIDER_FUNNEL && type != COLLIDER_SDF;
+    bool shell = type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE || type == COLLIDER_MESH;
+    bool convex = type != COLLIDER_FUNNEL && type != COLLIDER_SDF && type != COLLIDER_MESH;
     if (!moving) {
         // broad phase in the world frame (a still body)
         float qx = p0.x - t[0];

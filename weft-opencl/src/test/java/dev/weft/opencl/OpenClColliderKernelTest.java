@@ -9,6 +9,8 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.EllipsoidCollider;
+import dev.weft.core.collide.Icosphere;
+import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.testing.DeviceTestScenes;
@@ -22,7 +24,8 @@ import org.lwjgl.system.MemoryStack;
 /**
  * colliders.cl's {@code collide_all} against {@link Collider#collide} particle by particle: for each rigid shape
  * the OpenCL solvers run (the ellipsoid, also with equal semi-axes; the funnel; the rectangle; a distance field;
- * moving bodies at a pose between keys), 20,000 random steps from a start point to an end point in and around
+ * triangle meshes: a tilted box, an icosphere of 1,280 triangles whose hierarchy is 9 levels deep, a moving
+ * low-poly ball; moving bodies at a pose between keys), 20,000 random steps from a start point to an end point in and around
  * it, many crossing the surface within the step (the swept test), starting inside (a solid's projection, a
  * shell's side), grazing, or ending near the surface (friction). On a device with the CPU's rounding (PoCL)
  * every resulting coordinate has the CPU's bits; elsewhere within 1e-5 m (a few float roundings of a 1 m
@@ -39,9 +42,15 @@ class OpenClColliderKernelTest {
         box.advance(0.13, 1f / 60f); // between keys: translation and slerp, and a turn within the step
         RigidCollider ball = DeviceTestScenes.risingBall();
         ball.advance(0.05, 1f / 30f);
+        RigidCollider meshBall = DeviceTestScenes.risingMeshBall();
+        meshBall.advance(0.05, 1f / 30f);
+        MeshCollider fineBall = new MeshCollider("fineMeshBall", Icosphere.of(0.2f, 3), 0.004f, 0.4f);
+        fineBall.withPosition(new float[] {0.1f, 0.3f, -0.05f}).withOrientation(DeviceTestScenes.tilt());
+        assertThat(fineBall.hierarchyDepth()).as("levels the device's stack goes down").isEqualTo(9);
         List<RigidCollider> colliders = List.of(DeviceTestScenes.tiltedEgg(), new EllipsoidCollider("round",
                 new float[] {0.1f, 0.2f, 0f}, new float[] {0.2f, 0.2f, 0.12f}, 0.004f, 0.5f), DeviceTestScenes.funnel(),
-                DeviceTestScenes.tiltedBoard(), DeviceTestScenes.tiltedFieldBox(), box, ball);
+                DeviceTestScenes.tiltedBoard(), DeviceTestScenes.tiltedFieldBox(), DeviceTestScenes.tiltedMeshBox(),
+                fineBall, box, ball, meshBall);
         try (OpenClContext cl = new OpenClContext(device)) {
             long program = cl.buildSolver("collider_probe.cl", "");
             long kernel = cl.kernel(program, "probe_collide");

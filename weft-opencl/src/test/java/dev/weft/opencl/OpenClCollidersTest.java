@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
@@ -16,6 +17,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.Solver;
+import dev.weft.core.solver.Solvers;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
@@ -37,9 +39,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rigid colliders besides planes, spheres, boxes, capsules and cylinders (the ellipsoid, the funnel, the
- * rectangle, a distance field) and moving rigid colliders (constant velocity, keyframed, a moving distance
- * field) on the OpenCL solvers against their CPU solvers on one thread, each solver at the step its own tests
- * use: the ellipsoid and the constant-velocity ball on all five, the others on three or two.
+ * rectangle, a distance field, a triangle mesh) and moving rigid colliders (constant velocity, keyframed, a moving
+ * distance field, a moving mesh) on the OpenCL solvers against their CPU solvers on one thread, each solver at the
+ * step its own tests use: the ellipsoid and the constant-velocity ball on all five, the others on three or two;
+ * the triangle meshes, still and moving, on all six families (pbd, XPBD's Jacobi mode with rigid stretch, too),
+ * each for at least 100 steps (a smaller step where the family's own is larger than a hundredth of the run).
  *
  * <p>Tolerance: colliders.cl does the CPU's float and double operations in its order (the ellipsoid's bisection,
  * the funnel's sampling and Newton steps with fdlibm's exp, the field's trilinear sample, the swept test, friction
@@ -87,6 +91,14 @@ class OpenClCollidersTest {
             pool -> new ImplicitSolver(ImplicitSettings.defaults(), pool),
             d -> new OpenClImplicitSolver(ImplicitSettings.defaults(), d), true);
     private static final List<Family> ALL = List.of(XPBD, PD, RELAXATION, MASS_SPRING, IMPLICIT);
+    private static final Family PBD = new Family("pbd", 1f / 1800f,
+            () -> new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE),
+            pool -> new XpbdSolver(Solvers.pbd(XpbdSettings.defaults()), pool),
+            d -> new OpenClXpbdSolver(Solvers.pbd(XpbdSettings.defaults()), d), false);
+    /** Every family colliders.cl serves, pbd included. */
+    private static final List<Family> EVERY = List.of(XPBD, PBD, PD, RELAXATION, MASS_SPRING, IMPLICIT);
+    /** Steps a mesh scene runs at least, so that the CPU's bits are held over a long run. */
+    private static final int MESH_STEPS = 100;
 
     @Test
     void aClothDroppedOnATiltedEllipsoidAgreesWithTheCpuOnEverySolver() {
@@ -180,15 +192,42 @@ class OpenClCollidersTest {
     }
 
     @Test
-    void meshCollidersAreStillRefusedByName() {
+    void aClothDroppedOnATiltedMeshBoxIsTheCpusBitsOnEverySolverAndStaysOutside() {
+        for (Family f : EVERY) {
+            MeshCollider box = DeviceTestScenes.tiltedMeshBox();
+            StepComparison c = compareMesh(f, DeviceTestScenes.droppedCloth(f.builder().get(), 16, 0.5f), box);
+            assertClearOfAndTouching(f, c, box);
+            // a closed box of outward triangles: in every step every particle on its outside (+ side), at least
+            // the thickness off; none went through a face, an edge or a corner
+            assertThat(-c.largest((x, y, z) -> -box.sideDistance(x, y, z)))
+                    .as(f.name() + ": the smallest side distance in any step, m")
+                    .isGreaterThanOrEqualTo(box.thickness() - CLEARANCE_SLACK);
+        }
+    }
+
+    @Test
+    void aRisingMeshBallLiftsTheHangingClothAsOnTheCpuOnEverySolver() {
+        for (Family f : EVERY) {
+            MeshCollider ball = DeviceTestScenes.risingMeshBall();
+            StepComparison c = compareMesh(f, DeviceTestScenes.hangingCloth(f.builder().get(), 16), ball);
+            assertClearOfAndTouching(f, c, ball);
+            assertLifted(f, c);
+        }
+    }
+
+    @Test
+    void animatedMeshCollidersAreStillRefusedByName() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
         try (OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.rock()), XPBD.dt()))
+                    DeviceTestScenes.earthWith(DeviceTestScenes.animatedRock()), XPBD.dt()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("rock")
-                    .hasMessageContaining("MeshCollider")
+                    .hasMessageContaining("AnimatedMeshCollider").hasMessageContaining("vertices change every step")
+                    .hasMessageContaining("use the cpu backend")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.COLLIDER);
+            // the still mesh it was made from runs
+            solver.step(plain, State.atRest(plain), DeviceTestScenes.earthWith(DeviceTestScenes.rock()), XPBD.dt());
         }
     }
 
@@ -219,6 +258,24 @@ class OpenClCollidersTest {
                 () -> f.device().apply(device), model, env, f.dt(), f.steps());
         assertThat(c.afterAll).as(f.name()).isLessThanOrEqualTo(TOLERANCE);
         if (OpenClAvailable.isPocl(device) && (device.fp64() || !f.needsFp64())) {
+            StepComparison.assertSameBits(c.cpu, c.device);
+        }
+        return c;
+    }
+
+    /**
+     * As {@link #compare}, for at least {@link #MESH_STEPS} steps over {@link #DURATION} (the family's step, or
+     * a smaller one where that would be fewer steps); on PoCL the CPU's bits after the first step and the last.
+     */
+    private static StepComparison compareMesh(Family f, Model model, MeshCollider mesh) {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        int steps = Math.max(f.steps(), MESH_STEPS);
+        float dt = f.steps() >= MESH_STEPS ? f.dt() : DURATION / MESH_STEPS;
+        StepComparison c = StepComparison.run("OpenCL " + f.name() + " vs CPU, " + mesh.name() + ",", f.cpu(),
+                () -> f.device().apply(device), model, DeviceTestScenes.earthWith(mesh), dt, steps);
+        assertThat(c.afterAll).as(f.name()).isLessThanOrEqualTo(TOLERANCE);
+        if (OpenClAvailable.isPocl(device) && (device.fp64() || !f.needsFp64())) {
+            assertThat(c.afterOne).as(f.name() + ": PoCL, the CPU's bits after one step").isZero();
             StepComparison.assertSameBits(c.cpu, c.device);
         }
         return c;

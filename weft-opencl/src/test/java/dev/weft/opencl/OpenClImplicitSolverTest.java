@@ -267,7 +267,7 @@ class OpenClImplicitSolverTest {
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
         try (OpenClImplicitSolver solver = new OpenClImplicitSolver(settings(), device)) {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.rock()), DT))
+                    DeviceTestScenes.earthWith(DeviceTestScenes.animatedRock()), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("rock");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("contact");

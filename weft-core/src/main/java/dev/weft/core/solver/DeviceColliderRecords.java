@@ -1,5 +1,6 @@
 package dev.weft.core.solver;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
@@ -7,6 +8,7 @@ import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RectangleCollider;
@@ -20,11 +22,12 @@ import java.util.Arrays;
  * The colliders the device solvers know (OpenCL's {@code colliders.cl}, GLSL's {@code colliders.glsl}), as
  * flat records of {@link #stride()} floats and a type code each. Every backend runs a still {@link
  * PlaneCollider} and a still {@link SphereCollider} ({@link #STRIDE} floats a record); a backend whose kernels
- * have every rigid shape but meshes ({@code rigidShapes}: OpenCL's, {@link #RIGID_STRIDE} floats a record)
- * also runs {@link BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider},
- * {@link FunnelCollider}, {@link RectangleCollider} and {@link SdfCollider}, still or moved by a {@code
- * Motion}; a distance field's nodes follow the records ({@link #fields()}). Anything else (triangle-mesh and
- * animated-mesh colliders, projectiles, grips, blades) is refused by name. The derived constants (the broad-phase
+ * have every rigid shape ({@code rigidShapes}: OpenCL's, {@link #RIGID_STRIDE} floats a record) also runs {@link
+ * BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider}, {@link
+ * FunnelCollider}, {@link RectangleCollider}, {@link SdfCollider} and {@link MeshCollider}, still or moved by a
+ * {@code Motion}; a distance field's nodes and a triangle mesh's hierarchy follow the records ({@link
+ * #fields()}). Anything else (animated-mesh colliders, whose vertices change every step, projectiles, grips,
+ * blades) is refused by name. The derived constants (the broad-phase
  * radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
  * RigidCollider.collide} computes them, so the device tests the same bounds.
  *
@@ -55,6 +58,14 @@ public final class DeviceColliderRecords {
     public static final int SDF = 8;
     /** Type code of a hand holding three particles, {@link DragHandle} (COLLIDER_HAND; 14 floats, every backend). */
     public static final int HAND = 9;
+    /** Type code of a triangle mesh, {@link MeshCollider} (COLLIDER_MESH). */
+    public static final int MESH = 10;
+    /**
+     * Nodes a device's hierarchy query holds on its stack at most (colliders.cl's MESH_STACK): a mesh whose
+     * hierarchy is deeper than this less one is refused (a median-split hierarchy is that deep only past 2^60
+     * triangles).
+     */
+    public static final int MESH_STACK = 64;
     /** Where a rigid body's record holds its pose at the step's start: origin (3), rotation (9). */
     public static final int START_POSE = 26;
     /** Where a rigid body's record holds 1 when it moves (its start pose is then read), else 0. */
@@ -70,6 +81,7 @@ public final class DeviceColliderRecords {
     private int[] types = new int[1];
     private float[] records;
     private float[] fields = new float[0];
+    private boolean fieldsChanged;
 
     /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
@@ -91,18 +103,25 @@ public final class DeviceColliderRecords {
 
     /**
      * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
-     * {@code rigidShapes}, any rigid shape but a triangle mesh (box, capsule, cylinder, ellipsoid, funnel,
-     * rectangle, distance field), still or moving.
+     * {@code rigidShapes}, any rigid shape (box, capsule, cylinder, ellipsoid, funnel, rectangle, distance
+     * field, triangle mesh), still or moving.
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
                 || rigidShapes && isRigidShape(c);
         if (!known) {
+            String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
+                    + "rectangles, distance fields and triangle meshes, still or moving," : "still planes and spheres";
+            String why = rigidShapes && c instanceof AnimatedMeshCollider ? " (its vertices change every step, "
+                    + "which would have to be uploaded each step)" : "";
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
-                    + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run "
-                    + (rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles "
-                    + "and distance fields, still or moving," : "still planes and spheres") + " and drag handles"
-                    + "); use the cpu backend");
+                    + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet" + why + " (they run "
+                    + runs + " and drag handles); use the cpu backend");
+        }
+        if (c instanceof MeshCollider mesh && mesh.hierarchyDepth() + 1 > MESH_STACK) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a MeshCollider whose "
+                    + "triangle hierarchy is " + mesh.hierarchyDepth() + " levels deep, deeper than " + solvers
+                    + " search (" + (MESH_STACK - 1) + "); use the cpu backend");
         }
         if (c.moving() && !rigidShapes && !(c instanceof DragHandle)) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and " + solvers
@@ -114,7 +133,7 @@ public final class DeviceColliderRecords {
     private static boolean isRigidShape(Collider c) {
         return c instanceof BoxCollider || c instanceof CapsuleCollider || c instanceof CylinderCollider
                 || c instanceof EllipsoidCollider || c instanceof FunnelCollider || c instanceof RectangleCollider
-                || c instanceof SdfCollider;
+                || c instanceof SdfCollider || c instanceof MeshCollider;
     }
 
     /** Whether {@code c}'s distance is computed in double on the CPU (so the device needs double precision). */
@@ -134,10 +153,10 @@ public final class DeviceColliderRecords {
         int nodes = 0;
         for (Collider c : colliders) {
             requireSupported(solvers, c, rigidShapes);
-            if (c instanceof SdfCollider sdf) {
-                nodes += sdf.field().nodeCount();
-            }
+            nodes += fieldSize(c);
         }
+        // the same colliders (only the surface is another): the fields after the records stay as they are
+        fieldsChanged = !sameElements(colliders, encoded);
         int slots = Math.max(1, colliders.length);
         if (types.length < slots) {
             types = new int[slots];
@@ -145,20 +164,53 @@ public final class DeviceColliderRecords {
         }
         Arrays.fill(types, 0);
         Arrays.fill(records, 0f);
-        fields = new float[nodes];
+        if (fieldsChanged) {
+            fields = new float[nodes];
+        }
         anyMoving = false;
         int at = 0;
         for (int c = 0; c < colliders.length; c++) {
             encode(colliders[c], surface, c, at);
             anyMoving |= colliders[c].moving();
-            if (colliders[c] instanceof SdfCollider sdf) {
-                at += sdf.field().nodeCount();
-            }
+            at += fieldSize(colliders[c]);
         }
         count = colliders.length;
         encoded = colliders;
         encodedFor = surface;
         return true;
+    }
+
+    /** Floats {@code c} has after the records: a distance field's nodes, a triangle mesh's hierarchy. */
+    private static int fieldSize(Collider c) {
+        if (c instanceof SdfCollider sdf) {
+            return sdf.field().nodeCount();
+        }
+        if (c instanceof MeshCollider mesh) {
+            return mesh.hierarchySize();
+        }
+        return 0;
+    }
+
+    /** Whether {@code a} holds the very colliders of {@code b} in its order. */
+    private static boolean sameElements(Collider[] a, Collider[] b) {
+        if (b == null || a.length != b.length) {
+            return false;
+        }
+        for (int k = 0; k < a.length; k++) {
+            if (a[k] != b[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the last {@link #encode} that encoded wrote {@link #fields()} anew (other colliders); false when only
+     * the particle surface changed, so a backend need upload the records only. Distance fields and mesh
+     * hierarchies, the large part, thus go up once per collider set.
+     */
+    public boolean fieldsChanged() {
+        return fieldsChanged;
     }
 
     /**
@@ -208,9 +260,10 @@ public final class DeviceColliderRecords {
     }
 
     /**
-     * The distance fields' nodes, one field after another in the colliders' order: a device buffer holds them
-     * right after {@link #records()}, and a field's record says where its nodes start, counted from the
-     * record's own first float (empty without distance fields).
+     * The distance fields' nodes and the triangle meshes' hierarchies ({@link MeshCollider#writeHierarchy}), one
+     * after another in the colliders' order: a device buffer holds them right after {@link #records()}, and a
+     * field's or mesh's record says where its floats start, counted from the record's own first float (empty
+     * without distance fields and meshes).
      */
     public float[] fields() {
         return fields;
@@ -292,12 +345,23 @@ public final class DeviceColliderRecords {
             data[o + 19] = funnel.a();
             data[o + 20] = funnel.yMin();
             data[o + 21] = funnel.yMax();
+        } else if (c instanceof MeshCollider mesh) {
+            // the hierarchy's place counted from this record (12) and where its triangle slots start counted
+            // from the hierarchy's first float (19), as int bits
+            types[slot] = MESH;
+            if (fieldsChanged) {
+                mesh.writeHierarchy(fields, at);
+            }
+            data[o + 12] = Float.intBitsToFloat(records.length - o + at);
+            data[o + 19] = Float.intBitsToFloat(mesh.hierarchyTrianglesAt());
         } else if (c instanceof SdfCollider sdf) {
             // the grid: its nodes' place counted from this record (12) and its size (19-21) as int bits, its
             // origin (22-24) and cell (25)
             types[slot] = SDF;
             SignedDistanceField field = sdf.field();
-            field.writeNodeValues(fields, at);
+            if (fieldsChanged) {
+                field.writeNodeValues(fields, at);
+            }
             data[o + 12] = Float.intBitsToFloat(records.length - o + at);
             int[] size = field.dimensions();
             for (int k = 0; k < 3; k++) {
