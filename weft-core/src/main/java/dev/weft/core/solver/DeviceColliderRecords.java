@@ -112,10 +112,11 @@ public final class DeviceColliderRecords {
         if (!known) {
             String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
                     + "rectangles, distance fields and triangle meshes, still or moving," : "still planes and spheres";
-            String why = rigidShapes && c instanceof AnimatedMeshCollider ? " (its vertices change every step, "
-                    + "which would have to be uploaded each step)" : "";
-            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
-                    + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet" + why + " (they run "
+            String why = rigidShapes && c instanceof AnimatedMeshCollider ? ": its vertices change every step" : "";
+            String kind = c.getClass().getSimpleName();
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is " + ("AEIOU".indexOf(
+                    kind.charAt(0)) >= 0 ? "an " : "a ") + kind + ", which " + solvers + " do not support yet" + why
+                    + " (they run "
                     + runs + " and drag handles); use the cpu backend");
         }
         if (c instanceof MeshCollider mesh && mesh.hierarchyDepth() + 1 > MESH_STACK) {
