@@ -165,6 +165,41 @@ public final class TriangleBvh {
         }
     }
 
+    /**
+     * Floats {@link #writeTopology} writes: per node its first child, first slot and count (3), then the
+     * triangle of each slot (the order), then the triangles' corners (3 each), all as int bits.
+     */
+    public int topologySize() {
+        return 3 * nodeCount + order.length + tris.length;
+    }
+
+    /**
+     * What a {@link #refit} keeps, for a device that refits nothing itself, at {@code out[at]}: per node its
+     * first child (0 for a leaf), first slot and slot count; the triangle each slot holds; each triangle's three
+     * vertex indices; all as int bits (see {@link #topologySize}). {@link #writeBounds} and the vertex positions
+     * are what changes.
+     */
+    public void writeTopology(float[] out, int at) {
+        for (int node = 0; node < nodeCount; node++) {
+            out[at + 3 * node] = Float.intBitsToFloat(Math.max(0, firstChild[node]));
+            out[at + 3 * node + 1] = Float.intBitsToFloat(rangeStart[node]);
+            out[at + 3 * node + 2] = Float.intBitsToFloat(rangeCount[node]);
+        }
+        int o = at + 3 * nodeCount;
+        for (int i = 0; i < order.length; i++) {
+            out[o + i] = Float.intBitsToFloat(order[i]);
+        }
+        o += order.length;
+        for (int i = 0; i < tris.length; i++) {
+            out[o + i] = Float.intBitsToFloat(tris[i]);
+        }
+    }
+
+    /** The nodes' bounds (min xyz, max xyz; 6 floats a node) as the last build or {@link #refit} left them. */
+    public void writeBounds(float[] out, int at) {
+        System.arraycopy(bounds, 0, out, at, 6 * nodeCount);
+    }
+
     private void build(int node, int start, int count, float[] centroid) {
         rangeStart[node] = start;
         rangeCount[node] = count;

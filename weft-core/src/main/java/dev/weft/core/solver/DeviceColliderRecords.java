@@ -25,9 +25,10 @@ import java.util.Arrays;
  * have every rigid shape ({@code rigidShapes}: OpenCL's, {@link #RIGID_STRIDE} floats a record) also runs {@link
  * BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider}, {@link
  * FunnelCollider}, {@link RectangleCollider}, {@link SdfCollider} and {@link MeshCollider}, still or moved by a
- * {@code Motion}; a distance field's nodes and a triangle mesh's hierarchy follow the records ({@link
- * #fields()}). Anything else (animated-mesh colliders, whose vertices change every step, projectiles, grips,
- * blades) is refused by name. The derived constants (the broad-phase
+ * {@code Motion}, and {@link AnimatedMeshCollider}; a distance field's nodes, a triangle mesh's hierarchy and an
+ * animated mesh's hierarchy topology follow the records ({@link #fields()}), an animated mesh's vertices and
+ * refitted bounds of the step after those ({@link #stepState()}). Anything else (projectiles, grips, blades) is
+ * refused by name. The derived constants (the broad-phase
  * radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
  * RigidCollider.collide} computes them, so the device tests the same bounds.
  *
@@ -60,6 +61,8 @@ public final class DeviceColliderRecords {
     public static final int HAND = 9;
     /** Type code of a triangle mesh, {@link MeshCollider} (COLLIDER_MESH). */
     public static final int MESH = 10;
+    /** Type code of an animated triangle mesh, {@link AnimatedMeshCollider} (COLLIDER_ANIMATED). */
+    public static final int ANIMATED = 11;
     /**
      * Nodes a device's hierarchy query holds on its stack at most (colliders.cl's MESH_STACK): a mesh whose
      * hierarchy is deeper than this less one is refused (a median-split hierarchy is that deep only past 2^60
@@ -82,6 +85,7 @@ public final class DeviceColliderRecords {
     private float[] records;
     private float[] fields = new float[0];
     private boolean fieldsChanged;
+    private float[] dynamic = new float[0];
 
     /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
@@ -108,16 +112,20 @@ public final class DeviceColliderRecords {
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
-                || rigidShapes && isRigidShape(c);
+                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider);
         if (!known) {
             String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
-                    + "rectangles, distance fields and triangle meshes, still or moving," : "still planes and spheres";
-            String why = rigidShapes && c instanceof AnimatedMeshCollider ? ": its vertices change every step" : "";
+                    + "rectangles, distance fields, triangle meshes, still or moving, and animated meshes,"
+                    : "still planes and spheres";
             String kind = c.getClass().getSimpleName();
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is " + ("AEIOU".indexOf(
-                    kind.charAt(0)) >= 0 ? "an " : "a ") + kind + ", which " + solvers + " do not support yet" + why
-                    + " (they run "
-                    + runs + " and drag handles); use the cpu backend");
+                    kind.charAt(0)) >= 0 ? "an " : "a ") + kind + ", which " + solvers + " do not support yet"
+                    + " (they run " + runs + " and drag handles); use the cpu backend");
+        }
+        if (c instanceof AnimatedMeshCollider animated && animated.hierarchyDepth() + 1 > MESH_STACK) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is an AnimatedMeshCollider "
+                    + "whose triangle hierarchy is " + animated.hierarchyDepth() + " levels deep, deeper than "
+                    + solvers + " search (" + (MESH_STACK - 1) + "); use the cpu backend");
         }
         if (c instanceof MeshCollider mesh && mesh.hierarchyDepth() + 1 > MESH_STACK) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a MeshCollider whose "
@@ -152,9 +160,13 @@ public final class DeviceColliderRecords {
             return false;
         }
         int nodes = 0;
+        int stepFloats = 0;
         for (Collider c : colliders) {
             requireSupported(solvers, c, rigidShapes);
             nodes += fieldSize(c);
+            if (c instanceof AnimatedMeshCollider animated) {
+                stepFloats += animated.stepStateSize();
+            }
         }
         // the same colliders (only the surface is another): the fields after the records stay as they are
         fieldsChanged = !sameElements(colliders, encoded);
@@ -167,13 +179,18 @@ public final class DeviceColliderRecords {
         Arrays.fill(records, 0f);
         if (fieldsChanged) {
             fields = new float[nodes];
+            dynamic = new float[stepFloats];
         }
         anyMoving = false;
         int at = 0;
+        int stepAt = 0;
         for (int c = 0; c < colliders.length; c++) {
-            encode(colliders[c], surface, c, at);
+            encode(colliders[c], surface, c, at, stepAt);
             anyMoving |= colliders[c].moving();
             at += fieldSize(colliders[c]);
+            if (colliders[c] instanceof AnimatedMeshCollider animated) {
+                stepAt += animated.stepStateSize();
+            }
         }
         count = colliders.length;
         encoded = colliders;
@@ -188,6 +205,9 @@ public final class DeviceColliderRecords {
         }
         if (c instanceof MeshCollider mesh) {
             return mesh.hierarchySize();
+        }
+        if (c instanceof AnimatedMeshCollider animated) {
+            return animated.topologySize();
         }
         return 0;
     }
@@ -216,21 +236,37 @@ public final class DeviceColliderRecords {
 
     /**
      * Writes the poses of the encoded moving colliders (where their last {@code advance} put them) into the
-     * records; true when there are any, so the backend must upload {@link #records()} again. Allocates nothing.
+     * records, and the animated meshes' step into {@link #stepState()}; true when there are any, so the backend
+     * must upload {@link #records()} (and a non-empty {@link #stepState()}) again. Allocates nothing.
      */
     public boolean refreshPoses() {
         if (!anyMoving) {
             return false;
         }
+        int stepAt = 0;
         for (int c = 0; c < count; c++) {
             if (encoded[c] instanceof DragHandle hand) {
                 hand.writeRecord(records, stride * c); // held or not, its target and α/h² as of this step
+            } else if (encoded[c] instanceof AnimatedMeshCollider animated) {
+                // this step's two meshes and their refitted bounds, and how far a vertex moves
+                records[stride * c + 3] = animated.maxVertexStep();
+                animated.writeStepState(dynamic, stepAt);
+                stepAt += animated.stepStateSize();
             } else if (encoded[c].moving()) {
                 int o = stride * c;
                 ((RigidCollider) encoded[c]).writePoses(records, o, o + START_POSE);
             }
         }
         return true;
+    }
+
+    /**
+     * The animated meshes' state of the step (their two meshes' node bounds and vertex positions, {@link
+     * AnimatedMeshCollider#writeStepState}), one after another: a device buffer holds them right after {@link
+     * #fields()}, and {@link #refreshPoses} rewrites them each step (empty without animated meshes).
+     */
+    public float[] stepState() {
+        return dynamic;
     }
 
     /** Forgets what was encoded, so the next {@link #encode} encodes (after the backend freed its buffers). */
@@ -277,9 +313,28 @@ public final class DeviceColliderRecords {
      * (17, 18), its dimensions (19-25), and with every rigid shape its pose at the step's start ({@link
      * #START_POSE}) and whether it moves ({@link #MOVING}). A distance field's nodes go to {@code fields[at..]}.
      */
-    private void encode(Collider c, ParticleSurface surface, int slot, int at) {
+    private void encode(Collider c, ParticleSurface surface, int slot, int at, int stepAt) {
         int o = stride * slot;
         float[] data = records;
+        if (c instanceof AnimatedMeshCollider animated) {
+            // thickness and friction (0-2), the largest vertex step (3), where the topology starts and where the
+            // step state starts, counted from this record (4, 5), the node, triangle and vertex counts (6-8; int bits)
+            types[slot] = ANIMATED;
+            data[o + 6] = Float.intBitsToFloat(animated.hierarchyNodeCount());
+            data[o + 7] = Float.intBitsToFloat(animated.triangles().length / 3);
+            data[o + 8] = Float.intBitsToFloat(animated.vertexCount());
+            data[o] = animated.thickness();
+            data[o + 1] = animated.staticFriction();
+            data[o + 2] = animated.kineticFriction();
+            data[o + 3] = animated.maxVertexStep();
+            data[o + 4] = Float.intBitsToFloat(records.length - o + at);
+            data[o + 5] = Float.intBitsToFloat(records.length - o + fields.length + stepAt);
+            if (fieldsChanged) {
+                animated.writeTopology(fields, at);
+            }
+            animated.writeStepState(dynamic, stepAt);
+            return;
+        }
         if (c instanceof PlaneCollider p) {
             types[slot] = PLANE;
             float[] n = p.normal();

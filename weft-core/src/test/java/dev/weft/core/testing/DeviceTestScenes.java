@@ -9,6 +9,7 @@ import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.KeyframedMotion;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.Icosphere;
 import dev.weft.core.collide.RigidCollider;
@@ -111,9 +112,38 @@ public final class DeviceTestScenes {
         return new TriangleMesh(corners, new float[8], triangles);
     }
 
-    /** The rock animated (AnimatedMeshCollider: two frames 0.1 m apart, 10 fps), which no device backend runs. */
+    /** A projectile (a cannonball of 0.1 m, 5 kg, flying at 1 m/s), which no device backend runs yet. */
+    public static Collider cannonball() {
+        return new Projectile("cannonball", new float[] {0f, -1f, 0f}, 0.1f, 5f, new float[] {1f, 0f, 0f},
+                new float[] {0f, -9.81f, 0f}, 0f, 0f);
+    }
+
+    /** The rock animated (AnimatedMeshCollider: two frames 0.1 m apart, 10 fps): OpenCL runs it, GLSL does not. */
     public static Collider animatedRock() {
         return new AnimatedMeshCollider("rock", List.of(rockMesh(0f), rockMesh(0.1f)), 10f, false, 0f, 0f);
+    }
+
+    /**
+     * An AnimatedMeshCollider of two frames of a low-poly ball (an icosphere of 0.15 m, 320 triangles): at 0 s
+     * below the hanging cloth's middle, as {@link #risingBall()}, at 0.2 s (5 fps) 0.6 m higher and squashed
+     * (1.25 times as wide in x, 0.8 times as tall), held after that: it rises at 3 m/s while it deforms, through
+     * the hanging cloth. 5 mm thick, μ 0.3.
+     */
+    public static AnimatedMeshCollider risingAnimatedBall() {
+        float[] ball = Icosphere.of(0.15f, 2).positions();
+        TriangleMesh shape = Icosphere.of(0.15f, 2);
+        float[] low = ball.clone();
+        float[] high = ball.clone();
+        for (int k = 0; k < ball.length; k += 3) {
+            low[k] += 0.05f;
+            low[k + 1] += 0.7f;
+            low[k + 2] += 0.1f;
+            high[k] = 1.25f * ball[k] + 0.05f;
+            high[k + 1] = 0.8f * ball[k + 1] + 1.3f;
+            high[k + 2] += 0.1f;
+        }
+        return new AnimatedMeshCollider("animatedBall", List.of(new TriangleMesh(low, null, shape.triangles()),
+                new TriangleMesh(high, null, shape.triangles())), 5f, false, 0.005f, 0.3f);
     }
 
     /**
