@@ -14,7 +14,8 @@ import dev.weft.core.step.Environment;
  * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
  * (planes and every rigid shape, triangle meshes included, still or moving, and animated meshes, as flat
  * records; a distance field's nodes, a mesh's flattened hierarchy and an animated mesh's topology after them,
- * the animated meshes' vertices and bounds of the step after those) and types in two buffers. The records are uploaded again when they were encoded again; the fields and hierarchies after them
+ * the animated meshes' vertices and bounds of the step after those) and types in two buffers. The records are
+ * uploaded again when they were encoded again; the fields and hierarchies after them
  * only when the colliders are other ones (once a run: not when only the particle surface changed); a moving
  * collider's poses, which the host computes each step as for the CPU solvers ({@code Collider.advance}), are
  * written into the records at the buffer's start before each step, an animated mesh's two meshes of the step

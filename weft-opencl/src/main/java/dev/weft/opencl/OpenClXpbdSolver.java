@@ -52,8 +52,8 @@ import org.lwjgl.system.MemoryUtil;
  * bits on PoCL).
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, tetrahedra, vertex–triangle contacts, and animated-mesh colliders (every rigid shape,
- * triangle meshes included, runs, still or moving: {@code colliders.cl}).
+ * Gauss–Seidel mode, tetrahedra, vertex–triangle contacts, and projectiles, grips and blades (every rigid
+ * shape, triangle meshes included, still or moving, and animated meshes run: {@code colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";

@@ -92,7 +92,10 @@ public final class DeviceColliderRecords {
         this(solvers, false);
     }
 
-    /** As above; {@code rigidShapes}: the backend's kernels run every rigid shape but meshes, still or moving. */
+    /**
+     * As above; {@code rigidShapes}: the backend's kernels run every rigid shape (triangle meshes included), still
+     * or moving, and animated meshes.
+     */
     public DeviceColliderRecords(String solvers, boolean rigidShapes) {
         this.solvers = solvers;
         this.rigidShapes = rigidShapes;
@@ -108,7 +111,8 @@ public final class DeviceColliderRecords {
     /**
      * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
      * {@code rigidShapes}, any rigid shape (box, capsule, cylinder, ellipsoid, funnel, rectangle, distance
-     * field, triangle mesh), still or moving.
+     * field, triangle mesh), still or moving, and an animated mesh (its hierarchy at most {@link #MESH_STACK}
+     * − 1 levels deep).
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle

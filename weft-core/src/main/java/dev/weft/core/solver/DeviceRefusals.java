@@ -72,8 +72,8 @@ public final class DeviceRefusals {
 
     /**
      * As above; with {@code rigidShapes} every rigid shape (box, capsule, cylinder, ellipsoid, funnel,
-     * rectangle, distance field, triangle mesh), still or moving, is supported too: animated-mesh colliders
-     * are still refused.
+     * rectangle, distance field, triangle mesh), still or moving, and animated meshes are supported too:
+     * projectiles, grips and blades are still refused.
      */
     public static void requireSupportedColliders(String solvers, Environment env, boolean rigidShapes) {
         for (Collider c : env.colliders()) {

@@ -3,6 +3,7 @@ package dev.weft.core.solver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.Icosphere;
 import dev.weft.core.collide.MeshCollider;
@@ -12,6 +13,7 @@ import dev.weft.core.geom.TriangleBvh;
 import dev.weft.core.geom.TriangleClosestPoint;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.testing.DeviceTestScenes;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * {@code mesh_distance} does, finds for 5,000 points about an icosphere of 1,280 triangles the very closest
  * point, region and face normal {@link TriangleBvh#closest} finds (every float equal: the same floats in the same
  * order); the record points at the hierarchy; a new particle surface keeps the hierarchy (not uploaded again);
- * the GLSL compute solvers and animated meshes stay refused. Needs no device.
+ * an animated mesh's topology goes into the fields once and its two meshes of the step into the step state at
+ * each {@code refreshPoses}; the GLSL compute solvers refuse meshes, OpenCL projectiles. Needs no device.
  */
 class DeviceMeshRecordsTest {
     @Test
@@ -76,16 +79,44 @@ class DeviceMeshRecordsTest {
     }
 
     @Test
-    void glslAndAnimatedMeshesAreStillRefused() {
+    void anAnimatedMeshsTopologyGoesOnceItsMeshesEveryStep() {
+        AnimatedMeshCollider ball = DeviceTestScenes.risingAnimatedBall();
+        Collider[] colliders = {ball};
+        DeviceColliderRecords records = new DeviceColliderRecords("the test's solvers", true);
+        records.encode(colliders, ParticleSurface.PLAIN);
+        assertThat(records.types()[0]).isEqualTo(DeviceColliderRecords.ANIMATED);
+        float[] data = records.records();
+        assertThat(Float.floatToRawIntBits(data[4])).as("the topology, from the record").isEqualTo(data.length);
+        assertThat(Float.floatToRawIntBits(data[5])).as("the step state, from the record")
+                .isEqualTo(data.length + records.fields().length);
+        assertThat(records.fields()).hasSize(ball.topologySize());
+        assertThat(records.stepState()).hasSize(ball.stepStateSize());
+        assertThat(data[3]).as("no vertex moved before the first advance").isZero();
+        // a step between the frames: the records say how far a vertex moves, the step state holds both meshes
+        ball.advance(0.07, 0.01f);
+        assertThat(records.refreshPoses()).isTrue();
+        assertThat(records.records()[3]).isEqualTo(ball.maxVertexStep()).isPositive();
+        float[] expected = new float[ball.stepStateSize()];
+        ball.writeStepState(expected, 0);
+        assertThat(records.stepState()).containsExactly(expected);
+        float[] current = new float[3 * ball.vertexCount()];
+        ball.currentPositions(current);
+        assertThat(Arrays.copyOfRange(expected, expected.length - current.length, expected.length))
+                .containsExactly(current);
+    }
+
+    @Test
+    void glslMeshesAndProjectilesAreStillRefused() {
         assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the GLSL compute solvers",
                 DeviceTestScenes.rock())).isInstanceOf(UnsupportedOnDeviceException.class)
                 .hasMessageContaining("is a MeshCollider, which the GLSL compute solvers do not support yet");
         assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the OpenCL solvers",
-                DeviceTestScenes.animatedRock(), true)).isInstanceOf(UnsupportedOnDeviceException.class)
-                .hasMessageContaining("is an AnimatedMeshCollider, which the OpenCL solvers do not support yet: its "
-                        + "vertices change every step (they run planes, spheres, boxes, capsules, cylinders, "
-                        + "ellipsoids, funnels, rectangles, distance fields and triangle meshes, still or moving");
+                DeviceTestScenes.cannonball(), true)).isInstanceOf(UnsupportedOnDeviceException.class)
+                .hasMessageContaining("is a Projectile, which the OpenCL solvers do not support yet (they run planes, "
+                        + "spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles, distance fields, "
+                        + "triangle meshes, still or moving, and animated meshes, and drag handles)");
         DeviceColliderRecords.requireSupported("the OpenCL solvers", DeviceTestScenes.rock(), true);
+        DeviceColliderRecords.requireSupported("the OpenCL solvers", DeviceTestScenes.animatedRock(), true);
         DeviceColliderRecords.requireSupported("the OpenCL solvers", new SphereCollider("s", new float[3], 1f, 0f,
                 0f), false);
     }
