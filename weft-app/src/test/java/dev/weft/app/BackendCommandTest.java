@@ -118,8 +118,9 @@ class BackendCommandTest {
      * funnel (the funnel and a box; 24 frames, the first cloth meets the funnel's wall around frame 18), spheres
      * (a ball moving at 10 m/s through four hanging cloths; 12 frames, it passes the first two) and chair (a
      * cloth dropped on a triangle-mesh chair from meshes/chair.obj, a MeshCollider; 30 frames, it lands on the
-     * seat around frame 18) and poncho (a poncho on an animated figure, an AnimatedMeshCollider of 12 OBJ frames
-     * played at 6 fps; 12 frames, it settles on the shoulders), on XPBD, the scenes' default solver: the cpu run's metrics and last frame.
+     * seat around frame 18) and poncho (a poncho 6 cm over an animated figure, an AnimatedMeshCollider of 12 OBJ
+     * frames played at 6 fps, with self-collision; 12 frames, it falls onto the shoulders around frame 7), on
+     * XPBD, the scenes' default solver: the cpu run's metrics and last frame.
      */
     @ParameterizedTest(name = "{0}, {1} frames")
     @CsvSource({"funnel, 24", "spheres, 12", "chair, 30", "poncho, 12"})
