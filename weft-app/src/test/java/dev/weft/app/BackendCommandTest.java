@@ -119,11 +119,12 @@ class BackendCommandTest {
      * (a ball moving at 10 m/s through four hanging cloths; 12 frames, it passes the first two) and chair (a
      * cloth dropped on a triangle-mesh chair from meshes/chair.obj, a MeshCollider; 30 frames, it lands on the
      * seat around frame 18) and poncho (a poncho 6 cm over an animated figure, an AnimatedMeshCollider of 12 OBJ
-     * frames played at 6 fps, with self-collision; 12 frames, it falls onto the shoulders around frame 7), on
+     * frames played at 6 fps, with self-collision; 40 frames: it falls onto the shoulders around frame 7, and from
+     * frame 26 on a run whose contacts' support test took the meshes' distance wrongly parted from the cpu's), on
      * XPBD, the scenes' default solver: the cpu run's metrics and last frame.
      */
     @ParameterizedTest(name = "{0}, {1} frames")
-    @CsvSource({"funnel, 24", "spheres, 12", "chair, 30", "poncho, 12"})
+    @CsvSource({"funnel, 24", "spheres, 12", "chair, 30", "poncho, 40"})
     void theFunnelAndAMovingColliderOnOpenClWriteTheCpusMetrics(String scene, int frames, @TempDir Path tmp)
             throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
@@ -319,8 +320,8 @@ class BackendCommandTest {
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
         "run cannonball --solver mass-spring --backend opencl | --backend: opencl does not run scene cannonball's "
                 + "collider cannonball yet: it is a Projectile",
-        "run chair --solver mass-spring --backend glsl | --backend: glsl does not run scene chair's collider chair yet: it "
-                + "is a MeshCollider, which the GLSL compute solvers do not support yet (they run still planes and "
+        "run chair --solver mass-spring --backend glsl | --backend: glsl does not run scene chair's collider chair "
+                + "yet: it is a MeshCollider, which the GLSL compute solvers do not support yet (they run still planes and "
                 + "spheres and drag handles); use --backend cpu",
         "run drape --backend gpu | --backend: must be cpu, opencl, opencl:N (N a device number of 'weft devices') "
                 + "or glsl, got 'gpu'",

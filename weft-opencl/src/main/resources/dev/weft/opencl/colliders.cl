@@ -1053,21 +1053,33 @@ static float3 animated_barycentric(animated_bvh m, int t, float3 p) {
     return (float3) (1.0f - v1 - w1, v1, w1);
 }
 
+// An animated mesh's hierarchy of the step's first mesh and of its current one, from its record: where the
+// topology and the step state start counted from the record (4, 5), the node, triangle and vertex counts (6-8)
+static animated_bvh animated_previous(__global const float* c) {
+    int nodes = as_int(c[6]);
+    __global const float* topology = c + as_int(c[4]);
+    __global const float* step = c + as_int(c[5]);
+    animated_bvh m = {topology, topology + 3 * nodes, topology + 3 * nodes + as_int(c[7]), step, step + 12 * nodes};
+    return m;
+}
+
+static animated_bvh animated_current(__global const float* c) {
+    int nodes = as_int(c[6]);
+    __global const float* topology = c + as_int(c[4]);
+    __global const float* step = c + as_int(c[5]);
+    animated_bvh m = {topology, topology + 3 * nodes, topology + 3 * nodes + as_int(c[7]), step + 6 * nodes,
+                      step + 12 * nodes + 3 * as_int(c[8])};
+    return m;
+}
+
 // AnimatedMeshCollider.collide for one particle at p whose step started at p0: the start carried along with the
 // nearest point of the step's first mesh, the path from there swept against the current mesh (back to the
 // start's side, thickness off, on a crossing), else out of the current mesh's thickness. Record: thickness and
 // friction (0-2), the largest vertex step (3), where the topology and the step's meshes start counted from the
 // record (4, 5) and the node, triangle and vertex counts (6-8; int bits)
 static float3 collide_animated(__global const float* c, float3 p, float3 p0, float offset, float grip) {
-    int nodes = as_int(c[6]);
-    int triangles = as_int(c[7]);
-    int vertices = as_int(c[8]);
-    __global const float* topology = c + as_int(c[4]);
-    __global const float* step = c + as_int(c[5]);
-    animated_bvh prev = {topology, topology + 3 * nodes, topology + 3 * nodes + triangles, step,
-                         step + 12 * nodes};
-    animated_bvh cur = {topology, topology + 3 * nodes, topology + 3 * nodes + triangles, step + 6 * nodes,
-                        step + 12 * nodes + 3 * vertices};
+    animated_bvh prev = animated_previous(c);
+    animated_bvh cur = animated_current(c);
     float maxVertexStep = c[3];
     float px = p.x;
     float py = p.y;
