@@ -110,6 +110,10 @@ class DeviceMeshRecordsTest {
         assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the GLSL compute solvers",
                 DeviceTestScenes.rock())).isInstanceOf(UnsupportedOnDeviceException.class)
                 .hasMessageContaining("is a MeshCollider, which the GLSL compute solvers do not support yet");
+        assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the GLSL compute solvers",
+                DeviceTestScenes.animatedRock())).isInstanceOf(UnsupportedOnDeviceException.class)
+                .hasMessageContaining("is an AnimatedMeshCollider, which the GLSL compute solvers do not support yet "
+                        + "(they run still planes and spheres and drag handles); use the cpu backend");
         assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the OpenCL solvers",
                 DeviceTestScenes.cannonball(), true)).isInstanceOf(UnsupportedOnDeviceException.class)
                 .hasMessageContaining("is a Projectile, which the OpenCL solvers do not support yet (they run planes, "
