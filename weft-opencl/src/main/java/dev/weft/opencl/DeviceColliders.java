@@ -12,11 +12,14 @@ import dev.weft.core.step.Environment;
 
 /**
  * The environment's colliders on the device for {@code colliders.cl}: their {@link DeviceColliderRecords}
- * (planes, and every rigid shape but triangle meshes, still or moving, as flat records, a distance field's
- * nodes after them; triangle-mesh and animated-mesh colliders refused by name) and types in two buffers. Both
- * are uploaded again when the records were encoded again (a distance field's grid so once a run); a moving
+ * (planes and every rigid shape, triangle meshes included, still or moving, and animated meshes, as flat
+ * records; a distance field's nodes, a mesh's flattened hierarchy and an animated mesh's topology after them,
+ * the animated meshes' vertices and bounds of the step after those) and types in two buffers. The records are
+ * uploaded again when they were encoded again; the fields and hierarchies after them
+ * only when the colliders are other ones (once a run: not when only the particle surface changed); a moving
  * collider's poses, which the host computes each step as for the CPU solvers ({@code Collider.advance}), are
- * written into the records at the buffer's start before each step.
+ * written into the records at the buffer's start before each step, an animated mesh's two meshes of the step
+ * (vertices and refitted bounds, also the host's) at the buffer's end.
  *
  * <p>A {@link Grip} that holds pinned particles only (a scene's grips on pinned end layers, {@code
  * rubber-tear}) is the host's alone: the host puts its particles where it is before each step ({@code
@@ -36,9 +39,9 @@ final class DeviceColliders implements AutoCloseable {
     private Collider[] onDevice;
 
     /**
-     * Throws when {@code env} has a collider colliders.cl does not run: a triangle mesh, an animated mesh, a grip
-     * holding free particles, anything but a plane, a rigid shape, a drag handle or a grip of pinned particles.
-     * Needs no device (the double-precision check needs one: {@link #bind}).
+     * Throws when {@code env} has a collider colliders.cl does not run: anything but a plane, a rigid shape
+     * (triangle meshes included), an animated mesh, a drag handle or a grip of pinned particles (a grip holding
+     * free particles, a projectile, a blade). Needs no device (the double-precision check needs one: {@link #bind}).
      */
     static void requireSupported(Environment env) {
         for (Collider c : env.colliders()) {
@@ -114,7 +117,15 @@ final class DeviceColliders implements AutoCloseable {
             if (records.refreshPoses()) {
                 ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, records.records(), null, null),
                         "write collider poses");
+                writeStepState();
             }
+            return false;
+        }
+        if (!records.fieldsChanged() && dataMem != 0L) {
+            // the same colliders for another particle surface: new reaches in the records, the same fields
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, records.records(), null, null),
+                    "write colliders");
+            writeStepState();
             return false;
         }
         OpenClContext.releaseAll(typeMem, dataMem);
@@ -122,16 +133,30 @@ final class DeviceColliders implements AutoCloseable {
         typeMem = cl.upload(records.types());
         float[] data = records.records();
         float[] fields = records.fields();
-        if (fields.length == 0) {
+        float[] step = records.stepState();
+        if (fields.length == 0 && step.length == 0) {
             dataMem = cl.upload(data);
         } else {
-            // the distance fields' nodes right after the records, where the records say
-            dataMem = cl.buffer(4L * (data.length + fields.length));
+            // the distance fields' nodes and the meshes' hierarchies right after the records, where the records
+            // say; the animated meshes' step state after them
+            dataMem = cl.buffer(4L * (data.length + fields.length + step.length));
             ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 0L, data, null, null), "write colliders");
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 4L * data.length, fields, null, null),
-                    "write distance fields");
+            if (fields.length > 0) {
+                ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, 4L * data.length, fields, null, null),
+                        "write distance fields and meshes");
+            }
+            writeStepState();
         }
         return true;
+    }
+
+    /** Writes the animated meshes' step state (their two meshes of this step) after the records and fields. */
+    private void writeStepState() {
+        float[] step = records.stepState();
+        if (step.length > 0) {
+            long at = 4L * (records.records().length + records.fields().length);
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), dataMem, true, at, step, null, null), "write animated meshes");
+        }
     }
 
     int count() {

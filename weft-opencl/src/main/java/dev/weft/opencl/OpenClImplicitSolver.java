@@ -44,7 +44,7 @@ import org.lwjgl.system.MemoryUtil;
  * the plane pass left enter F, explicit (not in the Jacobian).
  *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}:
- * particle contacts (the CPU's cloth contacts through S), triangle-mesh and animated-mesh colliders;
+ * particle contacts (the CPU's cloth contacts through S), projectiles, grips and blades;
  * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
  * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
  * ImplicitSolver#constrainToPlane}) are not offered.
@@ -248,7 +248,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (triangle-mesh and animated-mesh colliders); needs
+     * {@code m} in {@code env} (projectiles, grips, blades); needs
      * no device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {

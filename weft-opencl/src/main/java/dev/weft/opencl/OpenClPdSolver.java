@@ -55,8 +55,9 @@ import org.lwjgl.system.MemoryUtil;
  * them on the host as PdSolver does: the one per-iteration read-back, there to measure.
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
- * one thread by definition), elastic tetrahedra, vertex–triangle contacts, triangle-mesh and animated-mesh
- * colliders. Wind and air drag run as on the CPU ({@link DeviceAir}'s forces in the prediction); particle
+ * one thread by definition), elastic tetrahedra, vertex–triangle contacts, projectiles, grips and blades
+ * (every rigid shape, triangle meshes included, and animated meshes run: {@code colliders.cl}). Wind and air
+ * drag run as on the CPU ({@link DeviceAir}'s forces in the prediction); particle
  * contacts ({@link #withParticleContacts}) run on the device after the iterations, as PdSolver runs them
  * ({@link DeviceContacts}). As on the CPU, dihedral
  * bending stencils are not terms of PD's energy (PdSolver leaves them out) and isometric bending and

@@ -34,8 +34,9 @@ import org.lwjgl.system.MemoryUtil;
  * the CPU solver's message. Wind and air drag as on the CPU ({@link DeviceAir}'s forces in the prediction).
  * Particle contacts ({@link #withParticleContacts}) run on the device after the relaxation, then the
  * colliders once more, as RelaxationSolver runs them ({@link DeviceContacts}). Not yet on the device, refused
- * by name with an {@link UnsupportedOnDeviceException}: vertex–triangle contacts, and triangle-mesh and
- * animated-mesh colliders (every other rigid shape runs, still or moving: {@code colliders.cl}).
+ * by name with an {@link UnsupportedOnDeviceException}: vertex–triangle contacts, and projectiles, grips and
+ * blades (every rigid shape, triangle meshes included, still or moving, and animated meshes run: {@code
+ * colliders.cl}).
  */
 public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
     private static final String NAME = "the OpenCL relaxation solver";
@@ -90,8 +91,8 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     }
 
     /**
-     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (triangle-mesh
-     * and animated-mesh colliders); needs no device, so a caller can refuse before it opens one.
+     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (projectiles,
+     * grips, blades); needs no device, so a caller can refuse before it opens one.
      * The model needs nothing the CPU solver would not take.
      */
     public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {

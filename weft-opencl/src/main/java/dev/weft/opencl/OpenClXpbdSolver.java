@@ -61,8 +61,8 @@ import org.lwjgl.system.MemoryUtil;
  * the kept buffers like every constraint array.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, vertex–triangle contacts, and triangle-mesh and animated-mesh colliders (every other
- * rigid shape runs, still or moving: {@code colliders.cl}).
+ * Gauss–Seidel mode, vertex–triangle contacts, and projectiles, grips on free particles and blades (every rigid
+ * shape, triangle meshes included, still or moving, and animated meshes run: {@code colliders.cl}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";

@@ -1,6 +1,7 @@
 // The colliders as the CPU computes them (PlaneCollider; RigidCollider, still or moved by a Motion, with its shapes
 // SphereCollider, BoxCollider, CapsuleCollider, CylinderCollider, EllipsoidCollider (with EllipsoidDistance),
-// FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample); Collider.respond, CoulombFriction),
+// FunnelCollider, RectangleCollider, SdfCollider (SignedDistanceField.sample), MeshCollider (TriangleBvh.closest,
+// TriangleClosestPoint); AnimatedMeshCollider (its carry, TriangleBvh.firstHit); Collider.respond, CoulombFriction),
 // in the same float and double operations and order, for every solver's kernels: collide_all runs a particle
 // against the environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU
 // does, so they exist where the device has cl_khr_fp64 (the host refuses them elsewhere, DeviceColliders).
@@ -18,6 +19,14 @@
 #define COLLIDER_SDF 8
 // DragHandle: held (1/0), alpha/h^2, three particle indices (int bits), each particle's target point (3 each)
 #define COLLIDER_HAND 9
+// MeshCollider: its flattened TriangleBvh after the records (TriangleBvh.writeFlat)
+#define COLLIDER_MESH 10
+// AnimatedMeshCollider: its hierarchy's topology after the records, its two meshes of the step after the fields
+#define COLLIDER_ANIMATED 11
+// TriangleBvh.FLAT_NODE, FLAT_TRIANGLE; DeviceColliderRecords.MESH_STACK (the host refuses deeper hierarchies)
+#define MESH_NODE 9
+#define MESH_TRIANGLE 12
+#define MESH_STACK 64
 // DeviceColliderRecords.START_POSE and MOVING
 #define COLLIDER_START_POSE 26
 #define COLLIDER_MOVING 38
@@ -688,6 +697,445 @@ static float sdf_distance(__global const float* c, float x, float y, float z, fl
     return d;
 }
 
+// TriangleBvh.boxDistanceSquared of the node's bounds b (min xyz, max xyz)
+static float mesh_box_distance2(__global const float* b, float px, float py, float pz) {
+    float dx = java_max(0.0f, java_max(b[0] - px, px - b[3]));
+    float dy = java_max(0.0f, java_max(b[1] - py, py - b[4]));
+    float dz = java_max(0.0f, java_max(b[2] - pz, pz - b[5]));
+    return dx * dx + dy * dy + dz * dz;
+}
+
+// TriangleClosestPoint.closest (Ericson 5.1.5) of the triangle of corners a, b, c to p: the closest point into
+// *out, its region returned (0 face, 1-3 edges ab, bc, ca, 4-6 corners a, b, c)
+static int triangle_closest(__global const float* a, __global const float* b, __global const float* c, float px,
+                            float py, float pz, float3* out) {
+    float ax = a[0];
+    float ay = a[1];
+    float az = a[2];
+    float abx = b[0] - ax;
+    float aby = b[1] - ay;
+    float abz = b[2] - az;
+    float acx = c[0] - ax;
+    float acy = c[1] - ay;
+    float acz = c[2] - az;
+    float apx = px - ax;
+    float apy = py - ay;
+    float apz = pz - az;
+    float d1 = abx * apx + aby * apy + abz * apz;
+    float d2 = acx * apx + acy * apy + acz * apz;
+    if (d1 <= 0.0f && d2 <= 0.0f) {
+        *out = (float3) (ax, ay, az);
+        return 4;
+    }
+    float bpx = px - b[0];
+    float bpy = py - b[1];
+    float bpz = pz - b[2];
+    float d3 = abx * bpx + aby * bpy + abz * bpz;
+    float d4 = acx * bpx + acy * bpy + acz * bpz;
+    if (d3 >= 0.0f && d4 <= d3) {
+        *out = (float3) (b[0], b[1], b[2]);
+        return 5;
+    }
+    float vc = d1 * d4 - d3 * d2;
+    if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) {
+        float s = d1 / (d1 - d3);
+        *out = (float3) (ax + s * abx, ay + s * aby, az + s * abz);
+        return 1;
+    }
+    float cpx = px - c[0];
+    float cpy = py - c[1];
+    float cpz = pz - c[2];
+    float d5 = abx * cpx + aby * cpy + abz * cpz;
+    float d6 = acx * cpx + acy * cpy + acz * cpz;
+    if (d6 >= 0.0f && d5 <= d6) {
+        *out = (float3) (c[0], c[1], c[2]);
+        return 6;
+    }
+    float vb = d5 * d2 - d1 * d6;
+    if (vb <= 0.0f && d2 >= 0.0f && d6 <= 0.0f) {
+        float s = d2 / (d2 - d6);
+        *out = (float3) (ax + s * acx, ay + s * acy, az + s * acz);
+        return 3;
+    }
+    float va = d3 * d6 - d5 * d4;
+    if (va <= 0.0f && (d4 - d3) >= 0.0f && (d5 - d6) >= 0.0f) {
+        float s = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        *out = (float3) (b[0] + s * (c[0] - b[0]), b[1] + s * (c[1] - b[1]), b[2] + s * (c[2] - b[2]));
+        return 2;
+    }
+    float denom = 1.0f / (va + vb + vc);
+    float s = vb * denom;
+    float w = vc * denom;
+    *out = (float3) (ax + s * abx + w * acx, ay + s * aby + w * acy, az + s * abz + w * acz);
+    return 0;
+}
+
+// MeshCollider.localDistance: TriangleBvh.closest (depth first from the root, a node's nearer child searched
+// first, a triangle at no greater squared distance than the best so far taking its place, as the CPU visits
+// them), then the distance signed by the closest triangle's face and the normal: the face's over its inside, the
+// direction from the closest point beyond an edge or corner. Record: 12 where the hierarchy starts counted from
+// the record, 19 where its triangle slots start counted from the hierarchy (int bits)
+static float mesh_distance(__global const float* c, float x, float y, float z, float3* n) {
+    __global const float* nodes = c + as_int(c[12]);
+    __global const float* slots = nodes + as_int(c[19]);
+    int stack[MESH_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    float best = INFINITY;
+    int bestSlot = -1;
+    int bestRegion = 0;
+    float3 q = (float3) (0.0f, 0.0f, 0.0f);
+    while (top > 0) {
+        int node = stack[--top];
+        __global const float* b = nodes + MESH_NODE * node;
+        if (mesh_box_distance2(b, x, y, z) > best) {
+            continue;
+        }
+        int child = as_int(b[6]);
+        if (child == 0) {
+            int end = as_int(b[7]) + as_int(b[8]);
+            for (int i = as_int(b[7]); i < end; i++) {
+                float3 cp;
+                __global const float* t = slots + MESH_TRIANGLE * i;
+                int region = triangle_closest(t, t + 3, t + 6, x, y, z, &cp);
+                float dx = cp.x - x;
+                float dy = cp.y - y;
+                float dz = cp.z - z;
+                float d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 <= best) {
+                    best = d2;
+                    bestSlot = i;
+                    bestRegion = region;
+                    q = cp;
+                }
+            }
+        } else {
+            float d0 = mesh_box_distance2(nodes + MESH_NODE * child, x, y, z);
+            float d1 = mesh_box_distance2(nodes + MESH_NODE * (child + 1), x, y, z);
+            if (d0 < d1) {
+                stack[top++] = child + 1;
+                stack[top++] = child;
+            } else {
+                stack[top++] = child;
+                stack[top++] = child + 1;
+            }
+        }
+    }
+    if (bestSlot < 0) {
+        // only a NaN point finds no triangle (the CPU would fail on it); a NaN distance, no read out of bounds
+        *n = (float3) (0.0f, 1.0f, 0.0f);
+        return NAN;
+    }
+    __global const float* fn = slots + MESH_TRIANGLE * bestSlot + 9;
+    float dx = x - q.x;
+    float dy = y - q.y;
+    float dz = z - q.z;
+    float d = sqrt(dx * dx + dy * dy + dz * dz);
+    float s = dx * fn[0] + dy * fn[1] + dz * fn[2] >= 0.0f ? 1.0f : -1.0f;
+    if (bestRegion != 0 && d > 1e-7f) {
+        *n = (float3) (s * dx / d, s * dy / d, s * dz / d);
+    } else {
+        *n = (float3) (fn[0], fn[1], fn[2]);
+    }
+    return s * d;
+}
+
+// AnimatedMeshCollider's hierarchies (TriangleBvh over vertices that move each step): the topology both share (per
+// node its first child, 0 for a leaf, first slot and count; the slots' triangles; the triangles' corners; int
+// bits) and one mesh's node bounds and vertex positions
+typedef struct {
+    __global const float* nodes;
+    __global const float* order;
+    __global const float* tris;
+    __global const float* bounds;
+    __global const float* v;
+} animated_bvh;
+
+// TriangleBvh.closest within maxDistance: false when no triangle is that close; else the triangle in *tri and the
+// closest point in *q
+static bool animated_closest(animated_bvh m, float px, float py, float pz, float maxDistance, int* tri, float3* q) {
+    float best = maxDistance * maxDistance;
+    *tri = -1;
+    int stack[MESH_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        int node = stack[--top];
+        if (mesh_box_distance2(m.bounds + 6 * node, px, py, pz) > best) {
+            continue;
+        }
+        int child = as_int(m.nodes[3 * node]);
+        if (child == 0) {
+            int end = as_int(m.nodes[3 * node + 1]) + as_int(m.nodes[3 * node + 2]);
+            for (int i = as_int(m.nodes[3 * node + 1]); i < end; i++) {
+                int t = as_int(m.order[i]);
+                float3 cp;
+                triangle_closest(m.v + 3 * as_int(m.tris[3 * t]), m.v + 3 * as_int(m.tris[3 * t + 1]),
+                                 m.v + 3 * as_int(m.tris[3 * t + 2]), px, py, pz, &cp);
+                float dx = cp.x - px;
+                float dy = cp.y - py;
+                float dz = cp.z - pz;
+                float d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 <= best) {
+                    best = d2;
+                    *tri = t;
+                    *q = cp;
+                }
+            }
+        } else {
+            float d0 = mesh_box_distance2(m.bounds + 6 * child, px, py, pz);
+            float d1 = mesh_box_distance2(m.bounds + 6 * (child + 1), px, py, pz);
+            if (d0 < d1) {
+                stack[top++] = child + 1;
+                stack[top++] = child;
+            } else {
+                stack[top++] = child;
+                stack[top++] = child + 1;
+            }
+        }
+    }
+    return *tri >= 0;
+}
+
+// TriangleBvh.slabEnter and slabExit
+static float slab_enter(float lo, float hi, float o, float d) {
+    if (d == 0.0f) {
+        return o >= lo && o <= hi ? -INFINITY : INFINITY;
+    }
+    float ta = (lo - o) / d;
+    float tb = (hi - o) / d;
+    return java_min(ta, tb);
+}
+
+static float slab_exit(float lo, float hi, float o, float d) {
+    if (d == 0.0f) {
+        return o >= lo && o <= hi ? INFINITY : -INFINITY;
+    }
+    float ta = (lo - o) / d;
+    float tb = (hi - o) / d;
+    return java_max(ta, tb);
+}
+
+// TriangleBvh.segmentHitsBox
+static bool segment_hits_box(__global const float* b, float ox, float oy, float oz, float dx, float dy, float dz,
+                             float tMax) {
+    float t0 = 0.0f;
+    float t1 = tMax;
+    t0 = java_max(t0, slab_enter(b[0], b[3], ox, dx));
+    t1 = java_min(t1, slab_exit(b[0], b[3], ox, dx));
+    t0 = java_max(t0, slab_enter(b[1], b[4], oy, dy));
+    t1 = java_min(t1, slab_exit(b[1], b[4], oy, dy));
+    t0 = java_max(t0, slab_enter(b[2], b[5], oz, dz));
+    t1 = java_min(t1, slab_exit(b[2], b[5], oz, dz));
+    return t0 <= t1;
+}
+
+// TriangleBvh.segmentTriangle (Moeller-Trumbore, both sides): the segment parameter of the crossing, or +inf
+static float segment_triangle(animated_bvh m, int t, float ox, float oy, float oz, float dx, float dy, float dz) {
+    __global const float* a = m.v + 3 * as_int(m.tris[3 * t]);
+    __global const float* b = m.v + 3 * as_int(m.tris[3 * t + 1]);
+    __global const float* c = m.v + 3 * as_int(m.tris[3 * t + 2]);
+    float e1x = b[0] - a[0];
+    float e1y = b[1] - a[1];
+    float e1z = b[2] - a[2];
+    float e2x = c[0] - a[0];
+    float e2y = c[1] - a[1];
+    float e2z = c[2] - a[2];
+    float px = dy * e2z - dz * e2y;
+    float py = dz * e2x - dx * e2z;
+    float pz = dx * e2y - dy * e2x;
+    float det = e1x * px + e1y * py + e1z * pz;
+    if (fabs(det) < 1e-20f) {
+        return INFINITY;
+    }
+    float inv = 1.0f / det;
+    float sx = ox - a[0];
+    float sy = oy - a[1];
+    float sz = oz - a[2];
+    float u = (sx * px + sy * py + sz * pz) * inv;
+    if (u < 0.0f || u > 1.0f) {
+        return INFINITY;
+    }
+    float qx = sy * e1z - sz * e1y;
+    float qy = sz * e1x - sx * e1z;
+    float qz = sx * e1y - sy * e1x;
+    float w = (dx * qx + dy * qy + dz * qz) * inv;
+    if (w < 0.0f || u + w > 1.0f) {
+        return INFINITY;
+    }
+    float s = (e2x * qx + e2y * qy + e2z * qz) * inv;
+    return s >= 0.0f && s <= 1.0f ? s : INFINITY;
+}
+
+// TriangleBvh.firstHit: the first triangle the segment p0 -> p1 crosses into *tri, the hit point into *q; false
+// when it crosses none
+static bool animated_first_hit(animated_bvh m, float p0x, float p0y, float p0z, float p1x, float p1y, float p1z,
+                               int* tri, float3* q) {
+    float dx = p1x - p0x;
+    float dy = p1y - p0y;
+    float dz = p1z - p0z;
+    float bestT = INFINITY;
+    *tri = -1;
+    int stack[MESH_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        int node = stack[--top];
+        if (!segment_hits_box(m.bounds + 6 * node, p0x, p0y, p0z, dx, dy, dz, java_min(bestT, 1.0f))) {
+            continue;
+        }
+        int child = as_int(m.nodes[3 * node]);
+        if (child != 0) {
+            stack[top++] = child;
+            stack[top++] = child + 1;
+            continue;
+        }
+        int end = as_int(m.nodes[3 * node + 1]) + as_int(m.nodes[3 * node + 2]);
+        for (int i = as_int(m.nodes[3 * node + 1]); i < end; i++) {
+            int t = as_int(m.order[i]);
+            float hit = segment_triangle(m, t, p0x, p0y, p0z, dx, dy, dz);
+            if (hit < bestT) {
+                bestT = hit;
+                *tri = t;
+            }
+        }
+    }
+    if (*tri < 0) {
+        return false;
+    }
+    *q = (float3) (p0x + bestT * dx, p0y + bestT * dy, p0z + bestT * dz);
+    return true;
+}
+
+// TriangleBvh.normal: triangle t's unit normal (counter-clockwise corners)
+static float3 animated_normal(animated_bvh m, int t) {
+    __global const float* a = m.v + 3 * as_int(m.tris[3 * t]);
+    __global const float* b = m.v + 3 * as_int(m.tris[3 * t + 1]);
+    __global const float* c = m.v + 3 * as_int(m.tris[3 * t + 2]);
+    float e1x = b[0] - a[0];
+    float e1y = b[1] - a[1];
+    float e1z = b[2] - a[2];
+    float e2x = c[0] - a[0];
+    float e2y = c[1] - a[1];
+    float e2z = c[2] - a[2];
+    float nx = e1y * e2z - e1z * e2y;
+    float ny = e1z * e2x - e1x * e2z;
+    float nz = e1x * e2y - e1y * e2x;
+    float inv = 1.0f / sqrt(nx * nx + ny * ny + nz * nz);
+    return (float3) (nx * inv, ny * inv, nz * inv);
+}
+
+// AnimatedMeshCollider.barycentric of p on or near triangle t
+static float3 animated_barycentric(animated_bvh m, int t, float3 p) {
+    __global const float* a = m.v + 3 * as_int(m.tris[3 * t]);
+    __global const float* b = m.v + 3 * as_int(m.tris[3 * t + 1]);
+    __global const float* c = m.v + 3 * as_int(m.tris[3 * t + 2]);
+    float e0x = b[0] - a[0];
+    float e0y = b[1] - a[1];
+    float e0z = b[2] - a[2];
+    float e1x = c[0] - a[0];
+    float e1y = c[1] - a[1];
+    float e1z = c[2] - a[2];
+    float e2x = p.x - a[0];
+    float e2y = p.y - a[1];
+    float e2z = p.z - a[2];
+    float d00 = e0x * e0x + e0y * e0y + e0z * e0z;
+    float d01 = e0x * e1x + e0y * e1y + e0z * e1z;
+    float d11 = e1x * e1x + e1y * e1y + e1z * e1z;
+    float d20 = e2x * e0x + e2y * e0y + e2z * e0z;
+    float d21 = e2x * e1x + e2y * e1y + e2z * e1z;
+    float den = d00 * d11 - d01 * d01;
+    if (!(fabs(den) > 1e-30f)) {
+        return (float3) (1.0f, 0.0f, 0.0f);
+    }
+    float v1 = (d11 * d20 - d01 * d21) / den;
+    float w1 = (d00 * d21 - d01 * d20) / den;
+    return (float3) (1.0f - v1 - w1, v1, w1);
+}
+
+// An animated mesh's hierarchy of the step's first mesh and of its current one, from its record: where the
+// topology and the step state start counted from the record (4, 5), the node, triangle and vertex counts (6-8)
+static animated_bvh animated_previous(__global const float* c) {
+    int nodes = as_int(c[6]);
+    __global const float* topology = c + as_int(c[4]);
+    __global const float* step = c + as_int(c[5]);
+    animated_bvh m = {topology, topology + 3 * nodes, topology + 3 * nodes + as_int(c[7]), step, step + 12 * nodes};
+    return m;
+}
+
+static animated_bvh animated_current(__global const float* c) {
+    int nodes = as_int(c[6]);
+    __global const float* topology = c + as_int(c[4]);
+    __global const float* step = c + as_int(c[5]);
+    animated_bvh m = {topology, topology + 3 * nodes, topology + 3 * nodes + as_int(c[7]), step + 6 * nodes,
+                      step + 12 * nodes + 3 * as_int(c[8])};
+    return m;
+}
+
+// AnimatedMeshCollider.collide for one particle at p whose step started at p0: the start carried along with the
+// nearest point of the step's first mesh, the path from there swept against the current mesh (back to the
+// start's side, thickness off, on a crossing), else out of the current mesh's thickness. Record: thickness and
+// friction (0-2), the largest vertex step (3), where the topology and the step's meshes start counted from the
+// record (4, 5) and the node, triangle and vertex counts (6-8; int bits)
+static float3 collide_animated(__global const float* c, float3 p, float3 p0, float offset, float grip) {
+    animated_bvh prev = animated_previous(c);
+    animated_bvh cur = animated_current(c);
+    float maxVertexStep = c[3];
+    float px = p.x;
+    float py = p.y;
+    float pz = p.z;
+    float ax = p0.x;
+    float ay = p0.y;
+    float az = p0.z;
+    float mx = px - ax;
+    float my = py - ay;
+    float mz = pz - az;
+    float th = c[0] + offset;
+    float reach = th + maxVertexStep + sqrt(mx * mx + my * my + mz * mz);
+    float3 s = (float3) (0.0f, 0.0f, 0.0f);
+    int t;
+    float3 q;
+    if (maxVertexStep > 0.0f && animated_closest(prev, ax, ay, az, reach, &t, &q)) {
+        float3 w = animated_barycentric(prev, t, q);
+        int a = 3 * as_int(cur.tris[3 * t]);
+        int b = 3 * as_int(cur.tris[3 * t + 1]);
+        int cc = 3 * as_int(cur.tris[3 * t + 2]);
+        s.x = w.x * (cur.v[a] - prev.v[a]) + w.y * (cur.v[b] - prev.v[b]) + w.z * (cur.v[cc] - prev.v[cc]);
+        s.y = w.x * (cur.v[a + 1] - prev.v[a + 1]) + w.y * (cur.v[b + 1] - prev.v[b + 1])
+                + w.z * (cur.v[cc + 1] - prev.v[cc + 1]);
+        s.z = w.x * (cur.v[a + 2] - prev.v[a + 2]) + w.y * (cur.v[b + 2] - prev.v[b + 2])
+                + w.z * (cur.v[cc + 2] - prev.v[cc + 2]);
+        ax += s.x;
+        ay += s.y;
+        az += s.z;
+    }
+    if (animated_first_hit(cur, ax, ay, az, px, py, pz, &t, &q)) {
+        float3 n = animated_normal(cur, t);
+        float side = (ax - q.x) * n.x + (ay - q.y) * n.y + (az - q.z) * n.z;
+        float sg = side >= 0.0f ? 1.0f : -1.0f;
+        float3 sn = (float3) (sg * n.x, sg * n.y, sg * n.z);
+        float depth = th - ((px - q.x) * sn.x + (py - q.y) * sn.y + (pz - q.z) * sn.z);
+        return respond(p, p0, sn, depth, s, grip, c[1], c[2]);
+    }
+    if (!animated_closest(cur, px, py, pz, th, &t, &q)) {
+        return p;
+    }
+    float dx = px - q.x;
+    float dy = py - q.y;
+    float dz = pz - q.z;
+    float d = sqrt(dx * dx + dy * dy + dz * dz);
+    float3 n;
+    if (d > 1e-7f) {
+        n = (float3) (dx / d, dy / d, dz / d);
+    } else {
+        float3 f = animated_normal(cur, t);
+        float side = (ax - px) * f.x + (ay - py) * f.y + (az - pz) * f.z;
+        float sg = side >= 0.0f ? 1.0f : -1.0f;
+        n = (float3) (sg * f.x, sg * f.y, sg * f.z);
+    }
+    return respond(p, p0, n, th - d, s, grip, c[1], c[2]);
+}
+
 // The rigid shape's localDistance by its type; its dimensions in the record (sphere, capsule, cylinder: radius
 // at 12; box: half extents at 19-21; capsule and cylinder: half length at 19; ellipsoid, funnel, rectangle:
 // see their functions)
@@ -706,6 +1154,9 @@ static float rigid_distance(int type, __global const float* c, float x, float y,
     }
     if (type == COLLIDER_SDF) {
         return sdf_distance(c, x, y, z, n);
+    }
+    if (type == COLLIDER_MESH) {
+        return mesh_distance(c, x, y, z, n);
     }
 #ifdef WEFT_COLLIDER_FP64
     if (type == COLLIDER_ELLIPSOID) {
@@ -836,7 +1287,8 @@ static bool push_out(int type, __global const float* c, float3* p, float side, f
 
 // RigidCollider.collide for one particle: record = t(3) R(9) radius thickness muS muK eps reach2 wide2, the
 // dimensions at 19-25, the start pose t0(3) R0(9) at COLLIDER_START_POSE and the moving flag at COLLIDER_MOVING.
-// The funnel and the rectangle are shells (two-sided); the funnel and a distance field are not convex.
+// The funnel, the rectangle and a triangle mesh are shells (two-sided); the funnel, a distance field and a mesh
+// are not convex.
 static float3 collide_rigid(int type, __global const float* c, float3 p, float3 p0, float offset, float grip) {
     __global const float* t = c;
     __global const float* r = c + 3;
@@ -849,8 +1301,8 @@ static float3 collide_rigid(int type, __global const float* c, float3 p, float3 
     bool moving = c[COLLIDER_MOVING] != 0.0f;
     __global const float* t0 = c + COLLIDER_START_POSE;
     __global const float* r0 = c + COLLIDER_START_POSE + 3;
-    bool shell = type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE;
-    bool convex = type != COLLIDER_FUNNEL && type != COLLIDER_SDF;
+    bool shell = type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE || type == COLLIDER_MESH;
+    bool convex = type != COLLIDER_FUNNEL && type != COLLIDER_SDF && type != COLLIDER_MESH;
     if (!moving) {
         // broad phase in the world frame (a still body)
         float qx = p0.x - t[0];
@@ -986,6 +1438,8 @@ static float3 collide_all(int count, __global const int* types, __global const f
             p = collide_plane(record, p, p0, offset, grip);
         } else if (types[c] == COLLIDER_HAND) {
             p = collide_hand(record, p, i, w);
+        } else if (types[c] == COLLIDER_ANIMATED) {
+            p = collide_animated(record, p, p0, offset, grip);
         } else {
             p = collide_rigid(types[c], record, p, p0, offset, grip);
         }

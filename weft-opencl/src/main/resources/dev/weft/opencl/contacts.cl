@@ -181,13 +181,25 @@ inline float contact_pair_distance(float distance, __global const float* offset,
 }
 
 // Collider.signedDistance of a collider record at its pose now (PlaneCollider; RigidCollider: sideDistance, its
-// magnitude for a shell, the funnel and the rectangle)
+// magnitude for a shell: the funnel, the rectangle, a triangle mesh; AnimatedMeshCollider: the unsigned distance
+// to its current mesh)
 static float contact_collider_distance(int type, __global const float* c, float x, float y, float z) {
     if (type == COLLIDER_PLANE) {
         return c[0] * x + c[1] * y + c[2] * z - c[3];
     }
     if (type == COLLIDER_HAND) {
         return INFINITY; // DragHandle: not a surface
+    }
+    if (type == COLLIDER_ANIMATED) {
+        int t;
+        float3 q;
+        if (!animated_closest(animated_current(c), x, y, z, INFINITY, &t, &q)) {
+            return INFINITY;
+        }
+        float qx = q.x - x;
+        float qy = q.y - y;
+        float qz = q.z - z;
+        return sqrt(qx * qx + qy * qy + qz * qz);
     }
     float dx = x - c[0];
     float dy = y - c[1];
@@ -196,7 +208,7 @@ static float contact_collider_distance(int type, __global const float* c, float 
     float3 n;
     float d = rigid_distance(type, c, r[0] * dx + r[3] * dy + r[6] * dz, r[1] * dx + r[4] * dy + r[7] * dz,
                              r[2] * dx + r[5] * dy + r[8] * dz, &n);
-    return type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE ? fabs(d) : d;
+    return type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE || type == COLLIDER_MESH ? fabs(d) : d;
 }
 
 // ParticleContacts.collide for particle i: the colliders once (pinned particles are left alone), then level
@@ -223,7 +235,9 @@ __kernel void contact_hold(const int n, __global const float* invMass, __global 
             h = p.x != before.x || p.y != before.y || p.z != before.z;
             for (int c = 0; !h && c < colliderCount; c++) {
                 __global const float* record = colliders + COLLIDER_STRIDE * c;
-                float thickness = colliderType[c] == COLLIDER_PLANE ? record[4] : record[13];
+                // a plane's thickness at 4, an animated mesh's at 0, a rigid body's at 13
+                float thickness = colliderType[c] == COLLIDER_PLANE ? record[4]
+                        : colliderType[c] == COLLIDER_ANIMATED ? record[0] : record[13];
                 h = contact_collider_distance(colliderType[c], record, p.x, p.y, p.z)
                         <= thickness + offset[i] + slack;
             }

@@ -137,6 +137,40 @@ class OpenClContactsTest {
     }
 
     /**
+     * The support test asks triangle meshes too: a still mesh ball (a MeshCollider shell, whose signed distance is
+     * the magnitude of its side distance) and beside it an animated ball rising and widening (an
+     * AnimatedMeshCollider, whose distance is the unsigned distance to its current mesh and whose thickness sits
+     * elsewhere in its record), under the three cloths; the CPU's bits on PoCL, the cloths kept apart.
+     */
+    @Test
+    void clothsPiledOnAMeshBallBesideAnAnimatedBallAgreeWithTheCpu() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model m = threeCloths();
+        ParticleContactSettings contacts = ParticleContactSettings.defaults();
+        dev.weft.core.mesh.TriangleMesh ball = dev.weft.core.collide.Icosphere.of(0.1f, 2);
+        float[] low = ball.positions().clone();
+        float[] high = ball.positions().clone();
+        for (int k = 0; k < low.length; k += 3) {
+            low[k] -= 0.2f;
+            high[k] = 1.3f * high[k] - 0.2f;
+            high[k + 1] += 0.12f;
+        }
+        Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(
+                new dev.weft.core.collide.MeshCollider("meshBall", ball, 0.005f, 0.5f)
+                        .withPosition(new float[] {0.08f, 0.1f, 0f}),
+                new dev.weft.core.collide.AnimatedMeshCollider("risingBall", List.of(
+                        new dev.weft.core.mesh.TriangleMesh(low, null, ball.triangles()),
+                        new dev.weft.core.mesh.TriangleMesh(high, null, ball.triangles())), 2f, false, 0.005f, 0.5f),
+                PlaneCollider.floor(0f, 0.005f, 0.5f)));
+        StepComparison c = StepComparison.run("OpenCL XPBD with contacts on a mesh ball and an animated ball vs CPU",
+                pool -> new XpbdSolver(XpbdSettings.defaults(), pool).withParticleContacts(contacts),
+                () -> new OpenClXpbdSolver(XpbdSettings.defaults(), device).withParticleContacts(contacts), m, env, DT,
+                STEPS);
+        assertAgreement(device, c);
+        assertApart("mesh and animated ball drop", c.device.positions(), new ParticleContacts(m, contacts));
+    }
+
+    /**
      * The other solvers that take the contacts after their own phase, as their CPU solvers do: Projective
      * Dynamics (red-black inner sweeps), Jakobsen relaxation (colliders inside its passes, and once more after
      * the contacts) and explicit mass-spring (contacts after each stable Verlet step).

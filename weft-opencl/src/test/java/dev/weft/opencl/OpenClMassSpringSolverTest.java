@@ -125,9 +125,9 @@ class OpenClMassSpringSolverTest {
         Model plain = hangingCloth(8, SpringLayout.PATTERN_12);
         try (OpenClMassSpringSolver solver = new OpenClMassSpringSolver(MassSpringSettings.defaults(), device)) {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.rock()),
-                    DT)).isInstanceOf(InvalidInputException.class).hasMessageContaining("rock")
-                    .hasMessageContaining("MeshCollider");
+                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
+                    DT)).isInstanceOf(InvalidInputException.class).hasMessageContaining("cannonball")
+                    .hasMessageContaining("Projectile");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
                     .withVertexTriangle(true))).isInstanceOf(InvalidInputException.class)
                     .hasMessageContaining("vertex-triangle contacts");

@@ -218,9 +218,9 @@ class OpenClPdSolverTest {
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("elastic tetrahedra")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.TETRAHEDRA);
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.rock()),
-                    DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("rock")
-                    .hasMessageContaining("MeshCollider");
+                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
+                    DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
+                    .hasMessageContaining("Projectile");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
                     .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
                     .hasMessageContaining("vertex-triangle contacts");

@@ -160,9 +160,9 @@ class OpenClRelaxationSolverTest {
         Model isometric = DeviceTestScenes.hangingCloth(new ModelBuilder().bendingModel(BendingModel.ISOMETRIC), 8);
         try (OpenClRelaxationSolver solver = new OpenClRelaxationSolver(SCENE, device)) {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.rock()), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("rock")
-                    .hasMessageContaining("MeshCollider");
+                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
+                    .hasMessageContaining("Projectile");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
                     .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
                     .hasMessageContaining("vertex-triangle contacts");

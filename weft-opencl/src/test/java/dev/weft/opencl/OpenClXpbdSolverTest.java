@@ -176,9 +176,9 @@ class OpenClXpbdSolverTest {
         Model plain = hangingCloth(8); // (tetrahedra run, in both modes: OpenClXpbdTetTest)
         try (OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.rock()),
-                    DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("rock")
-                    .hasMessageContaining("MeshCollider");
+                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
+                    DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
+                    .hasMessageContaining("Projectile");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
                     .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
                     .hasMessageContaining("vertex-triangle contacts");

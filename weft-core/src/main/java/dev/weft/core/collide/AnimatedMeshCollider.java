@@ -99,6 +99,49 @@ public final class AnimatedMeshCollider extends Collider {
         }
     }
 
+    /** The largest distance a vertex moves during the current step (as of the last {@link #advance}). */
+    public float maxVertexStep() {
+        return maxVertexStep;
+    }
+
+    /** The hierarchies' depth: both share one topology (built from frame 0, refitted since). */
+    public int hierarchyDepth() {
+        return curBvh.depth();
+    }
+
+    /** The hierarchies' node count (both share one topology). */
+    public int hierarchyNodeCount() {
+        return curBvh.nodeCount();
+    }
+
+    /** Floats {@link #writeTopology} writes. */
+    public int topologySize() {
+        return curBvh.topologySize();
+    }
+
+    /** The hierarchies' shared topology for a device ({@link TriangleBvh#writeTopology}) at {@code out[at]}. */
+    public void writeTopology(float[] out, int at) {
+        curBvh.writeTopology(out, at);
+    }
+
+    /** Floats {@link #writeStepState} writes: two sets of node bounds and two of vertex positions. */
+    public int stepStateSize() {
+        return 2 * 6 * curBvh.nodeCount() + 2 * curPositions.length;
+    }
+
+    /**
+     * What the last {@link #advance} computed, for a device, at {@code out[at]}: the step's first mesh's node
+     * bounds, the current mesh's node bounds (6 floats a node each), the first mesh's vertex positions, the current
+     * mesh's. Allocates nothing.
+     */
+    public void writeStepState(float[] out, int at) {
+        int b = 6 * curBvh.nodeCount();
+        prevBvh.writeBounds(out, at);
+        curBvh.writeBounds(out, at + b);
+        System.arraycopy(prevPositions, 0, out, at + 2 * b, prevPositions.length);
+        System.arraycopy(curPositions, 0, out, at + 2 * b + prevPositions.length, curPositions.length);
+    }
+
     /** The vertex count of every frame. */
     public int vertexCount() {
         return curPositions.length / 3;

@@ -35,6 +35,29 @@ public final class MeshCollider extends RigidCollider {
         return mesh;
     }
 
+    /**
+     * The triangle hierarchy this collider queries, flattened for a device ({@link TriangleBvh#writeFlat}: nodes,
+     * then triangle slots with corners and face normals) at {@code out[at]}; {@link #hierarchySize()} floats.
+     */
+    public void writeHierarchy(float[] out, int at) {
+        bvh.writeFlat(out, at);
+    }
+
+    /** Floats {@link #writeHierarchy} writes. */
+    public int hierarchySize() {
+        return bvh.flatSize();
+    }
+
+    /** Where the triangle slots start in {@link #writeHierarchy}'s floats, counted from its first. */
+    public int hierarchyTrianglesAt() {
+        return TriangleBvh.FLAT_NODE * bvh.nodeCount();
+    }
+
+    /** The hierarchy's depth ({@link TriangleBvh#depth}): a query's stack holds at most one more node. */
+    public int hierarchyDepth() {
+        return bvh.depth();
+    }
+
     @Override
     public float boundingRadius() {
         return bound;

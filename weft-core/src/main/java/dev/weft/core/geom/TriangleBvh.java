@@ -105,6 +105,101 @@ public final class TriangleBvh {
         }
     }
 
+    /** Floats per node in {@link #writeFlat}: bounds (6), first child, first triangle slot, triangle count. */
+    public static final int FLAT_NODE = 9;
+    /** Floats per triangle slot in {@link #writeFlat}: corners a, b, c (9) and the unit normal (3). */
+    public static final int FLAT_TRIANGLE = 12;
+
+    /** How many nodes the hierarchy has (the root is node 0; children follow their parents). */
+    public int nodeCount() {
+        return nodeCount;
+    }
+
+    /**
+     * The most edges from the root to a leaf: a depth-first query's stack (this class's and a device's) holds at
+     * most depth + 1 nodes, since each descent pops one node and pushes two.
+     */
+    public int depth() {
+        int[] depth = new int[nodeCount];
+        int most = 0;
+        for (int node = 0; node < nodeCount; node++) {
+            int child = firstChild[node];
+            if (child >= 0) {
+                depth[child] = depth[child + 1] = depth[node] + 1;
+                most = Math.max(most, depth[node] + 1);
+            }
+        }
+        return most;
+    }
+
+    /** Floats {@link #writeFlat} writes: {@link #FLAT_NODE} per node, then {@link #FLAT_TRIANGLE} per triangle. */
+    public int flatSize() {
+        return FLAT_NODE * nodeCount + FLAT_TRIANGLE * order.length;
+    }
+
+    /**
+     * The hierarchy as one float array for a device, at {@code out[at]}: the nodes in their order, each its
+     * bounds (min xyz, max xyz), its first child (int bits; 0 for a leaf, as the root is nobody's child) and its
+     * triangles' first slot and count (int bits); then the triangles slot by slot in the order the nodes' ranges
+     * run through them, each its three corners and its {@link #normal}. A query that visits the slots in the
+     * order {@link #closest} visits the triangles computes with the same floats.
+     */
+    public void writeFlat(float[] out, int at) {
+        for (int node = 0; node < nodeCount; node++) {
+            int o = at + FLAT_NODE * node;
+            System.arraycopy(bounds, 6 * node, out, o, 6);
+            out[o + 6] = Float.intBitsToFloat(Math.max(0, firstChild[node]));
+            out[o + 7] = Float.intBitsToFloat(rangeStart[node]);
+            out[o + 8] = Float.intBitsToFloat(rangeCount[node]);
+        }
+        float[] normal = new float[3];
+        int slots = at + FLAT_NODE * nodeCount;
+        for (int i = 0; i < order.length; i++) {
+            int t = order[i];
+            int o = slots + FLAT_TRIANGLE * i;
+            for (int k = 0; k < 3; k++) {
+                System.arraycopy(v, 3 * tris[3 * t + k], out, o + 3 * k, 3);
+            }
+            normal(t, normal);
+            System.arraycopy(normal, 0, out, o + 9, 3);
+        }
+    }
+
+    /**
+     * Floats {@link #writeTopology} writes: per node its first child, first slot and count (3), then the
+     * triangle of each slot (the order), then the triangles' corners (3 each), all as int bits.
+     */
+    public int topologySize() {
+        return 3 * nodeCount + order.length + tris.length;
+    }
+
+    /**
+     * What a {@link #refit} keeps, for a device that refits nothing itself, at {@code out[at]}: per node its
+     * first child (0 for a leaf), first slot and slot count; the triangle each slot holds; each triangle's three
+     * vertex indices; all as int bits (see {@link #topologySize}). {@link #writeBounds} and the vertex positions
+     * are what changes.
+     */
+    public void writeTopology(float[] out, int at) {
+        for (int node = 0; node < nodeCount; node++) {
+            out[at + 3 * node] = Float.intBitsToFloat(Math.max(0, firstChild[node]));
+            out[at + 3 * node + 1] = Float.intBitsToFloat(rangeStart[node]);
+            out[at + 3 * node + 2] = Float.intBitsToFloat(rangeCount[node]);
+        }
+        int o = at + 3 * nodeCount;
+        for (int i = 0; i < order.length; i++) {
+            out[o + i] = Float.intBitsToFloat(order[i]);
+        }
+        o += order.length;
+        for (int i = 0; i < tris.length; i++) {
+            out[o + i] = Float.intBitsToFloat(tris[i]);
+        }
+    }
+
+    /** The nodes' bounds (min xyz, max xyz; 6 floats a node) as the last build or {@link #refit} left them. */
+    public void writeBounds(float[] out, int at) {
+        System.arraycopy(bounds, 0, out, at, 6 * nodeCount);
+    }
+
     private void build(int node, int start, int count, float[] centroid) {
         rangeStart[node] = start;
         rangeCount[node] = count;

@@ -1,5 +1,6 @@
 package dev.weft.core.solver;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
@@ -7,6 +8,7 @@ import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.RectangleCollider;
@@ -20,11 +22,13 @@ import java.util.Arrays;
  * The colliders the device solvers know (OpenCL's {@code colliders.cl}, GLSL's {@code colliders.glsl}), as
  * flat records of {@link #stride()} floats and a type code each. Every backend runs a still {@link
  * PlaneCollider} and a still {@link SphereCollider} ({@link #STRIDE} floats a record); a backend whose kernels
- * have every rigid shape but meshes ({@code rigidShapes}: OpenCL's, {@link #RIGID_STRIDE} floats a record)
- * also runs {@link BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider},
- * {@link FunnelCollider}, {@link RectangleCollider} and {@link SdfCollider}, still or moved by a {@code
- * Motion}; a distance field's nodes follow the records ({@link #fields()}). Anything else (triangle-mesh and
- * animated-mesh colliders, projectiles, grips, blades) is refused by name. The derived constants (the broad-phase
+ * have every rigid shape ({@code rigidShapes}: OpenCL's, {@link #RIGID_STRIDE} floats a record) also runs {@link
+ * BoxCollider}, {@link CapsuleCollider}, {@link CylinderCollider}, {@link EllipsoidCollider}, {@link
+ * FunnelCollider}, {@link RectangleCollider}, {@link SdfCollider} and {@link MeshCollider}, still or moved by a
+ * {@code Motion}, and {@link AnimatedMeshCollider}; a distance field's nodes, a triangle mesh's hierarchy and an
+ * animated mesh's hierarchy topology follow the records ({@link #fields()}), an animated mesh's vertices and
+ * refitted bounds of the step after those ({@link #stepState()}). Anything else (projectiles, grips, blades) is
+ * refused by name. The derived constants (the broad-phase
  * radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
  * RigidCollider.collide} computes them, so the device tests the same bounds.
  *
@@ -55,6 +59,16 @@ public final class DeviceColliderRecords {
     public static final int SDF = 8;
     /** Type code of a hand holding three particles, {@link DragHandle} (COLLIDER_HAND; 14 floats, every backend). */
     public static final int HAND = 9;
+    /** Type code of a triangle mesh, {@link MeshCollider} (COLLIDER_MESH). */
+    public static final int MESH = 10;
+    /** Type code of an animated triangle mesh, {@link AnimatedMeshCollider} (COLLIDER_ANIMATED). */
+    public static final int ANIMATED = 11;
+    /**
+     * Nodes a device's hierarchy query holds on its stack at most (colliders.cl's MESH_STACK): a mesh whose
+     * hierarchy is deeper than this less one is refused (a median-split hierarchy is that deep only past 2^60
+     * triangles).
+     */
+    public static final int MESH_STACK = 64;
     /** Where a rigid body's record holds its pose at the step's start: origin (3), rotation (9). */
     public static final int START_POSE = 26;
     /** Where a rigid body's record holds 1 when it moves (its start pose is then read), else 0. */
@@ -70,13 +84,18 @@ public final class DeviceColliderRecords {
     private int[] types = new int[1];
     private float[] records;
     private float[] fields = new float[0];
+    private boolean fieldsChanged;
+    private float[] dynamic = new float[0];
 
     /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
         this(solvers, false);
     }
 
-    /** As above; {@code rigidShapes}: the backend's kernels run every rigid shape but meshes, still or moving. */
+    /**
+     * As above; {@code rigidShapes}: the backend's kernels run every rigid shape (triangle meshes included), still
+     * or moving, and animated meshes.
+     */
     public DeviceColliderRecords(String solvers, boolean rigidShapes) {
         this.solvers = solvers;
         this.rigidShapes = rigidShapes;
@@ -91,18 +110,31 @@ public final class DeviceColliderRecords {
 
     /**
      * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
-     * {@code rigidShapes}, any rigid shape but a triangle mesh (box, capsule, cylinder, ellipsoid, funnel,
-     * rectangle, distance field), still or moving.
+     * {@code rigidShapes}, any rigid shape (box, capsule, cylinder, ellipsoid, funnel, rectangle, distance
+     * field, triangle mesh), still or moving, and an animated mesh (its hierarchy at most {@link #MESH_STACK}
+     * − 1 levels deep).
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
-                || rigidShapes && isRigidShape(c);
+                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider);
         if (!known) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a "
-                    + c.getClass().getSimpleName() + ", which " + solvers + " do not support yet (they run "
-                    + (rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles "
-                    + "and distance fields, still or moving," : "still planes and spheres") + " and drag handles"
-                    + "); use the cpu backend");
+            String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
+                    + "rectangles, distance fields, triangle meshes, still or moving, and animated meshes,"
+                    : "still planes and spheres";
+            String kind = c.getClass().getSimpleName();
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is " + ("AEIOU".indexOf(
+                    kind.charAt(0)) >= 0 ? "an " : "a ") + kind + ", which " + solvers + " do not support yet"
+                    + " (they run " + runs + " and drag handles); use the cpu backend");
+        }
+        if (c instanceof AnimatedMeshCollider animated && animated.hierarchyDepth() + 1 > MESH_STACK) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is an AnimatedMeshCollider "
+                    + "whose triangle hierarchy is " + animated.hierarchyDepth() + " levels deep, deeper than "
+                    + solvers + " search (" + (MESH_STACK - 1) + "); use the cpu backend");
+        }
+        if (c instanceof MeshCollider mesh && mesh.hierarchyDepth() + 1 > MESH_STACK) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a MeshCollider whose "
+                    + "triangle hierarchy is " + mesh.hierarchyDepth() + " levels deep, deeper than " + solvers
+                    + " search (" + (MESH_STACK - 1) + "); use the cpu backend");
         }
         if (c.moving() && !rigidShapes && !(c instanceof DragHandle)) {
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "moves, and " + solvers
@@ -114,7 +146,7 @@ public final class DeviceColliderRecords {
     private static boolean isRigidShape(Collider c) {
         return c instanceof BoxCollider || c instanceof CapsuleCollider || c instanceof CylinderCollider
                 || c instanceof EllipsoidCollider || c instanceof FunnelCollider || c instanceof RectangleCollider
-                || c instanceof SdfCollider;
+                || c instanceof SdfCollider || c instanceof MeshCollider;
     }
 
     /** Whether {@code c}'s distance is computed in double on the CPU (so the device needs double precision). */
@@ -132,12 +164,16 @@ public final class DeviceColliderRecords {
             return false;
         }
         int nodes = 0;
+        int stepFloats = 0;
         for (Collider c : colliders) {
             requireSupported(solvers, c, rigidShapes);
-            if (c instanceof SdfCollider sdf) {
-                nodes += sdf.field().nodeCount();
+            nodes += fieldSize(c);
+            if (c instanceof AnimatedMeshCollider animated) {
+                stepFloats += animated.stepStateSize();
             }
         }
+        // the same colliders (only the surface is another): the fields after the records stay as they are
+        fieldsChanged = !sameElements(colliders, encoded);
         int slots = Math.max(1, colliders.length);
         if (types.length < slots) {
             types = new int[slots];
@@ -145,14 +181,19 @@ public final class DeviceColliderRecords {
         }
         Arrays.fill(types, 0);
         Arrays.fill(records, 0f);
-        fields = new float[nodes];
+        if (fieldsChanged) {
+            fields = new float[nodes];
+            dynamic = new float[stepFloats];
+        }
         anyMoving = false;
         int at = 0;
+        int stepAt = 0;
         for (int c = 0; c < colliders.length; c++) {
-            encode(colliders[c], surface, c, at);
+            encode(colliders[c], surface, c, at, stepAt);
             anyMoving |= colliders[c].moving();
-            if (colliders[c] instanceof SdfCollider sdf) {
-                at += sdf.field().nodeCount();
+            at += fieldSize(colliders[c]);
+            if (colliders[c] instanceof AnimatedMeshCollider animated) {
+                stepAt += animated.stepStateSize();
             }
         }
         count = colliders.length;
@@ -161,23 +202,75 @@ public final class DeviceColliderRecords {
         return true;
     }
 
+    /** Floats {@code c} has after the records: a distance field's nodes, a triangle mesh's hierarchy. */
+    private static int fieldSize(Collider c) {
+        if (c instanceof SdfCollider sdf) {
+            return sdf.field().nodeCount();
+        }
+        if (c instanceof MeshCollider mesh) {
+            return mesh.hierarchySize();
+        }
+        if (c instanceof AnimatedMeshCollider animated) {
+            return animated.topologySize();
+        }
+        return 0;
+    }
+
+    /** Whether {@code a} holds the very colliders of {@code b} in its order. */
+    private static boolean sameElements(Collider[] a, Collider[] b) {
+        if (b == null || a.length != b.length) {
+            return false;
+        }
+        for (int k = 0; k < a.length; k++) {
+            if (a[k] != b[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the last {@link #encode} that encoded wrote {@link #fields()} anew (other colliders); false when only
+     * the particle surface changed, so a backend need upload the records only. Distance fields and mesh
+     * hierarchies, the large part, thus go up once per collider set.
+     */
+    public boolean fieldsChanged() {
+        return fieldsChanged;
+    }
+
     /**
      * Writes the poses of the encoded moving colliders (where their last {@code advance} put them) into the
-     * records; true when there are any, so the backend must upload {@link #records()} again. Allocates nothing.
+     * records, and the animated meshes' step into {@link #stepState()}; true when there are any, so the backend
+     * must upload {@link #records()} (and a non-empty {@link #stepState()}) again. Allocates nothing.
      */
     public boolean refreshPoses() {
         if (!anyMoving) {
             return false;
         }
+        int stepAt = 0;
         for (int c = 0; c < count; c++) {
             if (encoded[c] instanceof DragHandle hand) {
                 hand.writeRecord(records, stride * c); // held or not, its target and α/h² as of this step
+            } else if (encoded[c] instanceof AnimatedMeshCollider animated) {
+                // this step's two meshes and their refitted bounds, and how far a vertex moves
+                records[stride * c + 3] = animated.maxVertexStep();
+                animated.writeStepState(dynamic, stepAt);
+                stepAt += animated.stepStateSize();
             } else if (encoded[c].moving()) {
                 int o = stride * c;
                 ((RigidCollider) encoded[c]).writePoses(records, o, o + START_POSE);
             }
         }
         return true;
+    }
+
+    /**
+     * The animated meshes' state of the step (their two meshes' node bounds and vertex positions, {@link
+     * AnimatedMeshCollider#writeStepState}), one after another: a device buffer holds them right after {@link
+     * #fields()}, and {@link #refreshPoses} rewrites them each step (empty without animated meshes).
+     */
+    public float[] stepState() {
+        return dynamic;
     }
 
     /** Forgets what was encoded, so the next {@link #encode} encodes (after the backend freed its buffers). */
@@ -208,9 +301,10 @@ public final class DeviceColliderRecords {
     }
 
     /**
-     * The distance fields' nodes, one field after another in the colliders' order: a device buffer holds them
-     * right after {@link #records()}, and a field's record says where its nodes start, counted from the
-     * record's own first float (empty without distance fields).
+     * The distance fields' nodes and the triangle meshes' hierarchies ({@link MeshCollider#writeHierarchy}), one
+     * after another in the colliders' order: a device buffer holds them right after {@link #records()}, and a
+     * field's or mesh's record says where its floats start, counted from the record's own first float (empty
+     * without distance fields and meshes).
      */
     public float[] fields() {
         return fields;
@@ -223,9 +317,28 @@ public final class DeviceColliderRecords {
      * (17, 18), its dimensions (19-25), and with every rigid shape its pose at the step's start ({@link
      * #START_POSE}) and whether it moves ({@link #MOVING}). A distance field's nodes go to {@code fields[at..]}.
      */
-    private void encode(Collider c, ParticleSurface surface, int slot, int at) {
+    private void encode(Collider c, ParticleSurface surface, int slot, int at, int stepAt) {
         int o = stride * slot;
         float[] data = records;
+        if (c instanceof AnimatedMeshCollider animated) {
+            // thickness and friction (0-2), the largest vertex step (3), where the topology starts and where the
+            // step state starts, counted from this record (4, 5), the node, triangle and vertex counts (6-8; int bits)
+            types[slot] = ANIMATED;
+            data[o + 6] = Float.intBitsToFloat(animated.hierarchyNodeCount());
+            data[o + 7] = Float.intBitsToFloat(animated.triangles().length / 3);
+            data[o + 8] = Float.intBitsToFloat(animated.vertexCount());
+            data[o] = animated.thickness();
+            data[o + 1] = animated.staticFriction();
+            data[o + 2] = animated.kineticFriction();
+            data[o + 3] = animated.maxVertexStep();
+            data[o + 4] = Float.intBitsToFloat(records.length - o + at);
+            data[o + 5] = Float.intBitsToFloat(records.length - o + fields.length + stepAt);
+            if (fieldsChanged) {
+                animated.writeTopology(fields, at);
+            }
+            animated.writeStepState(dynamic, stepAt);
+            return;
+        }
         if (c instanceof PlaneCollider p) {
             types[slot] = PLANE;
             float[] n = p.normal();
@@ -292,12 +405,23 @@ public final class DeviceColliderRecords {
             data[o + 19] = funnel.a();
             data[o + 20] = funnel.yMin();
             data[o + 21] = funnel.yMax();
+        } else if (c instanceof MeshCollider mesh) {
+            // the hierarchy's place counted from this record (12) and where its triangle slots start counted
+            // from the hierarchy's first float (19), as int bits
+            types[slot] = MESH;
+            if (fieldsChanged) {
+                mesh.writeHierarchy(fields, at);
+            }
+            data[o + 12] = Float.intBitsToFloat(records.length - o + at);
+            data[o + 19] = Float.intBitsToFloat(mesh.hierarchyTrianglesAt());
         } else if (c instanceof SdfCollider sdf) {
             // the grid: its nodes' place counted from this record (12) and its size (19-21) as int bits, its
             // origin (22-24) and cell (25)
             types[slot] = SDF;
             SignedDistanceField field = sdf.field();
-            field.writeNodeValues(fields, at);
+            if (fieldsChanged) {
+                field.writeNodeValues(fields, at);
+            }
             data[o + 12] = Float.intBitsToFloat(records.length - o + at);
             int[] size = field.dimensions();
             for (int k = 0; k < 3; k++) {

@@ -71,9 +71,9 @@ public final class DeviceRefusals {
     }
 
     /**
-     * As above; with {@code rigidShapes} every rigid shape but a triangle mesh (box, capsule, cylinder,
-     * ellipsoid, funnel, rectangle, distance field), still or moving, is supported too: triangle-mesh and
-     * animated-mesh colliders are still refused.
+     * As above; with {@code rigidShapes} every rigid shape (box, capsule, cylinder, ellipsoid, funnel,
+     * rectangle, distance field, triangle mesh), still or moving, and animated meshes are supported too:
+     * projectiles, grips and blades are still refused.
      */
     public static void requireSupportedColliders(String solvers, Environment env, boolean rigidShapes) {
         for (Collider c : env.colliders()) {

@@ -1,5 +1,6 @@
 package dev.weft.core.testing;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.ConstantVelocityMotion;
@@ -8,6 +9,7 @@ import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.KeyframedMotion;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.Icosphere;
 import dev.weft.core.collide.RigidCollider;
@@ -95,11 +97,75 @@ public final class DeviceTestScenes {
         return new SphereCollider("ball", new float[] {0f, 0.2f, 0f}, 0.2f, 0.005f, 0.3f);
     }
 
-    /** A closed triangle mesh (a tetrahedron), which no device backend runs yet. */
+    /** A closed triangle mesh (a tetrahedron), which the OpenCL solvers run and the GLSL compute ones do not. */
     public static Collider rock() {
+        return new MeshCollider("rock", rockMesh(0f), 0f, 0f);
+    }
+
+    /** The rock's tetrahedron raised by {@code lift} (m). */
+    private static TriangleMesh rockMesh(float lift) {
         float[] corners = {0f, -1f, 0f, 0.3f, -1.3f, 0f, -0.2f, -1.3f, 0.2f, -0.2f, -1.3f, -0.2f};
+        for (int k = 1; k < corners.length; k += 3) {
+            corners[k] += lift;
+        }
         int[] triangles = {0, 2, 1, 0, 3, 2, 0, 1, 3, 1, 2, 3};
-        return new MeshCollider("rock", new TriangleMesh(corners, new float[8], triangles), 0f, 0f);
+        return new TriangleMesh(corners, new float[8], triangles);
+    }
+
+    /** A projectile (a cannonball of 0.1 m, 5 kg, flying at 1 m/s), which no device backend runs yet. */
+    public static Collider cannonball() {
+        return new Projectile("cannonball", new float[] {0f, -1f, 0f}, 0.1f, 5f, new float[] {1f, 0f, 0f},
+                new float[] {0f, -9.81f, 0f}, 0f, 0f);
+    }
+
+    /** The rock animated (AnimatedMeshCollider: two frames 0.1 m apart, 10 fps): OpenCL runs it, GLSL does not. */
+    public static Collider animatedRock() {
+        return new AnimatedMeshCollider("rock", List.of(rockMesh(0f), rockMesh(0.1f)), 10f, false, 0f, 0f);
+    }
+
+    /**
+     * An AnimatedMeshCollider of two frames of a low-poly ball (an icosphere of 0.15 m, 320 triangles): at 0 s
+     * below the hanging cloth's middle, as {@link #risingBall()}, at 0.2 s (5 fps) 0.6 m higher and squashed
+     * (1.25 times as wide in x, 0.8 times as tall), held after that: it rises at 3 m/s while it deforms, through
+     * the hanging cloth. 5 mm thick, μ 0.3.
+     */
+    public static AnimatedMeshCollider risingAnimatedBall() {
+        float[] ball = Icosphere.of(0.15f, 2).positions();
+        TriangleMesh shape = Icosphere.of(0.15f, 2);
+        float[] low = ball.clone();
+        float[] high = ball.clone();
+        for (int k = 0; k < ball.length; k += 3) {
+            low[k] += 0.05f;
+            low[k + 1] += 0.7f;
+            low[k + 2] += 0.1f;
+            high[k] = 1.25f * ball[k] + 0.05f;
+            high[k + 1] = 0.8f * ball[k + 1] + 1.3f;
+            high[k + 2] += 0.1f;
+        }
+        return new AnimatedMeshCollider("animatedBall", List.of(new TriangleMesh(low, null, shape.triangles()),
+                new TriangleMesh(high, null, shape.triangles())), 5f, false, 0.005f, 0.3f);
+    }
+
+    /**
+     * A MeshCollider of the closed box mesh of half extents 0.2, 0.15, 0.18 m ({@link #tiltedFieldBox}'s)
+     * about 0.2 m up, tilted: a falling cloth meets its faces, edges and corners (every region of the closest
+     * triangle) obliquely. 5 mm thick, μ 0.3.
+     */
+    public static MeshCollider tiltedMeshBox() {
+        return (MeshCollider) new MeshCollider("meshBox", boxMesh(), 0.005f, 0.3f)
+                .withPosition(new float[] {0f, 0.2f, 0f}).withOrientation(tilt());
+    }
+
+    /**
+     * A MeshCollider of a low-poly sphere (an icosphere of 0.15 m, 320 triangles, two-sided) moving up at 3 m/s
+     * from below the hanging cloth, as {@link #risingBall()}: its faceted surface lifts the cloth. 5 mm thick,
+     * μ 0.3.
+     */
+    public static MeshCollider risingMeshBall() {
+        MeshCollider ball = new MeshCollider("meshBall", Icosphere.of(0.15f, 2), 0.005f, 0.3f);
+        ball.withMotion(ConstantVelocityMotion.translating(new float[] {0.05f, 0.7f, 0.1f},
+                new float[] {0f, 3f, 0f}));
+        return ball;
     }
 
     /** 30° about a tilted axis: every face, edge and cap of a shape meets a falling cloth obliquely. */
@@ -169,6 +235,14 @@ public final class DeviceTestScenes {
      * 5 mm thick, μ 0.3.
      */
     public static SdfCollider tiltedFieldBox() {
+        try (WorkerPool pool = new WorkerPool(1)) {
+            return (SdfCollider) SdfCollider.fromClosedMesh("fieldBox", boxMesh(), 0.02f, 0.005f, 0.3f, pool)
+                    .withPosition(new float[] {0f, 0.2f, 0f}).withOrientation(tilt());
+        }
+    }
+
+    /** A closed box mesh of half extents 0.2, 0.15, 0.18 m about the origin, its triangles turned outward. */
+    private static TriangleMesh boxMesh() {
         float[] h = {0.2f, 0.15f, 0.18f};
         float[] corners = new float[24];
         for (int v = 0; v < 8; v++) {
@@ -200,11 +274,7 @@ public final class DeviceTestScenes {
                 }
             }
         }
-        try (WorkerPool pool = new WorkerPool(1)) {
-            return (SdfCollider) SdfCollider.fromClosedMesh("fieldBox", new TriangleMesh(corners, new float[16],
-                    triangles), 0.02f, 0.005f, 0.3f, pool).withPosition(new float[] {0f, 0.2f, 0f})
-                    .withOrientation(tilt());
-        }
+        return new TriangleMesh(corners, new float[16], triangles);
     }
 
     /** Whether the triangle's normal (right-handed) points away from the origin. */

@@ -175,6 +175,12 @@ class GlslXpbdSolverTest {
                     DeviceTestScenes.earthWith(DeviceTestScenes.crate()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("crate")
                     .hasMessageContaining("BoxCollider");
+            // a triangle mesh, which the OpenCL solvers run: the shaders refuse it naming what they do run
+            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
+                    DeviceTestScenes.earthWith(DeviceTestScenes.rock()), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("rock")
+                    .hasMessageContaining("is a MeshCollider, which the GLSL compute solvers do not support yet")
+                    .hasMessageContaining("still planes and spheres").hasMessageContaining("use the cpu backend");
             assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("particle contacts");
             // after the refusals it still runs what it supports, tethers included
