@@ -171,8 +171,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
 
     @Override
     public void step(Model m, State state, Environment env, float dt) {
-        beginStep(m, state, env, dt);
-        iterate(settings.iterations(), settings.tethers() ? ALL : DISTANCES | BENDING);
+        beginStep(m, state, env, dt); // resets the multipliers: the sweeps follow without iterate's second reset
+        int passes = settings.tethers() ? ALL : DISTANCES | BENDING;
+        for (int it = 0; it < settings.iterations(); it++) {
+            sweep(passes);
+        }
         endStep(state);
     }
 
