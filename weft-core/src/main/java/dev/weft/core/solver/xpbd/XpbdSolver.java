@@ -116,6 +116,33 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private float[] distStiffness;
     private float[] hingeStiffness;
 
+    /**
+     * The colored distance sweeps in vector lanes ({@link SoaDistanceKernel}), where the JDK's Vector API is
+     * present; null elsewhere. Used for a model whose distance colors are mostly runs (a grid cloth's rows);
+     * {@link #soaInUse} says whether the bound model is one.
+     */
+    private final SoaDistanceKernel soa = SoaDistanceKernel.create();
+    private boolean soaInUse;
+    /** The step's positions one array per axis while the distance sweeps run in lanes. */
+    private float[] yx;
+    private float[] yy;
+    private float[] yz;
+    private float[] dx;
+    private float[] dy;
+    private float[] dz;
+    /** Whether yx, yy, yz hold the current prediction (y is fixed from the step's start to its end). */
+    private boolean ySoaCurrent;
+    private final RangeBody soaRigidBody = (b, e) -> soa.rigid(b, e);
+    private final RangeBody soaCompliantBody = (b, e) -> soa.compliant(b, e);
+    private final RangeBody soaStretchOrderBody = (b, e) -> {
+        for (int k = b; k < e; k++) {
+            soa.compliant(stretchOrder[k], stretchOrder[k] + 1);
+        }
+    };
+    private final RangeBody toSoaBody = this::toSoa;
+    private final RangeBody dToSoaBody = (b, e) -> transposeIn(d, dx, dy, dz, b, e);
+    private final RangeBody fromSoaBody = this::fromSoa;
+
     /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
     private ParticleContactSettings contactSettings;
     private ParticleContacts contacts;
@@ -189,6 +216,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         bind(m, state, dt);
         relaxing = false;
         frame.predict(state, env, dt, Damping.AFTER);
+        ySoaCurrent = false;
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
         tetPass.begin(h);
@@ -200,6 +228,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         bind(m, state, dt);
         relaxing = true;
         positions.begin(world);
+        ySoaCurrent = false;
         java.util.Arrays.fill(distLambda, 0f);
         java.util.Arrays.fill(bendLambda, 0f);
         tetPass.begin(h);
@@ -243,6 +272,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     public void relax(Model m, State state, float dt, int iterations, int passes) {
         bind(m, state, dt);
         positions.begin(world);
+        ySoaCurrent = false;
         iterate(iterations, passes);
         positions.write(world, w, 0, m.particleCount());
     }
@@ -277,6 +307,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private void sweepDistances() {
         switch (settings.mode()) {
             case COLORED:
+                if (soaInUse) {
+                    sweepDistancesInLanes();
+                    break;
+                }
                 for (int c = 0; c + 1 < distColorStart.length; c++) {
                     pool.parallelFor(distColorStart[c], distColorStart[c + 1],
                             distColorRigid[c] ? rigidDistanceColorBody : distanceColorBody);
@@ -315,6 +349,86 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             default:
                 throw new AssertionError(settings.mode());
         }
+    }
+
+    /**
+     * The colored distance sweep (and the extra stretch passes) of {@link #sweepDistances} on the positions one
+     * array per axis, in vector lanes where a color's constraints form runs: the same projections in the same
+     * color order, so the same bits as the scalar loops.
+     */
+    private void sweepDistancesInLanes() {
+        int n = w.length;
+        if (!ySoaCurrent) {
+            pool.parallelFor(0, n, toSoaBody); // y and d
+            ySoaCurrent = true;
+        } else {
+            pool.parallelFor(0, n, dToSoaBody);
+        }
+        for (int c = 0; c + 1 < distColorStart.length; c++) {
+            pool.parallelFor(distColorStart[c], distColorStart[c + 1],
+                    distColorRigid[c] ? soaRigidBody : soaCompliantBody);
+        }
+        for (int pass = 1; pass < settings.stretchPasses(); pass++) {
+            for (int c = 0; c + 1 < stretchColorStart.length; c++) {
+                int from = stretchColorStart[c];
+                int to = stretchColorStart[c + 1];
+                if (from == to) {
+                    continue;
+                }
+                if (stretchColorContiguous[c]) {
+                    int first = stretchOrder[from];
+                    pool.parallelFor(first, first + (to - from), soaCompliantBody);
+                } else {
+                    pool.parallelFor(from, to, soaStretchOrderBody);
+                }
+            }
+        }
+        pool.parallelFor(0, n, fromSoaBody);
+    }
+
+    private void toSoa(int begin, int end) {
+        transposeIn(y, yx, yy, yz, begin, end);
+        transposeIn(d, dx, dy, dz, begin, end);
+    }
+
+    private void fromSoa(int begin, int end) {
+        for (int i = begin; i < end; i++) {
+            d[3 * i] = dx[i];
+            d[3 * i + 1] = dy[i];
+            d[3 * i + 2] = dz[i];
+        }
+    }
+
+    private static void transposeIn(float[] xyz, float[] x, float[] y, float[] z, int begin, int end) {
+        for (int i = begin; i < end; i++) {
+            x[i] = xyz[3 * i];
+            y[i] = xyz[3 * i + 1];
+            z[i] = xyz[3 * i + 2];
+        }
+    }
+
+    /**
+     * Per distance constraint the exclusive end of the run it lies in, or −1: a run is at least {@code minRun}
+     * consecutive constraints of one color whose first particles are consecutive and whose second particles
+     * lie a fixed offset from the first (a lattice color's row).
+     */
+    static int[] distanceRuns(int[] pairs, int[] colorStart, int minRun) {
+        int[] runEnd = new int[pairs.length / 2];
+        for (int color = 0; color + 1 < colorStart.length; color++) {
+            int c = colorStart[color];
+            int end = colorStart[color + 1];
+            while (c < end) {
+                int a = pairs[2 * c];
+                int offset = pairs[2 * c + 1] - a;
+                int k = c + 1;
+                while (k < end && pairs[2 * k] == a + (k - c) && pairs[2 * k + 1] - pairs[2 * k] == offset) {
+                    k++;
+                }
+                java.util.Arrays.fill(runEnd, c, k, k - c >= minRun ? k : -1);
+                c = k;
+            }
+        }
+        return runEnd;
     }
 
     /** Forward, then backward over {@code order} (see IterationMode.GAUSS_SEIDEL: one direction gains energy). */
@@ -376,6 +490,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             hingeStiffness = m.hingeStiffness();
             bendAlpha = new float[hingeStiffness.length];
             bindStretchOrder();
+            bindLanes(n);
             BendingConstraints b = m.bending();
             bendParticles = b.particles();
             bendRest = b.restAngle();
@@ -426,6 +541,46 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 distColorRigid[k] = rigid;
             }
         }
+    }
+
+    /**
+     * The vector-lane sweep for this model where the kernel exists, the mode is colored and at least half the
+     * distance constraints lie in runs (a grid cloth: its rows); else the scalar loops (a mesh cloth's colors have
+     * few runs, and the transposes would cost without lanes to pay for them).
+     */
+    private void bindLanes(int n) {
+        soaInUse = false;
+        if (soa == null || settings.mode() != IterationMode.COLORED) {
+            return;
+        }
+        int[] runEnd = distanceRuns(distParticles, distColorStart, 8);
+        int inRuns = 0;
+        for (int e : runEnd) {
+            inRuns += e >= 0 ? 1 : 0;
+        }
+        if (2 * inRuns < runEnd.length) {
+            return;
+        }
+        soaInUse = true;
+        yx = new float[n];
+        yy = new float[n];
+        yz = new float[n];
+        dx = new float[n];
+        dy = new float[n];
+        dz = new float[n];
+        soa.bind(distParticles, distRest, w, distAlpha, distLambda, runEnd);
+        soa.positions(yx, yy, yz, dx, dy, dz);
+        ySoaCurrent = false;
+    }
+
+    /** Whether the bound model's colored distance sweeps run in vector lanes (tests). */
+    boolean distancesInLanes() {
+        return soaInUse;
+    }
+
+    /** Distance projections made in vector lanes so far (tests; exact on one thread). */
+    long laneProjections() {
+        return soa == null ? 0 : soa.laneProjections();
     }
 
     /**

@@ -1,0 +1,233 @@
+package dev.weft.core.solver.xpbd;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * {@link SoaDistanceKernel} with the JDK's Vector API: eight constraints of a run per step (256-bit lanes), the
+ * rest one at a time. Each lane computes what {@link XpbdSolver}'s scalar loop computes, in the same order; a
+ * lane the scalar loop would skip (both particles pinned, or coincident) keeps its corrections and multiplier by a
+ * blend, bit for bit. Loaded by name only where {@code jdk.incubator.vector} is present.
+ */
+final class VectorDistanceKernel implements SoaDistanceKernel {
+    private static final VectorSpecies<Float> LANES = FloatVector.SPECIES_256;
+    private static final int WIDTH = LANES.length();
+
+    private int[] pairs;
+    private float[] rest;
+    private float[] w;
+    private float[] alpha;
+    private float[] lambda;
+    private int[] runEnd;
+    private float[] yx;
+    private float[] yy;
+    private float[] yz;
+    private float[] dx;
+    private float[] dy;
+    private float[] dz;
+    /** Per calling thread's share would need a sum; one plain counter, written only by tests' single thread. */
+    private long lanes;
+
+    @Override
+    public void bind(int[] pairs, float[] rest, float[] invMass, float[] alpha, float[] lambda, int[] runEnd) {
+        this.pairs = pairs;
+        this.rest = rest;
+        this.w = invMass;
+        this.alpha = alpha;
+        this.lambda = lambda;
+        this.runEnd = runEnd;
+    }
+
+    @Override
+    public void positions(float[] yx, float[] yy, float[] yz, float[] dx, float[] dy, float[] dz) {
+        this.yx = yx;
+        this.yy = yy;
+        this.yz = yz;
+        this.dx = dx;
+        this.dy = dy;
+        this.dz = dz;
+    }
+
+    @Override
+    public long laneProjections() {
+        return lanes;
+    }
+
+    @Override
+    public void rigid(int begin, int end) {
+        run(begin, end, false);
+    }
+
+    @Override
+    public void compliant(int begin, int end) {
+        run(begin, end, true);
+    }
+
+    private void run(int begin, int end, boolean compliant) {
+        int c = begin;
+        while (c < end) {
+            int stop = runEnd[c];
+            if (stop > c) {
+                int to = Math.min(end, stop);
+                int a = pairs[2 * c];
+                int offset = pairs[2 * c + 1] - a;
+                int k = c;
+                for (; k + WIDTH <= to; k += WIDTH) {
+                    lanes(k, a + (k - c), offset, compliant);
+                }
+                lanes += k - c;
+                scalar(k, to, compliant);
+                c = to;
+            } else {
+                // the constraints up to the next run (or the range's end) one at a time
+                int k = c + 1;
+                while (k < end && runEnd[k] < 0) {
+                    k++;
+                }
+                scalar(c, k, compliant);
+                c = k;
+            }
+        }
+    }
+
+    /** Constraints k .. k + WIDTH − 1, whose particles are a + j and a + j + offset. */
+    private void lanes(int k, int a, int offset, boolean compliant) {
+        int b = a + offset;
+        FloatVector dax = FloatVector.fromArray(LANES, dx, a);
+        FloatVector day = FloatVector.fromArray(LANES, dy, a);
+        FloatVector daz = FloatVector.fromArray(LANES, dz, a);
+        FloatVector dbx = FloatVector.fromArray(LANES, dx, b);
+        FloatVector dby = FloatVector.fromArray(LANES, dy, b);
+        FloatVector dbz = FloatVector.fromArray(LANES, dz, b);
+        FloatVector ex = FloatVector.fromArray(LANES, yx, b).sub(FloatVector.fromArray(LANES, yx, a)).add(dbx.sub(dax));
+        FloatVector ey = FloatVector.fromArray(LANES, yy, b).sub(FloatVector.fromArray(LANES, yy, a)).add(dby.sub(day));
+        FloatVector ez = FloatVector.fromArray(LANES, yz, b).sub(FloatVector.fromArray(LANES, yz, a)).add(dbz.sub(daz));
+        FloatVector wa = FloatVector.fromArray(LANES, w, a);
+        FloatVector wb = FloatVector.fromArray(LANES, w, b);
+        FloatVector wsum = wa.add(wb);
+        FloatVector d2 = ex.mul(ex).add(ey.mul(ey)).add(ez.mul(ez));
+        // the scalar loop's "if (wsum == 0f || d2 < 1e-24f) continue": those lanes keep everything
+        VectorMask<Float> skip = wsum.compare(VectorOperators.EQ, 0f).or(d2.compare(VectorOperators.LT, 1e-24f));
+        FloatVector len = d2.sqrt();
+        FloatVector r = FloatVector.fromArray(LANES, rest, k);
+        FloatVector scale;
+        if (compliant) {
+            FloatVector al = FloatVector.fromArray(LANES, alpha, k);
+            FloatVector lam = FloatVector.fromArray(LANES, lambda, k);
+            FloatVector dl = r.sub(len).sub(al.mul(lam)).div(wsum.add(al));
+            lam.add(dl).blend(lam, skip).intoArray(lambda, k);
+            scale = dl.div(len);
+        } else {
+            scale = r.sub(len).div(wsum.mul(len));
+        }
+        FloatVector sa = wa.mul(scale);
+        FloatVector sb = wb.mul(scale);
+        dax.sub(sa.mul(ex)).blend(dax, skip).intoArray(dx, a);
+        day.sub(sa.mul(ey)).blend(day, skip).intoArray(dy, a);
+        daz.sub(sa.mul(ez)).blend(daz, skip).intoArray(dz, a);
+        dbx.add(sb.mul(ex)).blend(dbx, skip).intoArray(dx, b);
+        dby.add(sb.mul(ey)).blend(dby, skip).intoArray(dy, b);
+        dbz.add(sb.mul(ez)).blend(dbz, skip).intoArray(dz, b);
+    }
+
+    private void scalar(int from, int to, boolean compliant) {
+        if (compliant) {
+            compliantRange(from, to);
+        } else {
+            rigidRange(from, to);
+        }
+    }
+
+    /** Constraints [from, to) one at a time: XpbdSolver.projectRigidDistances' arithmetic on the axis arrays. */
+    private void rigidRange(int from, int to) {
+        final int[] p = pairs;
+        final float[] x0 = yx;
+        final float[] x1 = yy;
+        final float[] x2 = yz;
+        final float[] c0 = dx;
+        final float[] c1 = dy;
+        final float[] c2 = dz;
+        final float[] inv = w;
+        final float[] r = rest;
+        for (int c = from; c < to; c++) {
+            int ia = p[2 * c];
+            int ib = p[2 * c + 1];
+            float dax = c0[ia];
+            float day = c1[ia];
+            float daz = c2[ia];
+            float dbx = c0[ib];
+            float dby = c1[ib];
+            float dbz = c2[ib];
+            float ex = (x0[ib] - x0[ia]) + (dbx - dax);
+            float ey = (x1[ib] - x1[ia]) + (dby - day);
+            float ez = (x2[ib] - x2[ia]) + (dbz - daz);
+            float wa = inv[ia];
+            float wb = inv[ib];
+            float wsum = wa + wb;
+            float d2 = ex * ex + ey * ey + ez * ez;
+            if (wsum == 0f || d2 < 1e-24f) {
+                continue;
+            }
+            float len = (float) Math.sqrt(d2);
+            float scale = (r[c] - len) / (wsum * len);
+            float sa = wa * scale;
+            float sb = wb * scale;
+            c0[ia] = dax - sa * ex;
+            c1[ia] = day - sa * ey;
+            c2[ia] = daz - sa * ez;
+            c0[ib] = dbx + sb * ex;
+            c1[ib] = dby + sb * ey;
+            c2[ib] = dbz + sb * ez;
+        }
+    }
+
+    /** Constraints [from, to) one at a time: XpbdSolver.projectDistances' arithmetic on the axis arrays. */
+    private void compliantRange(int from, int to) {
+        final int[] p = pairs;
+        final float[] x0 = yx;
+        final float[] x1 = yy;
+        final float[] x2 = yz;
+        final float[] c0 = dx;
+        final float[] c1 = dy;
+        final float[] c2 = dz;
+        final float[] inv = w;
+        final float[] r = rest;
+        final float[] alphas = alpha;
+        final float[] lambdas = lambda;
+        for (int c = from; c < to; c++) {
+            int ia = p[2 * c];
+            int ib = p[2 * c + 1];
+            float dax = c0[ia];
+            float day = c1[ia];
+            float daz = c2[ia];
+            float dbx = c0[ib];
+            float dby = c1[ib];
+            float dbz = c2[ib];
+            float ex = (x0[ib] - x0[ia]) + (dbx - dax);
+            float ey = (x1[ib] - x1[ia]) + (dby - day);
+            float ez = (x2[ib] - x2[ia]) + (dbz - daz);
+            float wa = inv[ia];
+            float wb = inv[ib];
+            float wsum = wa + wb;
+            float d2 = ex * ex + ey * ey + ez * ez;
+            if (wsum == 0f || d2 < 1e-24f) {
+                continue;
+            }
+            float len = (float) Math.sqrt(d2);
+            float al = alphas[c];
+            float dl = (r[c] - len - al * lambdas[c]) / (wsum + al);
+            lambdas[c] += dl;
+            float scale = dl / len;
+            float sa = wa * scale;
+            float sb = wb * scale;
+            c0[ia] = dax - sa * ex;
+            c1[ia] = day - sa * ey;
+            c2[ia] = daz - sa * ez;
+            c0[ib] = dbx + sb * ex;
+            c1[ib] = dby + sb * ey;
+            c2[ib] = dbz + sb * ez;
+        }
+    }
+}
