@@ -53,6 +53,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     private final Uniforms predict;
     private final Uniforms finish;
     private final GlslTethers tethers;
+    private final GlslBending bending;
     private final int[] firstAt = new int[3];
     private final int[] countAt = new int[3];
 
@@ -83,6 +84,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
             listedProgram = program("#define LISTED\n", "xpbd.glsl", "xpbd_distances.comp");
             finishProgram = program("", "xpbd.glsl", "position_step.glsl", "xpbd_finish.comp");
             tethers = new GlslTethers(gl, program("", "xpbd.glsl", "tethers.comp"));
+            bending = new GlslBending(gl, program("", "xpbd.glsl", "xpbd_bending.comp"),
+                    program("#define ISOMETRIC\n", "xpbd.glsl", "xpbd_bending.comp"));
             predict = new Uniforms(predictProgram, "h", "gravity");
             finish = new Uniforms(finishProgram, "invH", "colliderCount");
             int[] colored = {distanceProgram, rigidProgram, listedProgram};
@@ -127,7 +130,6 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoDihedralBending(NAME, m);
         DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
@@ -149,10 +151,12 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         if (layout.count() > 0) {
             ComputeContext.clear(lambdaBuffer, layout.count());
         }
-        if (layout.count() > 0 || tethers.any()) {
+        bending.clearMultipliers();
+        if (layout.count() > 0 || bending.any() || tethers.any()) {
             for (int it = 0; it < settings().iterations(); it++) {
                 sweep();
-                tethers.project(); // XpbdSolver.sweep: after the distance passes
+                bending.project(); // XpbdSolver.sweep: the bending colors after the distance passes
+                tethers.project(); // and the tethers last
             }
         }
         ComputeContext.setFloat(finishProgram, finish.a(), 1f / dt);
@@ -214,6 +218,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         ComputeContext.setInt(predictProgram, predict.n(), n);
         ComputeContext.setInt(finishProgram, finish.n(), n);
         tethers.bind(m, settings().tethers()); // on the y and d above
+        bending.bind(m, layout);
     }
 
     /** When h changed: the layout's compliances over h² and damping factors, uploaded. */
@@ -225,6 +230,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
             ComputeContext.write(alphaBuffer, layout.compliances());
         }
         ComputeContext.write(dampBuffer, layout.damping());
+        bending.uploadCompliances();
     }
 
     @Override
@@ -234,6 +240,9 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         alphaBuffer = lambdaBuffer = dampBuffer = 0;
         if (tethers != null) { // null when the constructor failed before making it
             tethers.release();
+        }
+        if (bending != null) {
+            bending.release();
         }
     }
 }
