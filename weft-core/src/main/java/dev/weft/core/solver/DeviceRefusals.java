@@ -36,19 +36,6 @@ public final class DeviceRefusals {
                 + String.join(", ", labels) + " or the cpu backend");
     }
 
-    /**
-     * Bending stencils, dihedral or isometric, for a solver that projects distance bending only (the GLSL compute
-     * one; the OpenCL XPBD solver projects both kinds).
-     */
-    public static void requireNoDihedralBending(String solver, Model m) {
-        if (m.bending().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
-                    + m.bending().count() + " dihedral bending stencils, which " + solver + " does not project "
-                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
-                    + "use the cpu backend");
-        }
-    }
-
     /** Tetrahedra. */
     public static void requireNoTetrahedra(String solver, Model m) {
         if (m.tets().count() > 0) {
