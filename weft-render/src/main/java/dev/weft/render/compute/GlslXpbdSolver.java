@@ -13,9 +13,10 @@ import dev.weft.core.step.Environment;
 /**
  * {@link XpbdSolver}'s colored mode in OpenGL 4.3 compute shaders, for distance constraints (stretch,
  * shear and distance bending, compliance α = 1/k from the bodies' materials, rigid where the material
- * or {@link XpbdSettings#rigid()} says): the prediction, per iteration one dispatch per color of the
- * distance constraints and, for {@link XpbdSettings#stretchPasses()} beyond the first, one per color of
- * the stretch constraints, then one per color of the model's tethers, then the settle, still planes and
+ * or {@link XpbdSettings#rigid()} says) and dihedral and isometric bending stencils: the prediction, per
+ * iteration one dispatch per color of the distance constraints and, for {@link XpbdSettings#stretchPasses()}
+ * beyond the first, one per color of the stretch constraints, then one per color of the bending stencils
+ * ({@link GlslBending}), then one per color of the model's tethers, then the settle, still planes and
  * spheres, velocities and damping, in the CPU solver's float operations and order ({@code xpbd_*.comp},
  * {@code tethers.comp}, {@code position_step.glsl}: ports of weft-opencl's {@code xpbd.cl} and
  * {@code tethers.cl}).
@@ -30,7 +31,7 @@ import dev.weft.core.step.Environment;
  * step reads positions and velocities back once, when it returns.
  *
  * <p>Not in the shaders yet, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
- * Gauss–Seidel modes, dihedral bending, tetrahedra, air and wind, particle contacts, and colliders
+ * Gauss–Seidel modes, tetrahedra, air and wind, particle contacts, and colliders
  * other than still planes and spheres.
  */
 public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
