@@ -16,7 +16,8 @@ import dev.weft.core.step.Environment;
  * or {@link XpbdSettings#rigid()} says) and dihedral and isometric bending stencils: the prediction, per
  * iteration one dispatch per color of the distance constraints and, for {@link XpbdSettings#stretchPasses()}
  * beyond the first, one per color of the stretch constraints, then one per color of the bending stencils
- * ({@link GlslBending}), then one per color of the model's tethers, then the settle, still planes and
+ * ({@link GlslBending}), then one per color of the soft bodies' tetrahedra ({@link GlslTets}: volume and
+ * shape by TetProjection's coupled step), then one per color of the model's tethers, then the settle, still planes and
  * spheres, velocities and damping, in the CPU solver's float operations and order ({@code xpbd_*.comp},
  * {@code tethers.comp}, {@code position_step.glsl}: ports of weft-opencl's {@code xpbd.cl} and
  * {@code tethers.cl}).
@@ -31,7 +32,7 @@ import dev.weft.core.step.Environment;
  * step reads positions and velocities back once, when it returns.
  *
  * <p>Not in the shaders yet, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
- * Gauss–Seidel modes, tetrahedra, air and wind, particle contacts, and colliders
+ * Gauss–Seidel modes, air and wind, particle contacts, and colliders
  * other than still planes and spheres.
  */
 public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
@@ -55,6 +56,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     private final Uniforms finish;
     private final GlslTethers tethers;
     private final GlslBending bending;
+    private final GlslTets tets;
     private final int[] firstAt = new int[3];
     private final int[] countAt = new int[3];
 
@@ -87,6 +89,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
             tethers = new GlslTethers(gl, program("", "xpbd.glsl", "tethers.comp"));
             bending = new GlslBending(gl, program("", "xpbd.glsl", "xpbd_bending.comp"),
                     program("#define ISOMETRIC\n", "xpbd.glsl", "xpbd_bending.comp"));
+            tets = new GlslTets(gl, program("", "xpbd.glsl", "xpbd_tets.comp"));
             predict = new Uniforms(predictProgram, "h", "gravity");
             finish = new Uniforms(finishProgram, "invH", "colliderCount");
             int[] colored = {distanceProgram, rigidProgram, listedProgram};
@@ -131,7 +134,6 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
@@ -153,10 +155,12 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
             ComputeContext.clear(lambdaBuffer, layout.count());
         }
         bending.clearMultipliers();
-        if (layout.count() > 0 || bending.any() || tethers.any()) {
+        tets.clearMultipliers();
+        if (layout.count() > 0 || bending.any() || tets.any() || tethers.any()) {
             for (int it = 0; it < settings().iterations(); it++) {
                 sweep();
-                bending.project(); // XpbdSolver.sweep: the bending colors after the distance passes
+                bending.project(); // XpbdSolver.sweep: the bending colors after the distance passes,
+                tets.project(); // the tetrahedra with the bending pass,
                 tethers.project(); // and the tethers last
             }
         }
@@ -220,6 +224,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         ComputeContext.setInt(finishProgram, finish.n(), n);
         tethers.bind(m, settings().tethers()); // on the y and d above
         bending.bind(m, layout);
+        tets.bind(m, layout);
     }
 
     /** When h changed: the layout's compliances over h² and damping factors, uploaded. */
@@ -232,6 +237,7 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         }
         ComputeContext.write(dampBuffer, layout.damping());
         bending.uploadCompliances();
+        tets.uploadPacked();
     }
 
     @Override
@@ -244,6 +250,9 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         }
         if (bending != null) {
             bending.release();
+        }
+        if (tets != null) {
+            tets.release();
         }
     }
 }
