@@ -10,13 +10,17 @@ import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.State;
 import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.model.VoxelBodySpec;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.DeviceTestScenes;
 import dev.weft.core.testing.StepComparison;
+import dev.weft.core.util.IntList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -91,6 +95,82 @@ class GlslTetTest {
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
+    }
+
+    /**
+     * A free notched rubber bar (no gravity) stretched at 5 /s (v = 5 x, the ends at ±1 m/s, and 1 m/s up) tears
+     * at its notch within the first frame, node after node over its substeps (TetTearing splits its nodes and
+     * divides their tetrahedra): each edit is a new model, which the solver binds again. The shaders tear where
+     * and when the CPU does (the splits are decided on the host from the positions read back) and keep the CPU's
+     * bits on llvmpipe, frame after frame, through the tears and after them (weft-opencl's test, colored).
+     */
+    @Test
+    void aBarFlyingApartTearsAsOnTheCpuAndKeepsItsBits() {
+        Model bar = notchedBar();
+        State start = State.atRest(bar);
+        float[] x = start.positions();
+        float[] v = start.velocities();
+        for (int i = 0; i < bar.particleCount(); i++) {
+            v[3 * i] = 5f * x[3 * i]; // stretched at 5 /s: past 10 % at the notch within the first frame
+            v[3 * i + 1] = 1f;
+        }
+        Environment space = new Environment(new float[3], List.of());
+        int frames = 30;
+        try (WorkerPool pool = new WorkerPool(1);
+             Simulation cpu = new Simulation(bar, start.copy(), new XpbdSolver(DEFAULTS, pool), space, 10);
+             Simulation gpu = new Simulation(bar, start.copy(), new GlslXpbdSolver(DEFAULTS), space, 10)) {
+            int firstTear = -1;
+            for (int f = 0; f < frames; f++) {
+                cpu.advance(1f / 60f);
+                gpu.advance(1f / 60f);
+                assertThat(gpu.model().edits()).as("frame %d: the same splits", f).isEqualTo(cpu.model().edits());
+                assertThat(gpu.model().tets().count()).isEqualTo(cpu.model().tets().count());
+                if (firstTear < 0 && !cpu.model().edits().isEmpty()) {
+                    firstTear = f;
+                }
+                float diff = StepComparison.maxDifference(cpu.state().positions(), gpu.state().positions());
+                assertThat(diff).as("frame %d", f).isLessThanOrEqualTo(TOLERANCE);
+                if (GlslDriver.cpuBits()) {
+                    StepComparison.assertSameBits(cpu.state(), gpu.state());
+                }
+            }
+            System.out.printf("GLSL: a bar flying apart: first tear in frame %d, %d -> %d particles, %d edits%n",
+                    firstTear, bar.particleCount(), cpu.model().particleCount(), cpu.model().edits().size());
+            assertThat(firstTear).as("it tore, and ran on after").isBetween(0, frames - 10);
+            assertThat(cpu.model().edits().size()).as("several splits, several rebinds").isGreaterThan(2);
+            assertThat(cpu.model().particleCount()).as("nodes split").isGreaterThan(bar.particleCount());
+        }
+    }
+
+    /**
+     * TetTearingTest's notched bar: 0.4 × 0.08 × 0.08 m of 10 × 2 × 2 cubes (E = 100 kPa, ν = 0.3), the cube on
+     * its lower front edge at x ∈ [0, 0.04] left out, tearing past 10 % strain.
+     */
+    private static Model notchedBar() {
+        ModelBuilder b = new ModelBuilder();
+        b.material(Material.cloth().withDamping(0.5f));
+        TetBodySpec box = TetBodySpec.box("bar", new float[] {-0.2f, 0.96f, -0.04f}, new float[] {0.2f, 1.04f, 0.04f},
+                10, 2, 2, 1000f, new Elasticity(1e5f, 0.3f));
+        IntList kept = new IntList();
+        float[] x = box.nodes();
+        int[] t = box.tets();
+        for (int c = 0; c < t.length / 4; c++) {
+            float cx = 0f;
+            float cy = 0f;
+            float cz = 0f;
+            for (int k = 0; k < 4; k++) {
+                cx += x[3 * t[4 * c + k]] / 4f;
+                cy += x[3 * t[4 * c + k] + 1] / 4f;
+                cz += x[3 * t[4 * c + k] + 2] / 4f;
+            }
+            if (!(cx > 0f && cx < 0.04f && cy < 1f && cz < 0f)) {
+                kept.add(t[4 * c], t[4 * c + 1]);
+                kept.add(t[4 * c + 2], t[4 * c + 3]);
+            }
+        }
+        ModelObject body = b.addTetBody(new TetBodySpec("bar", x, kept.toArray(), 1000f, box.elasticity()));
+        b.tearStrain(body, 0.1f);
+        return b.build();
     }
 
     /**
