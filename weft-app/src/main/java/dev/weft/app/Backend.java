@@ -219,10 +219,6 @@ record Backend(String text, int device, boolean glsl) {
                 tail = "scene " + scene + "'s collider " + e.source() + " yet: it " + e.getMessage()
                         .substring(e.source().length() + 2).replace("; use the cpu backend", "") + "; use --backend cpu";
                 break;
-            case DIHEDRAL_BENDING:
-                tail = "dihedral bending yet (scene " + scene + " has " + model.bending().count() + " stencils); use "
-                        + "--backend cpu, or a scene file with \"model\": {\"bending\": \"distance\"}";
-                break;
             case ITERATION_MODE:
                 tail = "--solver " + solver + " in mode " + settings.xpbd().mode().label() + " yet, only colored"
                         + (glsl ? "; use --mode colored" : " and jacobi; use --mode colored, --mode jacobi")

@@ -14,8 +14,6 @@ public enum DeviceFeature {
     VERTEX_TRIANGLE_CONTACTS("vertex-triangle contacts"),
     /** A collider other than a still plane or sphere. */
     COLLIDER("collider"),
-    /** Bending as dihedral-angle stencils (distance bending runs). */
-    DIHEDRAL_BENDING("dihedral bending"),
     /** Soft bodies' tetrahedra (volume and elasticity). */
     TETRAHEDRA("tetrahedra"),
     /** An iteration mode other than the one the device runs. */

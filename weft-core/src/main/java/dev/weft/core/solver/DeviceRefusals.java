@@ -1,7 +1,6 @@
 package dev.weft.core.solver;
 
 import dev.weft.core.collide.Collider;
-import dev.weft.core.model.Model;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.step.Environment;
 
@@ -34,27 +33,6 @@ public final class DeviceRefusals {
         throw new UnsupportedOnDeviceException(DeviceFeature.ITERATION_MODE, "mode", solver + " runs the " + list
                 + " mode" + (runs.length > 1 ? "s" : "") + " only so far, not " + mode.label() + "; use "
                 + String.join(", ", labels) + " or the cpu backend");
-    }
-
-    /**
-     * Bending stencils, dihedral or isometric, for a solver that projects distance bending only (the GLSL compute
-     * one; the OpenCL XPBD solver projects both kinds).
-     */
-    public static void requireNoDihedralBending(String solver, Model m) {
-        if (m.bending().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.DIHEDRAL_BENDING, "the model has "
-                    + m.bending().count() + " dihedral bending stencils, which " + solver + " does not project "
-                    + "yet; build it with distance bending (ModelBuilder.bendingModel(BendingModel.DISTANCE)) or "
-                    + "use the cpu backend");
-        }
-    }
-
-    /** Tetrahedra. */
-    public static void requireNoTetrahedra(String solver, Model m) {
-        if (m.tets().count() > 0) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + m.tets().count()
-                    + " tetrahedra, which " + solver + " does not project yet; use the cpu backend");
-        }
     }
 
     /** Wind and air drag. */

@@ -39,7 +39,7 @@ public final class ComputeContext implements AutoCloseable {
     /** The most storage blocks one of the backend's shaders uses (mass_spring_step.comp). */
     private static final int BLOCKS_NEEDED = 12;
     /** The highest binding point the backend's shaders use, plus one. */
-    private static final int BINDINGS_NEEDED = 19;
+    private static final int BINDINGS_NEEDED = 33;
 
     private final EglHeadlessContext egl;
     /** GL_MAX_SHADER_STORAGE_BLOCK_SIZE: the largest buffer a shader may see whole (the spec's floor is 16 MiB). */

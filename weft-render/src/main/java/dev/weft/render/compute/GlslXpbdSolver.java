@@ -13,9 +13,11 @@ import dev.weft.core.step.Environment;
 /**
  * {@link XpbdSolver}'s colored mode in OpenGL 4.3 compute shaders, for distance constraints (stretch,
  * shear and distance bending, compliance α = 1/k from the bodies' materials, rigid where the material
- * or {@link XpbdSettings#rigid()} says): the prediction, per iteration one dispatch per color of the
- * distance constraints and, for {@link XpbdSettings#stretchPasses()} beyond the first, one per color of
- * the stretch constraints, then one per color of the model's tethers, then the settle, still planes and
+ * or {@link XpbdSettings#rigid()} says) and dihedral and isometric bending stencils: the prediction, per
+ * iteration one dispatch per color of the distance constraints and, for {@link XpbdSettings#stretchPasses()}
+ * beyond the first, one per color of the stretch constraints, then one per color of the bending stencils
+ * ({@link GlslBending}), then one per color of the soft bodies' tetrahedra ({@link GlslTets}: volume and
+ * shape by TetProjection's coupled step), then one per color of the model's tethers, then the settle, still planes and
  * spheres, velocities and damping, in the CPU solver's float operations and order ({@code xpbd_*.comp},
  * {@code tethers.comp}, {@code position_step.glsl}: ports of weft-opencl's {@code xpbd.cl} and
  * {@code tethers.cl}).
@@ -30,7 +32,7 @@ import dev.weft.core.step.Environment;
  * step reads positions and velocities back once, when it returns.
  *
  * <p>Not in the shaders yet, refused by name with an {@link UnsupportedOnDeviceException}: the Jacobi and
- * Gauss–Seidel modes, dihedral bending, tetrahedra, air and wind, particle contacts, and colliders
+ * Gauss–Seidel modes, air and wind, particle contacts, and colliders
  * other than still planes and spheres.
  */
 public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
@@ -53,6 +55,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
     private final Uniforms predict;
     private final Uniforms finish;
     private final GlslTethers tethers;
+    private final GlslBending bending;
+    private final GlslTets tets;
     private final int[] firstAt = new int[3];
     private final int[] countAt = new int[3];
 
@@ -83,6 +87,9 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
             listedProgram = program("#define LISTED\n", "xpbd.glsl", "xpbd_distances.comp");
             finishProgram = program("", "xpbd.glsl", "position_step.glsl", "xpbd_finish.comp");
             tethers = new GlslTethers(gl, program("", "xpbd.glsl", "tethers.comp"));
+            bending = new GlslBending(gl, program("", "xpbd.glsl", "xpbd_bending.comp"),
+                    program("#define ISOMETRIC\n", "xpbd.glsl", "xpbd_bending.comp"));
+            tets = new GlslTets(gl, program("", "xpbd.glsl", "xpbd_tets.comp"));
             predict = new Uniforms(predictProgram, "h", "gravity");
             finish = new Uniforms(finishProgram, "invH", "colliderCount");
             int[] colored = {distanceProgram, rigidProgram, listedProgram};
@@ -127,8 +134,6 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
      */
     public static void requireSupported(XpbdSettings settings, Model m, Environment env) {
         requireSupported(settings);
-        DeviceRefusals.requireNoDihedralBending(NAME, m);
-        DeviceRefusals.requireNoTetrahedra(NAME, m);
         DeviceRefusals.requireNoAir(NAME, env);
         DeviceRefusals.requireSupportedColliders(GlslColliders.SOLVERS, env);
     }
@@ -149,10 +154,14 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         if (layout.count() > 0) {
             ComputeContext.clear(lambdaBuffer, layout.count());
         }
-        if (layout.count() > 0 || tethers.any()) {
+        bending.clearMultipliers();
+        tets.clearMultipliers();
+        if (layout.count() > 0 || bending.any() || tets.any() || tethers.any()) {
             for (int it = 0; it < settings().iterations(); it++) {
                 sweep();
-                tethers.project(); // XpbdSolver.sweep: after the distance passes
+                bending.project(); // XpbdSolver.sweep: the bending colors after the distance passes,
+                tets.project(); // the tetrahedra with the bending pass,
+                tethers.project(); // and the tethers last
             }
         }
         ComputeContext.setFloat(finishProgram, finish.a(), 1f / dt);
@@ -214,6 +223,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         ComputeContext.setInt(predictProgram, predict.n(), n);
         ComputeContext.setInt(finishProgram, finish.n(), n);
         tethers.bind(m, settings().tethers()); // on the y and d above
+        bending.bind(m, layout);
+        tets.bind(m, layout);
     }
 
     /** When h changed: the layout's compliances over h² and damping factors, uploaded. */
@@ -225,6 +236,8 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
             ComputeContext.write(alphaBuffer, layout.compliances());
         }
         ComputeContext.write(dampBuffer, layout.damping());
+        bending.uploadCompliances();
+        tets.uploadPacked();
     }
 
     @Override
@@ -234,6 +247,12 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         alphaBuffer = lambdaBuffer = dampBuffer = 0;
         if (tethers != null) { // null when the constructor failed before making it
             tethers.release();
+        }
+        if (bending != null) {
+            bending.release();
+        }
+        if (tets != null) {
+            tets.release();
         }
     }
 }

@@ -9,12 +9,13 @@ import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
+import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
@@ -155,9 +156,13 @@ class GlslXpbdSolverTest {
         assertThatThrownBy(() -> new GlslXpbdSolver(DEFAULTS.withMode(IterationMode.JACOBI)))
                 .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("colored")
                 .hasMessageContaining("jacobi");
-        ModelBuilder b = new ModelBuilder().tethers(false); // dihedral bending, as by default
+        ModelBuilder b = new ModelBuilder().tethers(false); // dihedral bending, as by default: runs (GlslBendingTest)
         b.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
         Model dihedral = b.build();
+        ModelBuilder soft = new ModelBuilder();
+        soft.addTetBody(TetBodySpec.box("jelly", new float[] {0f, 0f, 0f}, new float[] {0.1f, 0.1f, 0.1f}, 1, 1, 1,
+                1000f, new Elasticity(1e4f, 0.4f)));
+        Model jelly = soft.build();
         ModelBuilder t = new ModelBuilder().bendingModel(BendingModel.DISTANCE); // tethers on, as by default
         ModelObject cloth = t.addGridCloth(GridClothSpec.of("cloth", 8, 8, 0.4f, 0.4f));
         t.pinCorners(cloth, "top-left", "top-right");
@@ -165,10 +170,6 @@ class GlslXpbdSolverTest {
         assertThat(tethered.tethers().count()).isPositive();
         Model plain = hangingCloth(8);
         try (GlslXpbdSolver solver = new GlslXpbdSolver(DEFAULTS)) {
-            assertThatThrownBy(() -> solver.step(dihedral, State.atRest(dihedral), Environment.earth(), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("dihedral bending")
-                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature())
-                    .isEqualTo(DeviceFeature.DIHEDRAL_BENDING);
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain), DeviceTestScenes.windy(), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("air");
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
@@ -190,8 +191,16 @@ class GlslXpbdSolverTest {
             State t1 = State.atRest(tethered);
             solver.step(tethered, t1, Environment.earth(), DT);
             assertThat(t1.steps()).isEqualTo(1);
+            State bent = State.atRest(dihedral);
+            solver.step(dihedral, bent, Environment.earth(), DT);
+            assertThat(bent.steps()).isEqualTo(1);
+            State squashed = State.atRest(jelly); // tetrahedra run too (GlslTetTest)
+            solver.step(jelly, squashed, Environment.earth(), DT);
+            assertThat(squashed.steps()).isEqualTo(1);
         }
         GlslXpbdSolver.requireSupported(DEFAULTS, tethered, Environment.earth());
+        GlslXpbdSolver.requireSupported(DEFAULTS, dihedral, Environment.earth());
+        GlslXpbdSolver.requireSupported(DEFAULTS, jelly, Environment.earth());
     }
 
     @Test
