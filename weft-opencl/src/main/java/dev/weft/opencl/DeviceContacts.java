@@ -312,6 +312,11 @@ final class DeviceContacts {
         return host != null && facesOn ? faces.lastContactCount() : 0;
     }
 
+    /** Entries the vertex–triangle grid's buffers hold (0 when off; for tests). */
+    int faceGridCapacity() {
+        return facesOn ? faces.entryCapacity() : 0;
+    }
+
     private int sum(long mem) {
         if (host == null) {
             return 0;

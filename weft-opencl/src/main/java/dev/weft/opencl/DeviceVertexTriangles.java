@@ -190,6 +190,11 @@ final class DeviceVertexTriangles {
         return c;
     }
 
+    /** Entries the triangle grid's buffers hold now (grown when a step needed more; for tests). */
+    int entryCapacity() {
+        return capacity;
+    }
+
     private void launch(long kernel, PointerBuffer size, String name) {
         ClCheck.ok(clEnqueueNDRangeKernel(cl.queue(), kernel, 1, null, size, null, null, null), name);
     }

@@ -173,6 +173,11 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         return contactsOn ? contacts.lastVertexTriangleCount() : 0;
     }
 
+    /** Entries the vertex–triangle grid's buffers hold (0 when off; for tests: they grow with the positions). */
+    int faceGridCapacity() {
+        return contactsOn ? contacts.faceGridCapacity() : 0;
+    }
+
     /** The contacts of {@code m} on the solver's step buffers y and d (a solver's bindModel; contacts on, particles). */
     final void bindContacts(Model m, long yMem, long dMem) {
         contacts.bind(m, particles, deviceState, yMem, dMem);

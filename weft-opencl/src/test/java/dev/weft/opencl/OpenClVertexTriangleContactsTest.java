@@ -116,6 +116,61 @@ class OpenClVertexTriangleContactsTest {
     }
 
     /**
+     * weft-core's pebble: a 5 cm square of 4 particles dropped from 20 cm onto the middle of a pinned 1 m square
+     * of two triangles, contact distance a tenth of the mean edge (faces held 2.6 cm off). Each big triangle spans
+     * some 13 × 13 grid cells (7.9 cm), far more than the 8 entries a triangle the device's grid starts with, so
+     * the first step grows its buffers and bins again (asserted): the CPU's bits after 1 step and after 480 on
+     * PoCL, the pebble never below the square, and at the end all 4 particles held off its face, as on the CPU.
+     */
+    @Test
+    void aPebbleOnALargeTriangleGrowsTheGridAndAgreesWithTheCpu() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        ModelBuilder b = new ModelBuilder();
+        ModelObject big = b.addGridCloth(GridClothSpec.of("big", 2, 2, 1f, 1f).withOrigin(0f, 0f, 0f));
+        b.pinCorners(big, "top-left", "top-right", "bottom-left", "bottom-right");
+        Model probe = b.build();
+        int[] t = probe.triangles();
+        float[] r = probe.restPositions();
+        float cx = (r[3 * t[0]] + r[3 * t[1]] + r[3 * t[2]]) / 3f;
+        float cz = (r[3 * t[0] + 2] + r[3 * t[1] + 2] + r[3 * t[2] + 2]) / 3f;
+        ModelObject pebble = b.addGridCloth(GridClothSpec.of("pebble", 2, 2, 0.05f, 0.05f)
+                .withOrigin(cx - 0.025f, 0.2f, cz - 0.025f));
+        Model m = b.build();
+        ParticleContactSettings faces = ParticleContactSettings.defaults().withDistanceFactor(0.1f)
+                .withVertexTriangle(true);
+        Environment space = new Environment(new float[] {0f, -9.81f, 0f}, List.of());
+        State cpu = State.atRest(m);
+        State dev = State.atRest(m);
+        float lowest = Float.MAX_VALUE;
+        try (WorkerPool pool = new WorkerPool(1);
+             XpbdSolver reference = new XpbdSolver(XpbdSettings.defaults(), pool).withParticleContacts(faces);
+             OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
+            solver.withParticleContacts(faces);
+            for (int k = 0; k < 480; k++) {
+                reference.step(m, cpu, space, DT);
+                solver.step(m, dev, space, DT);
+                if (k == 0) {
+                    assertThat(solver.faceGridCapacity()).as("grid entries after the first step")
+                            .isGreaterThan(8 * m.triangleCount());
+                    if (OpenClAvailable.isPocl(device)) {
+                        StepComparison.assertSameBits(cpu, dev);
+                    }
+                }
+                for (int i = pebble.firstParticle(); i < pebble.firstParticle() + pebble.particleCount(); i++) {
+                    lowest = Math.min(lowest, dev.positions()[3 * i + 1]);
+                }
+            }
+            assertThat(solver.lastVertexTriangleCount()).as("pebble particles held off the face")
+                    .isEqualTo(reference.particleContacts().lastVertexTriangleCount()).isEqualTo(4);
+        }
+        assertThat(lowest).as("lowest pebble height over the drop").isGreaterThan(0f);
+        assertThat(StepComparison.maxDifference(cpu.positions(), dev.positions())).isLessThanOrEqualTo(TOLERANCE);
+        if (OpenClAvailable.isPocl(device)) {
+            StepComparison.assertSameBits(cpu, dev);
+        }
+    }
+
+    /**
      * A strip folding onto itself on the floor (OpenClContactsTest's: 6 × 40 particles, 1.2 m, standing at 85°,
      * let go; 800 steps) with vertex–triangle contacts on: the CPU's bits on PoCL after 1 step and after all. The
      * strip's own faces hold few of its particles (at most 3, around step 270, measured on the CPU): this checks
