@@ -39,7 +39,6 @@ final class DeviceContacts {
     private static final int SCAN_BLOCK = 256;
 
     private final OpenClContext cl;
-    private final String solverName;
     private ParticleContactSettings settings;
     private final long cellsKernel;
     private final long countKernel;
@@ -90,13 +89,12 @@ final class DeviceContacts {
     private long contactsOfMem;
 
     /**
-     * The kernels of {@code program} (contacts.cl built after the shared sources) for {@code solverName}'s
-     * contacts; {@link #use} gives them their settings. {@code facesProgram} builds vertex_triangle.cl, asked
-     * for only when vertex–triangle contacts are on.
+     * The kernels of {@code program} (contacts.cl built after the shared sources) for a solver's contacts;
+     * {@link #use} gives them their settings. {@code facesProgram} builds vertex_triangle.cl, asked for only
+     * when vertex–triangle contacts are on.
      */
-    DeviceContacts(OpenClContext cl, long program, LongSupplier facesProgram, String solverName) {
+    DeviceContacts(OpenClContext cl, long program, LongSupplier facesProgram) {
         this.cl = cl;
-        this.solverName = solverName;
         this.facesProgram = facesProgram;
         cellsKernel = cl.kernel(program, "contact_cells");
         countKernel = cl.kernel(program, "contact_count");

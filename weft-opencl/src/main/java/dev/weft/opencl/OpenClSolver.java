@@ -121,7 +121,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
                 // built as the solver's own kernels were: with the CPU's rounding, or relaxed
                 boolean cpuRounding = !relaxed;
                 contacts = new DeviceContacts(cl, program("contacts.cl", cpuRounding, ""),
-                        () -> program("vertex_triangle.cl", cpuRounding, ""), solverName);
+                        () -> program("vertex_triangle.cl", cpuRounding, ""));
             }
             contacts.use(s);
             contactsOn = true;
