@@ -105,9 +105,6 @@ record Backend(String text, int device, boolean glsl) {
             if (contacts != null && (glsl || !OPENCL_CONTACT_SOLVERS.contains(solver))) {
                 throw new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, "asked for");
             }
-            if (contacts != null) {
-                OpenClSolver.requireSupportedContacts(contacts);
-            }
             if (glsl && solver.equals("xpbd")) {
                 GlslXpbdSolver.requireSupported(settings.xpbd(), model, env);
             } else if (glsl) {

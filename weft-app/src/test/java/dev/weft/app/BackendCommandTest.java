@@ -145,7 +145,7 @@ class BackendCommandTest {
     /**
      * Soft bodies of tetrahedra on the device's XPBD (colored mode) and pbd (its Jacobi mode): the rubber scene (a
      * tetrahedral ball dropped onto a tetrahedral cushion, 30 frames: the ball lands on the cushion around frame
-     * 18) with particle contacts but not the vertex-triangle ones OpenCL does not run yet, and the jelly scene with
+     * 18) with particle contacts only (as shipped, vertex-triangle ones on: the test below), and the jelly scene with
      * its voxel body's volume tetrahedra on (24 frames: it lands around frame 16). The cpu run's metrics, its last
      * frame's mesh and its soft bodies' volume line.
      */
@@ -188,6 +188,30 @@ class BackendCommandTest {
             assertThat(err.toString().strip()).isEqualTo("weft: error: --backend: opencl does not run tetrahedral "
                     + "bodies with --solver pd yet (scene rubber-tets has 2712 tetrahedra); use --backend cpu");
         }
+    }
+
+    /**
+     * The rubber scene as shipped, vertex–triangle contacts on (its {@code "selfCollision": {"vertexTriangle":
+     * true}}), on the device with the scene's own solver (xpbd) and pbd: 30 frames, the ball lands on the cushion
+     * around frame 18. The cpu run's metrics and last frame's mesh, on one thread.
+     */
+    @ParameterizedTest(name = "--solver {0}")
+    @CsvSource({"xpbd", "pbd"})
+    void theRubberSceneRunsAsShippedOnOpenClWithTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
+        assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
+        int frames = 30;
+        for (String backend : List.of("cpu", "opencl")) {
+            int code = weft("run", "rubber", "--solver", solver, "--backend", backend, "--frames",
+                    Integer.toString(frames), "--threads", "1", "--quiet", "--out", tmp.resolve(backend).toString());
+            assertThat(code).as(err.toString()).isZero();
+        }
+        Path cpu = tmp.resolve("cpu").resolve("rubber");
+        Path device = tmp.resolve("opencl").resolve("rubber");
+        List<String> cpuRows = metricsWithoutTimes(cpu.resolve("metrics.csv"));
+        assertThat(cpuRows).hasSize(frames + 1);
+        assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
+        String last = String.format("frame_%05d.obj", frames);
+        assertThat(Files.readString(device.resolve(last))).isEqualTo(Files.readString(cpu.resolve(last)));
     }
 
     /**
@@ -534,7 +558,6 @@ class BackendCommandTest {
         String[][] cases = {
             {"mass-spring", "glsl", "--wind", "1,0,0"},
             {"implicit", "opencl", "--self-collision"},
-            {"mass-spring", "opencl", "--self-collision", "--vertex-triangle"},
         };
         String[] expected = {
             "weft: error: --backend: glsl does not run wind and air drag yet; use --backend cpu, or run without "
@@ -542,9 +565,6 @@ class BackendCommandTest {
             "weft: error: --backend: opencl does not run particle contacts with --solver implicit yet (the OpenCL "
                     + "mass-spring, pbd, pd, relaxation, xpbd solvers do); use --backend cpu, or run without "
                     + "--self-collision (and without the scene's \"selfCollision\")",
-            "weft: error: --backend: opencl does not run vertex-triangle contacts yet (particle contacts it runs); use "
-                    + "--backend cpu, or run without --vertex-triangle (and without the scene's \"selfCollision\": "
-                    + "{\"vertexTriangle\": true})",
         };
         for (int k = 0; k < cases.length; k++) {
             err.getBuffer().setLength(0);

@@ -10,8 +10,8 @@ import static org.lwjgl.opencl.CL12.clEnqueueFillBuffer;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
-import dev.weft.core.solver.DeviceRefusals;
 import java.nio.ByteBuffer;
+import java.util.function.LongSupplier;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;
 
@@ -27,6 +27,9 @@ import org.lwjgl.system.MemoryUtil;
  * levels, then the configured Jacobi sweeps. Nothing is read back in a step; {@link #overflowCount()} and
  * {@link #lastContactCount()} read on demand.
  *
+ * <p>With {@link ParticleContactSettings#vertexTriangle()} the sweeps are followed by as many sweeps of the
+ * vertex–triangle contacts ({@link DeviceVertexTriangles}), as on the CPU.
+ *
  * <p>What does not change with the positions (the contact distance, the search radius, the excluded pairs:
  * constraint partners and rest-shape neighbours) is the CPU's own {@link ParticleContacts} built for the
  * model, uploaded once per model.
@@ -36,7 +39,6 @@ final class DeviceContacts {
     private static final int SCAN_BLOCK = 256;
 
     private final OpenClContext cl;
-    private final String solverName;
     private ParticleContactSettings settings;
     private final long cellsKernel;
     private final long countKernel;
@@ -54,6 +56,11 @@ final class DeviceContacts {
     private final long applyKernel;
     private final long settleKernel;
     private final long finishKernel;
+    /** Builds vertex_triangle.cl the first time a model with vertex–triangle contacts is bound. */
+    private final LongSupplier facesProgram;
+    /** The vertex–triangle contacts (made on first use), and whether the bound model runs them. */
+    private DeviceVertexTriangles faces;
+    private boolean facesOn;
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
     private final ByteBuffer unsupported = MemoryUtil.memAlloc(4).putInt(0, Integer.MAX_VALUE);
     private final PointerBuffer particleWork = MemoryUtil.memAllocPointer(1);
@@ -82,12 +89,13 @@ final class DeviceContacts {
     private long contactsOfMem;
 
     /**
-     * The kernels of {@code program} (contacts.cl built after the shared sources) for {@code solverName}'s
-     * contacts; {@link #use} gives them their settings.
+     * The kernels of {@code program} (contacts.cl built after the shared sources) for a solver's contacts;
+     * {@link #use} gives them their settings. {@code facesProgram} builds vertex_triangle.cl, asked for only
+     * when vertex–triangle contacts are on.
      */
-    DeviceContacts(OpenClContext cl, long program, String solverName) {
+    DeviceContacts(OpenClContext cl, long program, LongSupplier facesProgram) {
         this.cl = cl;
-        this.solverName = solverName;
+        this.facesProgram = facesProgram;
         cellsKernel = cl.kernel(program, "contact_cells");
         countKernel = cl.kernel(program, "contact_count");
         scanBlocksKernel = cl.kernel(program, "contact_scan_blocks");
@@ -105,16 +113,8 @@ final class DeviceContacts {
         finishKernel = cl.kernel(program, "contact_finish");
     }
 
-    /** Throws for contact settings the device does not run (vertex–triangle contacts); needs no device. */
-    static void requireSupported(ParticleContactSettings settings, String solverName) {
-        if (settings != null && settings.vertexTriangle()) {
-            throw DeviceRefusals.vertexTriangleContacts(solverName);
-        }
-    }
-
-    /** Contacts with {@code s} from the next {@link #bind} on; refuses what the kernels do not run. */
+    /** Contacts with {@code s} from the next {@link #bind} on (vertex–triangle contacts included). */
     void use(ParticleContactSettings s) {
-        requireSupported(s, solverName);
         settings = s;
     }
 
@@ -211,6 +211,15 @@ final class DeviceContacts {
         OpenClSolver.bufferArgs(finishKernel, "contact_finish", 1, invMassMem, particles.gripMem(),
                 particles.offsetMem());
         OpenClSolver.bufferArgs(finishKernel, "contact_finish", 10, startMem, xMem, state.vMem(), yMem);
+
+        // as ParticleContacts: faces only where the model has triangles
+        facesOn = settings.vertexTriangle() && m.triangleCount() > 0;
+        if (facesOn) {
+            if (faces == null) {
+                faces = new DeviceVertexTriangles(cl, facesProgram.getAsLong());
+            }
+            faces.bind(m, host, invMassMem, xMem, startMem, excludedStartMem, excludedMem);
+        }
     }
 
     /** The colliders' buffers (again): the collider pass before the levels and the one after the contacts. */
@@ -269,6 +278,9 @@ final class DeviceContacts {
             launch(gatherKernel, particleWork, "contact_gather");
             launch(applyKernel, particleWork, "contact_apply");
         }
+        if (facesOn) {
+            faces.project(settings.iterations());
+        }
     }
 
     /** ParticleContacts.MAX_LEVEL (contacts.cl's CONTACT_MAX_LEVEL), even. */
@@ -293,6 +305,16 @@ final class DeviceContacts {
         return sum(contactsOfMem) / 2;
     }
 
+    /** Particles held off a triangle face in the last step (as ParticleContacts.lastVertexTriangleCount; reads back). */
+    int lastVertexTriangleCount() {
+        return host != null && facesOn ? faces.lastContactCount() : 0;
+    }
+
+    /** Entries the vertex–triangle grid's buffers hold (0 when off; for tests). */
+    int faceGridCapacity() {
+        return facesOn ? faces.entryCapacity() : 0;
+    }
+
     private int sum(long mem) {
         if (host == null) {
             return 0;
@@ -315,11 +337,18 @@ final class DeviceContacts {
         excludedStartMem = excludedMem = neighbourCountMem = neighboursMem = overflowMem = 0L;
         levelMem = nextLevelMem = correctionMem = contactsOfMem = 0L;
         host = null;
+        facesOn = false;
+        if (faces != null) {
+            faces.release();
+        }
     }
 
     /** Everything let go, the off-heap memory freed (the kernels go with the context). */
     void close() {
         release();
+        if (faces != null) {
+            faces.close();
+        }
         MemoryUtil.memFree(zero);
         MemoryUtil.memFree(unsupported);
         MemoryUtil.memFree(particleWork);

@@ -110,7 +110,6 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         if (s != null && !runsParticleContacts()) {
             throw DeviceRefusals.particleContacts(solverName);
         }
-        DeviceContacts.requireSupported(s, solverName);
         if (s == null) {
             if (!contactsOn) {
                 return this;
@@ -120,7 +119,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         } else {
             if (contacts == null) {
                 // built as the solver's own kernels were: with the CPU's rounding, or relaxed
-                contacts = new DeviceContacts(cl, program("contacts.cl", !relaxed, ""), solverName);
+                boolean cpuRounding = !relaxed;
+                contacts = new DeviceContacts(cl, program("contacts.cl", cpuRounding, ""),
+                        () -> program("vertex_triangle.cl", cpuRounding, ""));
             }
             contacts.use(s);
             contactsOn = true;
@@ -129,13 +130,6 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         return this;
     }
 
-    /**
-     * Throws for contact settings the device solvers that run particle contacts do not run (vertex–triangle
-     * contacts); needs no device.
-     */
-    public static void requireSupportedContacts(ParticleContactSettings s) {
-        DeviceContacts.requireSupported(s, "the OpenCL solvers");
-    }
 
     /** Whether this solver runs particle contacts on the device; by default not. */
     boolean runsParticleContacts() {
@@ -169,6 +163,19 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
     /** Contacts in the last sweep of the last step, as {@code ParticleContacts.lastContactCount()} (reads the device). */
     public int lastContactCount() {
         return contactsOn ? contacts.lastContactCount() : 0;
+    }
+
+    /**
+     * Particles held off a triangle face in the last step, as {@code ParticleContacts.lastVertexTriangleCount()}
+     * (reads the device; 0 when vertex–triangle contacts are off).
+     */
+    public int lastVertexTriangleCount() {
+        return contactsOn ? contacts.lastVertexTriangleCount() : 0;
+    }
+
+    /** Entries the vertex–triangle grid's buffers hold (0 when off; for tests: they grow with the positions). */
+    int faceGridCapacity() {
+        return contactsOn ? contacts.faceGridCapacity() : 0;
     }
 
     /** The contacts of {@code m} on the solver's step buffers y and d (a solver's bindModel; contacts on, particles). */

@@ -1,7 +1,6 @@
 package dev.weft.opencl;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.PlaneCollider;
@@ -14,7 +13,6 @@ import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
@@ -22,7 +20,6 @@ import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.solver.relaxation.RelaxationSolver;
-import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
@@ -378,18 +375,6 @@ class OpenClContactsTest {
         assertThat(StepComparison.maxDifference(cpu.positions(), dev.positions())).isLessThanOrEqualTo(TOLERANCE);
         if (OpenClAvailable.isPocl(device)) {
             StepComparison.assertSameBits(cpu, dev);
-        }
-    }
-
-    @Test
-    void vertexTriangleContactsAreRefusedByName() {
-        OpenClDevice device = OpenClAvailable.firstDevice();
-        try (OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
-            assertThatThrownBy(() -> solver.withParticleContacts(
-                    ParticleContactSettings.defaults().withVertexTriangle(true)))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("vertex-triangle")
-                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature())
-                    .isEqualTo(DeviceFeature.VERTEX_TRIANGLE_CONTACTS);
         }
     }
 

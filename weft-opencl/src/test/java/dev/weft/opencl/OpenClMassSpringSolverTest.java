@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
-import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -128,9 +127,6 @@ class OpenClMassSpringSolverTest {
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
                     DT)).isInstanceOf(InvalidInputException.class).hasMessageContaining("cannonball")
                     .hasMessageContaining("Projectile");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
-                    .withVertexTriangle(true))).isInstanceOf(InvalidInputException.class)
-                    .hasMessageContaining("vertex-triangle contacts");
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);
             solver.step(plain, s, Environment.earth(), DT);

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.within;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
-import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.lab.ConvergenceExperiment;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.BendingModel;
@@ -221,9 +220,6 @@ class OpenClPdSolverTest {
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
                     .hasMessageContaining("Projectile");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
-                    .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
-                    .hasMessageContaining("vertex-triangle contacts");
             Model isometric = isometricCloth();
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("isometric");

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
-import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.DistanceKind;
 import dev.weft.core.model.Model;
@@ -163,9 +162,6 @@ class OpenClRelaxationSolverTest {
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
                     .hasMessageContaining("Projectile");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
-                    .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
-                    .hasMessageContaining("vertex-triangle contacts");
             // what the CPU solver refuses, the device refuses in the same words
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("isometric")

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
-import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.DistanceKind;
@@ -179,9 +178,6 @@ class OpenClXpbdSolverTest {
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
                     DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
                     .hasMessageContaining("Projectile");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()
-                    .withVertexTriangle(true))).isInstanceOf(UnsupportedOnDeviceException.class)
-                    .hasMessageContaining("vertex-triangle contacts");
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);
             solver.step(plain, s, Environment.earth(), DT);
