@@ -208,10 +208,6 @@ record Backend(String text, int device, boolean glsl) {
                         + "; use --backend cpu, or run without --self-collision (and without the scene's "
                         + "\"selfCollision\")";
                 break;
-            case VERTEX_TRIANGLE_CONTACTS:
-                tail = "vertex-triangle contacts yet (particle contacts it runs); use --backend cpu, or run without "
-                        + "--vertex-triangle (and without the scene's \"selfCollision\": {\"vertexTriangle\": true})";
-                break;
             case COLLIDER:
                 tail = "scene " + scene + "'s collider " + e.source() + " yet: it " + e.getMessage()
                         .substring(e.source().length() + 2).replace("; use the cpu backend", "") + "; use --backend cpu";

@@ -10,8 +10,6 @@ public enum DeviceFeature {
     AIR("air and wind"),
     /** Self- and inter-cloth particle contact. */
     PARTICLE_CONTACTS("particle contacts"),
-    /** Vertex–triangle contacts on top of the particle contacts ({@code ParticleContactSettings.vertexTriangle()}). */
-    VERTEX_TRIANGLE_CONTACTS("vertex-triangle contacts"),
     /** A collider other than a still plane or sphere. */
     COLLIDER("collider"),
     /** Soft bodies' tetrahedra (volume and elasticity). */

@@ -64,10 +64,4 @@ public final class DeviceRefusals {
         return new UnsupportedOnDeviceException(DeviceFeature.PARTICLE_CONTACTS, solver + " does "
                 + "not run self- or inter-cloth contact yet; turn it off or use the cpu backend");
     }
-
-    /** The refusal of vertex–triangle contacts (particle contacts themselves run on some device solvers). */
-    public static UnsupportedOnDeviceException vertexTriangleContacts(String solver) {
-        return new UnsupportedOnDeviceException(DeviceFeature.VERTEX_TRIANGLE_CONTACTS, solver + " runs particle "
-                + "contacts but not vertex-triangle contacts yet; turn vertexTriangle off or use the cpu backend");
-    }
 }
