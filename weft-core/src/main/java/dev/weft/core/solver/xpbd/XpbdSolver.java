@@ -311,26 +311,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                     sweepDistancesInLanes();
                     break;
                 }
-                for (int c = 0; c + 1 < distColorStart.length; c++) {
-                    pool.parallelFor(distColorStart[c], distColorStart[c + 1],
-                            distColorRigid[c] ? rigidDistanceColorBody : distanceColorBody);
-                }
-                for (int pass = 1; pass < settings.stretchPasses(); pass++) {
-                    for (int c = 0; c + 1 < stretchColorStart.length; c++) {
-                        int from = stretchColorStart[c];
-                        int to = stretchColorStart[c + 1];
-                        if (from == to) {
-                            continue;
-                        }
-                        if (stretchColorContiguous[c]) {
-                            // the same projections as stretchColorBody's (multiplier path), over the run in storage
-                            int first = stretchOrder[from];
-                            pool.parallelFor(first, first + (to - from), distanceColorBody);
-                        } else {
-                            pool.parallelFor(from, to, stretchColorBody);
-                        }
-                    }
-                }
+                coloredDistances(rigidDistanceColorBody, distanceColorBody, stretchColorBody);
                 break;
             case GAUSS_SEIDEL:
                 symmetricSweep(distNatural);
@@ -364,9 +345,19 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         } else {
             pool.parallelFor(0, n, dToSoaBody);
         }
+        coloredDistances(soaRigidBody, soaCompliantBody, soaStretchOrderBody);
+        pool.parallelFor(0, n, fromSoaBody);
+    }
+
+    /**
+     * The colored distance sweep: each color by {@code rigid} (zero compliance throughout) or {@code compliant}
+     * over its constraint range, then the extra stretch passes, a color's stretch constraints by {@code compliant}
+     * over their run in storage where they are one (a lattice color), else by {@code stretchByOrder} over their
+     * places in {@link #stretchOrder}.
+     */
+    private void coloredDistances(RangeBody rigid, RangeBody compliant, RangeBody stretchByOrder) {
         for (int c = 0; c + 1 < distColorStart.length; c++) {
-            pool.parallelFor(distColorStart[c], distColorStart[c + 1],
-                    distColorRigid[c] ? soaRigidBody : soaCompliantBody);
+            pool.parallelFor(distColorStart[c], distColorStart[c + 1], distColorRigid[c] ? rigid : compliant);
         }
         for (int pass = 1; pass < settings.stretchPasses(); pass++) {
             for (int c = 0; c + 1 < stretchColorStart.length; c++) {
@@ -376,14 +367,14 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                     continue;
                 }
                 if (stretchColorContiguous[c]) {
+                    // the same projections as stretchByOrder's (multiplier path), over the run in storage
                     int first = stretchOrder[from];
-                    pool.parallelFor(first, first + (to - from), soaCompliantBody);
+                    pool.parallelFor(first, first + (to - from), compliant);
                 } else {
-                    pool.parallelFor(from, to, soaStretchOrderBody);
+                    pool.parallelFor(from, to, stretchByOrder);
                 }
             }
         }
-        pool.parallelFor(0, n, fromSoaBody);
     }
 
     private void toSoa(int begin, int end) {
