@@ -28,7 +28,10 @@ interface SoaDistanceKernel {
     /** Constraints [begin, end) projected in vector lanes (not by the scalar tail) since made; for tests. */
     long laneProjections();
 
-    /** The Vector API kernel where {@code jdk.incubator.vector} is in the boot layer (java --add-modules), else null. */
+    /**
+     * The Vector API kernel where {@code jdk.incubator.vector} is in the boot layer (java --add-modules), else null;
+     * null too with the system property {@code weft.noSimd=true} (the scalar loops, for comparison).
+     */
     static SoaDistanceKernel create() {
         if (Boolean.getBoolean("weft.noSimd") || ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
             return null;
