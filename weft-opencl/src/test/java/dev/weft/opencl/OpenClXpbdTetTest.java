@@ -3,16 +3,10 @@ package dev.weft.opencl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.core.collide.Icosphere;
 import dev.weft.core.model.Elasticity;
-import dev.weft.core.model.GridClothSpec;
-import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
-import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
-import dev.weft.core.model.TetBodySpec;
-import dev.weft.core.model.VoxelBodySpec;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.Solvers;
@@ -21,8 +15,8 @@ import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.DeviceTetScenes;
 import dev.weft.core.testing.StepComparison;
-import dev.weft.core.util.IntList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,11 +53,11 @@ class OpenClXpbdTetTest {
     void aSoftBlockLandingBesideAHangingClothKeepsTheCpusBits() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         boolean pocl = OpenClAvailable.isPocl(device);
-        Model model = blockBesideACloth(new Elasticity(1e5f, 0.3f));
+        Model model = DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f));
         assertThat(model.tets().count()).isPositive();
         assertThat(model.tethers().count()).as("the cloth's tethers run after the tetrahedra").isPositive();
         assertThat(model.bending().count()).as("dihedral stencils run before them").isPositive();
-        Environment env = floorEnv();
+        Environment env = DeviceTetScenes.floorEnvironment();
         // 300 steps = 0.5 s: it falls the 2 cm to the floor in 0.064 s, lands, squashes and rocks
         for (XpbdSettings s : List.of(DEFAULTS, DEFAULTS.withIterations(4))) {
             StepComparison c = compare(device, true, s, model, env, 300);
@@ -86,16 +80,17 @@ class OpenClXpbdTetTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         boolean pocl = OpenClAvailable.isPocl(device);
         for (Elasticity e : List.of(new Elasticity(1e5f, 0f), new Elasticity(1e5f, 0.5f))) {
-            StepComparison c = compare(device, true, DEFAULTS, block(new ModelBuilder(), e, 4), floorEnv(), 200);
+            StepComparison c = compare(device, true, DEFAULTS, DeviceTetScenes.block(new ModelBuilder(), e, 4),
+                    DeviceTetScenes.floorEnvironment(), 200);
             c.assertPositionsAgree(TOLERANCE, pocl);
             if (pocl) {
                 StepComparison.assertSameBits(c.cpu, c.device);
             }
         }
-        Model jelly = voxelJelly();
+        Model jelly = DeviceTetScenes.voxelJelly();
         assertThat(jelly.tets().count()).isPositive();
         assertThat(jelly.tets().elastic()).as("volume only").isFalse();
-        StepComparison c = compare(device, true, DEFAULTS, jelly, floorEnv(), 200);
+        StepComparison c = compare(device, true, DEFAULTS, jelly, DeviceTetScenes.floorEnvironment(), 200);
         c.assertPositionsAgree(TOLERANCE, pocl);
         if (pocl) {
             StepComparison.assertSameBits(c.cpu, c.device);
@@ -105,9 +100,9 @@ class OpenClXpbdTetTest {
     @Test
     void withoutTheCpusRoundingTheDifferenceStaysWithinTheTolerance() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        Model model = blockBesideACloth(new Elasticity(1e5f, 0.3f));
+        Model model = DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f));
         for (XpbdSettings s : List.of(DEFAULTS, Solvers.pbd(DEFAULTS))) {
-            StepComparison c = compare(device, false, s, model, floorEnv(), 300);
+            StepComparison c = compare(device, false, s, model, DeviceTetScenes.floorEnvironment(), 300);
             assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
             assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
@@ -125,7 +120,7 @@ class OpenClXpbdTetTest {
     @Test
     void aBarFlyingApartTearsAsOnTheCpuAndKeepsItsBits() {
         OpenClDevice device = OpenClAvailable.firstDevice();
-        Model bar = notchedBar();
+        Model bar = DeviceTetScenes.notchedBar();
         State start = State.atRest(bar);
         float[] x = start.positions();
         float[] v = start.velocities();
@@ -181,9 +176,9 @@ class OpenClXpbdTetTest {
     void inTheJacobiModeAndAsPbdTheyKeepTheCpusBitsToo() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         boolean pocl = OpenClAvailable.isPocl(device);
-        Model model = blockBesideACloth(new Elasticity(1e5f, 0.3f));
+        Model model = DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f));
         for (XpbdSettings s : List.of(DEFAULTS.withMode(IterationMode.JACOBI), Solvers.pbd(DEFAULTS))) {
-            StepComparison c = compare(device, true, s, model, floorEnv(), 300);
+            StepComparison c = compare(device, true, s, model, DeviceTetScenes.floorEnvironment(), 300);
             c.assertPositionsAgree(TOLERANCE, pocl);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
             if (pocl) {
@@ -193,86 +188,19 @@ class OpenClXpbdTetTest {
             assertThat(c.lowestClearance(DeviceTestScenes.floor())).as("landed, above the floor's thickness")
                     .isBetween(0.005f - 1e-4f, 0.006f);
         }
-        StepComparison c = compare(device, true, Solvers.pbd(DEFAULTS), voxelJelly(), floorEnv(), 200);
+        StepComparison c = compare(device, true, Solvers.pbd(DEFAULTS), DeviceTetScenes.voxelJelly(),
+                DeviceTetScenes.floorEnvironment(), 200);
         c.assertPositionsAgree(TOLERANCE, pocl);
         if (pocl) {
             StepComparison.assertSameBits(c.cpu, c.device);
         }
     }
 
-    /**
-     * A 4 × 4 × 4-cell block (3 cm cells, E = 100 kPa) 2 cm above the floor's 5 mm, and beside it a 16 × 16,
-     * 0.6 m cloth pinned by two corners, 0.5 m up: distances, dihedral stencils, tetrahedra and tethers in one
-     * model, every pass of an iteration.
-     */
-    private static Model blockBesideACloth(Elasticity e) {
-        ModelBuilder b = new ModelBuilder();
-        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 16, 16, 0.6f, 0.6f).withOrigin(-0.8f, 0.5f,
-                -0.3f));
-        b.pinCorners(cloth, "top-left", "top-right");
-        return block(b, e, 4);
-    }
 
-    /** {@code b} with a block of n³ cells of 3 cm, rubber-dense, its underside 2.5 cm up, damped 1/s. */
-    private static Model block(ModelBuilder b, Elasticity e, int n) {
-        b.material(Material.cloth().withDamping(1f).withFriction(0.8f));
-        float side = 0.03f * n;
-        b.addTetBody(TetBodySpec.box("block", new float[] {0f, 0.025f, 0f}, new float[] {side, 0.025f + side, side},
-                n, n, n, 1100f, e));
-        return b.build();
-    }
 
-    /** A voxel ball of 0.1 m radius in 4 cm voxels, 2 cm above the floor, with its volume tetrahedra (μ = 0). */
-    private static Model voxelJelly() {
-        ModelBuilder b = new ModelBuilder();
-        b.material(Material.cloth().withDamping(1f));
-        b.addVoxelBody(new VoxelBodySpec("jelly", translated(Icosphere.of(0.1f, 2), 0.12f), 0.04f, 1000f, true,
-                true));
-        return b.build();
-    }
 
-    private static Environment floorEnv() {
-        return DeviceTestScenes.earthWith(DeviceTestScenes.floor());
-    }
 
-    private static dev.weft.core.mesh.TriangleMesh translated(dev.weft.core.mesh.TriangleMesh m, float dy) {
-        float[] p = m.positions().clone();
-        for (int k = 1; k < p.length; k += 3) {
-            p[k] += dy;
-        }
-        return new dev.weft.core.mesh.TriangleMesh(p, m.uvs(), m.triangles());
-    }
 
-    /**
-     * TetTearingTest's notched bar: 0.4 × 0.08 × 0.08 m of 10 × 2 × 2 cubes (E = 100 kPa, ν = 0.3), the cube on
-     * its lower front edge at x ∈ [0, 0.04] left out, tearing past 10 % strain.
-     */
-    private static Model notchedBar() {
-        ModelBuilder b = new ModelBuilder();
-        b.material(Material.cloth().withDamping(0.5f));
-        TetBodySpec box = TetBodySpec.box("bar", new float[] {-0.2f, 0.96f, -0.04f}, new float[] {0.2f, 1.04f, 0.04f},
-                10, 2, 2, 1000f, new Elasticity(1e5f, 0.3f));
-        IntList kept = new IntList();
-        float[] x = box.nodes();
-        int[] t = box.tets();
-        for (int c = 0; c < t.length / 4; c++) {
-            float cx = 0f;
-            float cy = 0f;
-            float cz = 0f;
-            for (int k = 0; k < 4; k++) {
-                cx += x[3 * t[4 * c + k]] / 4f;
-                cy += x[3 * t[4 * c + k] + 1] / 4f;
-                cz += x[3 * t[4 * c + k] + 2] / 4f;
-            }
-            if (!(cx > 0f && cx < 0.04f && cy < 1f && cz < 0f)) {
-                kept.add(t[4 * c], t[4 * c + 1]);
-                kept.add(t[4 * c + 2], t[4 * c + 3]);
-            }
-        }
-        ModelObject body = b.addTetBody(new TetBodySpec("bar", x, kept.toArray(), 1000f, box.elasticity()));
-        b.tearStrain(body, 0.1f);
-        return b.build();
-    }
 
     /** Both solvers from rest, step by step. */
     private static StepComparison compare(OpenClDevice device, boolean cpuRounding, XpbdSettings settings,

@@ -177,20 +177,24 @@ final class ClothMesh implements AutoCloseable {
         surface.computeNormals(positions, vertexCount, triangles);
         // specified every frame: the solver's buffer is another one after it binds another model, and
         // binding again is what makes a buffer's new contents count for a vertex array
-        for (int array : new int[] {deviceVao, deviceLineVao}) {
-            glBindVertexArray(array);
-            glBindBuffer(GL_ARRAY_BUFFER, positions);
-            glEnableVertexAttribArray(0);
-            glVertexAttribPointer(0, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
-            glBindBuffer(GL_ARRAY_BUFFER, surface.normalsBuffer());
-            glEnableVertexAttribArray(1);
-            glVertexAttribPointer(1, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
-            glBindBuffer(GL_ARRAY_BUFFER, uvVbo);
-            glEnableVertexAttribArray(2);
-            glVertexAttribPointer(2, 2, GL_FLOAT, false, 2 * Float.BYTES, 0L);
-        }
+        pointAtDeviceBuffers(deviceVao, positions, surface.normalsBuffer());
+        pointAtDeviceBuffers(deviceLineVao, positions, surface.normalsBuffer());
         glBindVertexArray(0);
         glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+
+    /** Vertex array {@code array}'s attributes: positions and normals from the device buffers, uvs from ours. */
+    private void pointAtDeviceBuffers(int array, int positions, int normals) {
+        glBindVertexArray(array);
+        glBindBuffer(GL_ARRAY_BUFFER, positions);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
+        glBindBuffer(GL_ARRAY_BUFFER, normals);
+        glEnableVertexAttribArray(1);
+        glVertexAttribPointer(1, 3, GL_FLOAT, false, 3 * Float.BYTES, 0L);
+        glBindBuffer(GL_ARRAY_BUFFER, uvVbo);
+        glEnableVertexAttribArray(2);
+        glVertexAttribPointer(2, 2, GL_FLOAT, false, 2 * Float.BYTES, 0L);
     }
 
     private int triangleArray() {

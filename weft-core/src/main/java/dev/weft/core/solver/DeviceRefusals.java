@@ -43,19 +43,14 @@ public final class DeviceRefusals {
         }
     }
 
-    /** Colliders other than still planes and spheres ({@link DeviceColliderRecords#requireSupported}). */
-    public static void requireSupportedColliders(String solvers, Environment env) {
-        requireSupportedColliders(solvers, env, false);
-    }
-
     /**
-     * As above; with {@code rigidShapes} every rigid shape (box, capsule, cylinder, ellipsoid, funnel,
-     * rectangle, distance field, triangle mesh), still or moving, and animated meshes are supported too:
-     * projectiles, grips and blades are still refused.
+     * Colliders other than still planes, spheres and drag handles ({@link DeviceColliderRecords#requireSupported}):
+     * the GLSL compute solvers'. (The OpenCL solvers run every rigid shape and animated meshes, and refuse the rest
+     * in their own {@code DeviceColliders}.)
      */
-    public static void requireSupportedColliders(String solvers, Environment env, boolean rigidShapes) {
+    public static void requireSupportedColliders(String solvers, Environment env) {
         for (Collider c : env.colliders()) {
-            DeviceColliderRecords.requireSupported(solvers, c, rigidShapes);
+            DeviceColliderRecords.requireSupported(solvers, c, false);
         }
     }
 

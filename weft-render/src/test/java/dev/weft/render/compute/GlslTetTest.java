@@ -2,25 +2,18 @@ package dev.weft.render.compute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.core.collide.Icosphere;
-import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.model.Elasticity;
-import dev.weft.core.model.GridClothSpec;
-import dev.weft.core.model.Material;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
-import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
-import dev.weft.core.model.TetBodySpec;
-import dev.weft.core.model.VoxelBodySpec;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.DeviceTestScenes;
+import dev.weft.core.testing.DeviceTetScenes;
 import dev.weft.core.testing.StepComparison;
-import dev.weft.core.util.IntList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,13 +42,13 @@ class GlslTetTest {
 
     @Test
     void aSoftBlockLandingBesideAHangingClothKeepsTheCpusBits() {
-        Model model = blockBesideACloth(new Elasticity(1e5f, 0.3f));
+        Model model = DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f));
         assertThat(model.tets().count()).isPositive();
         assertThat(model.tethers().count()).as("the cloth's tethers run after the tetrahedra").isPositive();
         assertThat(model.bending().count()).as("dihedral stencils run before them").isPositive();
         // 300 steps = 0.5 s: it falls the 2 cm to the floor in 0.064 s, lands, squashes and rocks
         for (XpbdSettings s : List.of(DEFAULTS, DEFAULTS.withIterations(4))) {
-            StepComparison c = compare(true, s, model, floorEnv(), 300);
+            StepComparison c = compare(true, s, model, DeviceTetScenes.floorEnvironment(), 300);
             assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
             if (GlslDriver.cpuBits()) {
                 assertThat(c.afterOne).as("llvmpipe: the CPU's bits after one step").isZero();
@@ -73,16 +66,17 @@ class GlslTetTest {
         // the coupled step's other branches: ν = 0 has no volume term (shape alone), ν = 0.5 an incompressible
         // one (α̃ 0), and a voxel body's volume tetrahedra have no shape term (μ = 0: volume alone)
         for (Elasticity e : List.of(new Elasticity(1e5f, 0f), new Elasticity(1e5f, 0.5f))) {
-            StepComparison c = compare(true, DEFAULTS, block(new ModelBuilder(), e, 4), floorEnv(), 200);
+            StepComparison c = compare(true, DEFAULTS, DeviceTetScenes.block(new ModelBuilder(), e, 4),
+                    DeviceTetScenes.floorEnvironment(), 200);
             c.assertPositionsAgree(TOLERANCE, GlslDriver.cpuBits());
             if (GlslDriver.cpuBits()) {
                 StepComparison.assertSameBits(c.cpu, c.device);
             }
         }
-        Model jelly = voxelJelly();
+        Model jelly = DeviceTetScenes.voxelJelly();
         assertThat(jelly.tets().count()).isPositive();
         assertThat(jelly.tets().elastic()).as("volume only").isFalse();
-        StepComparison c = compare(true, DEFAULTS, jelly, floorEnv(), 200);
+        StepComparison c = compare(true, DEFAULTS, jelly, DeviceTetScenes.floorEnvironment(), 200);
         c.assertPositionsAgree(TOLERANCE, GlslDriver.cpuBits());
         if (GlslDriver.cpuBits()) {
             StepComparison.assertSameBits(c.cpu, c.device);
@@ -91,7 +85,8 @@ class GlslTetTest {
 
     @Test
     void withoutTheCpusRoundingTheDifferenceStaysWithinTheTolerance() {
-        StepComparison c = compare(false, DEFAULTS, blockBesideACloth(new Elasticity(1e5f, 0.3f)), floorEnv(), 300);
+        StepComparison c = compare(false, DEFAULTS, DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f)),
+                DeviceTetScenes.floorEnvironment(), 300);
         assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
         assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
@@ -106,7 +101,7 @@ class GlslTetTest {
      */
     @Test
     void aBarFlyingApartTearsAsOnTheCpuAndKeepsItsBits() {
-        Model bar = notchedBar();
+        Model bar = DeviceTetScenes.notchedBar();
         State start = State.atRest(bar);
         float[] x = start.positions();
         float[] v = start.velocities();
@@ -142,79 +137,11 @@ class GlslTetTest {
         }
     }
 
-    /**
-     * TetTearingTest's notched bar: 0.4 × 0.08 × 0.08 m of 10 × 2 × 2 cubes (E = 100 kPa, ν = 0.3), the cube on
-     * its lower front edge at x ∈ [0, 0.04] left out, tearing past 10 % strain.
-     */
-    private static Model notchedBar() {
-        ModelBuilder b = new ModelBuilder();
-        b.material(Material.cloth().withDamping(0.5f));
-        TetBodySpec box = TetBodySpec.box("bar", new float[] {-0.2f, 0.96f, -0.04f}, new float[] {0.2f, 1.04f, 0.04f},
-                10, 2, 2, 1000f, new Elasticity(1e5f, 0.3f));
-        IntList kept = new IntList();
-        float[] x = box.nodes();
-        int[] t = box.tets();
-        for (int c = 0; c < t.length / 4; c++) {
-            float cx = 0f;
-            float cy = 0f;
-            float cz = 0f;
-            for (int k = 0; k < 4; k++) {
-                cx += x[3 * t[4 * c + k]] / 4f;
-                cy += x[3 * t[4 * c + k] + 1] / 4f;
-                cz += x[3 * t[4 * c + k] + 2] / 4f;
-            }
-            if (!(cx > 0f && cx < 0.04f && cy < 1f && cz < 0f)) {
-                kept.add(t[4 * c], t[4 * c + 1]);
-                kept.add(t[4 * c + 2], t[4 * c + 3]);
-            }
-        }
-        ModelObject body = b.addTetBody(new TetBodySpec("bar", x, kept.toArray(), 1000f, box.elasticity()));
-        b.tearStrain(body, 0.1f);
-        return b.build();
-    }
 
-    /**
-     * A 4 × 4 × 4-cell block (3 cm cells, E = 100 kPa) 2 cm above the floor's 5 mm, and beside it a 16 × 16,
-     * 0.6 m cloth pinned by two corners, 0.5 m up: distances, dihedral stencils, tetrahedra and tethers in one
-     * model, every pass of an iteration.
-     */
-    private static Model blockBesideACloth(Elasticity e) {
-        ModelBuilder b = new ModelBuilder();
-        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 16, 16, 0.6f, 0.6f).withOrigin(-0.8f, 0.5f,
-                -0.3f));
-        b.pinCorners(cloth, "top-left", "top-right");
-        return block(b, e, 4);
-    }
 
-    /** {@code b} with a block of n³ cells of 3 cm, rubber-dense, its underside 2.5 cm up, damped 1/s. */
-    private static Model block(ModelBuilder b, Elasticity e, int n) {
-        b.material(Material.cloth().withDamping(1f).withFriction(0.8f));
-        float side = 0.03f * n;
-        b.addTetBody(TetBodySpec.box("block", new float[] {0f, 0.025f, 0f}, new float[] {side, 0.025f + side, side},
-                n, n, n, 1100f, e));
-        return b.build();
-    }
 
-    /** A voxel ball of 0.1 m radius in 4 cm voxels, 2 cm above the floor, with its volume tetrahedra (μ = 0). */
-    private static Model voxelJelly() {
-        ModelBuilder b = new ModelBuilder();
-        b.material(Material.cloth().withDamping(1f));
-        b.addVoxelBody(new VoxelBodySpec("jelly", translated(Icosphere.of(0.1f, 2), 0.12f), 0.04f, 1000f, true,
-                true));
-        return b.build();
-    }
 
-    private static Environment floorEnv() {
-        return DeviceTestScenes.earthWith(DeviceTestScenes.floor());
-    }
 
-    private static TriangleMesh translated(TriangleMesh m, float dy) {
-        float[] p = m.positions().clone();
-        for (int k = 1; k < p.length; k += 3) {
-            p[k] += dy;
-        }
-        return new TriangleMesh(p, m.uvs(), m.triangles());
-    }
 
     /** Both solvers from rest, step by step. */
     private static StepComparison compare(boolean cpuRounding, XpbdSettings settings, Model model, Environment env,

@@ -25,8 +25,6 @@ interface SoaDistanceKernel {
     /** The multiplier update over constraints [begin, end) of one color. */
     void compliant(int begin, int end);
 
-    /** Constraints [begin, end) projected in vector lanes (not by the scalar tail) since made; for tests. */
-    long laneProjections();
 
     /**
      * The Vector API kernel where {@code jdk.incubator.vector} is in the boot layer (java --add-modules), else null;

@@ -27,8 +27,6 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
     private float[] dx;
     private float[] dy;
     private float[] dz;
-    /** Per calling thread's share would need a sum; one plain counter, written only by tests' single thread. */
-    private long lanes;
 
     @Override
     public void bind(int[] pairs, float[] rest, float[] invMass, float[] alpha, float[] lambda, int[] runEnd) {
@@ -48,11 +46,6 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
         this.dx = dx;
         this.dy = dy;
         this.dz = dz;
-    }
-
-    @Override
-    public long laneProjections() {
-        return lanes;
     }
 
     @Override
@@ -77,7 +70,6 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
                 for (; k + WIDTH <= to; k += WIDTH) {
                     lanes(k, a + (k - c), offset, compliant);
                 }
-                lanes += k - c;
                 scalar(k, to, compliant);
                 c = to;
             } else {

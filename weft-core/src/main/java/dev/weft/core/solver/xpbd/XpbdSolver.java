@@ -123,6 +123,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      */
     private final SoaDistanceKernel soa = SoaDistanceKernel.create();
     private boolean soaInUse;
+    /** Of the bound model's distance constraints, those in runs (0 where the lanes are not in use). */
+    private int constraintsInRuns;
     /** The step's positions one array per axis while the distance sweeps run in lanes. */
     private float[] yx;
     private float[] yy;
@@ -541,6 +543,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      */
     private void bindLanes(int n) {
         soaInUse = false;
+        constraintsInRuns = 0;
         if (soa == null || settings.mode() != IterationMode.COLORED) {
             return;
         }
@@ -553,6 +556,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             return;
         }
         soaInUse = true;
+        constraintsInRuns = inRuns;
         yx = new float[n];
         yy = new float[n];
         yz = new float[n];
@@ -569,9 +573,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         return soaInUse;
     }
 
-    /** Distance projections made in vector lanes so far (tests; exact on one thread). */
-    long laneProjections() {
-        return soa == null ? 0 : soa.laneProjections();
+    /** Distance constraints of the bound model in runs, which a lane sweep projects eight at a time (tests). */
+    int constraintsInRuns() {
+        return constraintsInRuns;
     }
 
     /**
