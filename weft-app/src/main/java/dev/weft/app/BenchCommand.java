@@ -480,8 +480,8 @@ final class BenchCommand implements Callable<Integer> {
                     + device);
         }
         ProgressBar progress = progress(Seed000TableBench.rows(sizes, threads));
-        int rc = Seed000TableBench.run(out, outDir.resolve("bench"), sizes, threads, device, tableWarmup, tableSamples,
-                progress);
+        int rc = Seed000TableBench.run(out, spec.commandLine().getErr(), outDir.resolve("bench"), sizes, threads, device,
+                tableWarmup, tableSamples, progress);
         progress.clear();
         return rc;
     }
@@ -522,14 +522,14 @@ final class BenchCommand implements Callable<Integer> {
         checkSamples(tableSamples, tableWarmup);
         if (gpu) {
             ProgressBar progress = progress(GpuTableBench.rows(sizes, threads));
-            int rc = GpuTableBench.run(out, outDir.resolve("bench"), sizes, threads, device, tableWarmup, tableSamples,
-                    progress);
+            int rc = GpuTableBench.run(out, spec.commandLine().getErr(), outDir.resolve("bench"), sizes, threads, device,
+                    tableWarmup, tableSamples, progress);
             progress.clear();
             return rc;
         }
         ProgressBar progress = progress(Seed004TableBench.rows(sizes, threads));
-        int rc = Seed004TableBench.run(out, outDir.resolve("bench"), sizes, threads, device, tableWarmup, tableSamples,
-                progress);
+        int rc = Seed004TableBench.run(out, spec.commandLine().getErr(), outDir.resolve("bench"), sizes, threads, device,
+                tableWarmup, tableSamples, progress);
         progress.clear();
         return rc;
     }

@@ -618,8 +618,7 @@ final class ConvergeCommand implements Callable<Integer> {
                 plot.add(r.name, x, r.residualPerIteration);
             }
         }
-        if (!plot.isEmpty()) {
-            plot.write(png);
+        if (!plot.isEmpty() && plot.write(png, spec.commandLine().getErr())) {
             written.add(png);
         }
     }
@@ -636,8 +635,7 @@ final class ConvergeCommand implements Callable<Integer> {
                 plot.add(r.name + " (" + r.counts[b] + " iterations/step)", r.timeMs[b], r.timeResidual[b]);
             }
         }
-        if (!plot.isEmpty()) {
-            plot.write(png);
+        if (!plot.isEmpty() && plot.write(png, spec.commandLine().getErr())) {
             written.add(png);
         }
     }

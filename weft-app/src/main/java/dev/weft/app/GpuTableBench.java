@@ -87,7 +87,7 @@ final class GpuTableBench {
         return SOLVERS.size() * particles.length * (threadCounts.length + DEVICE_READBACKS.length);
     }
 
-    static int run(PrintWriter out, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
+    static int run(PrintWriter out, PrintWriter err, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
                    int samples, ProgressBar progress) throws IOException {
         String jdk = SystemInfo.jdk();
         String cpu = SystemInfo.cpu();
@@ -140,9 +140,12 @@ final class GpuTableBench {
         Path csv = dir.resolve("gpu.csv");
         AtomicTextFile.write(csv, rows);
         Path png = dir.resolve("gpu.png");
-        plot.write(png);
         progress.clear();
-        out.printf(Locale.ROOT, "%nwrote %s and %s%n", csv, png);
+        if (plot.write(png, err)) {
+            out.printf(Locale.ROOT, "%nwrote %s and %s%n", csv, png);
+        } else {
+            out.printf(Locale.ROOT, "%nwrote %s%n", csv);
+        }
         return 0;
     }
 

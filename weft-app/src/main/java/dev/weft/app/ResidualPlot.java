@@ -1,10 +1,10 @@
 package dev.weft.app;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -46,7 +46,8 @@ final class ResidualPlot {
         return chart.getSeriesMap().isEmpty();
     }
 
-    void write(Path png) throws IOException {
-        AtomicBinaryFile.write(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+    /** Writes the plot; false (after a warning) where AWT cannot draw. */
+    boolean write(Path png, PrintWriter warn) throws IOException {
+        return ChartPng.write(chart, png, warn);
     }
 }

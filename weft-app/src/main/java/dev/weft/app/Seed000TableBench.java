@@ -18,12 +18,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -83,7 +81,7 @@ final class Seed000TableBench {
         return sizes.length * LinearMethod.values().length * ITERATIONS.length * (threadCounts.length + 1);
     }
 
-    static int run(PrintWriter out, Path dir, int[] sizes, int[] threadCounts, int deviceIndex, int warmup,
+    static int run(PrintWriter out, PrintWriter err, Path dir, int[] sizes, int[] threadCounts, int deviceIndex, int warmup,
                    int samples, ProgressBar progress) throws IOException {
         String jdk = SystemInfo.jdk();
         String cpu = SystemInfo.cpu();
@@ -161,13 +159,17 @@ final class Seed000TableBench {
             }
         }
         Path png = dir.resolve("seed000.png");
-        writePlot(cells, threadCounts, png);
+        boolean drawn = writePlot(cells, threadCounts, png, err);
         out.printf(Locale.ROOT, "%n  steps/s: 1000 / median wall ms per step; cpu st/s: 1000 / median CPU ms of the "
                 + "calling thread per step (excludes time it was descheduled on a shared machine; with 2 threads it "
                 + "includes its wait for the other)%n");
         out.printf(Locale.ROOT, "  seed CPU: frames/s without rendering where the seed gives them (30, 70 "
                 + "iterations), else with rendering (marked r); X: the seed's run failed%n");
-        out.printf(Locale.ROOT, "wrote %s and %s%n", csv, png);
+        if (drawn) {
+            out.printf(Locale.ROOT, "wrote %s and %s%n", csv, png);
+        } else {
+            out.printf(Locale.ROOT, "wrote %s%n", csv);
+        }
         return 0;
     }
 
@@ -274,7 +276,8 @@ final class Seed000TableBench {
         return s[s.length / 2];
     }
 
-    private static void writePlot(List<Cell> cells, int[] threadCounts, Path png) throws IOException {
+    private static boolean writePlot(List<Cell> cells, int[] threadCounts, Path png, PrintWriter err)
+            throws IOException {
         System.setProperty("java.awt.headless", "true");
         XYChart chart = new XYChartBuilder().width(1000).height(650)
                 .title("Seed 000 table C.1: implicit cloth at 30 linear iterations")
@@ -309,9 +312,6 @@ final class Seed000TableBench {
             XYSeries g = chart.addSeries("seed 000 GPU " + m.label() + " (2006)", sx, gpu);
             g.setMarker(SeriesMarkers.SQUARE);
         }
-        byte[] bytes = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        Path part = png.resolveSibling(png.getFileName() + ".part");
-        Files.write(part, bytes);
-        Files.move(part, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return ChartPng.write(chart, png, err);
     }
 }

@@ -55,7 +55,7 @@ final class Seed004TableBench {
         return particles.length * (threadCounts.length + 2 * OPENCL_READBACKS.length);
     }
 
-    static int run(PrintWriter out, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
+    static int run(PrintWriter out, PrintWriter err, Path dir, int[] particles, int[] threadCounts, int deviceIndex, int warmup,
                    int samples, ProgressBar progress) throws IOException {
         String jdk = SystemInfo.jdk();
         String cpu = SystemInfo.cpu();
@@ -129,9 +129,12 @@ final class Seed004TableBench {
         Path csv = dir.resolve("seed004.csv");
         AtomicTextFile.write(csv, rows);
         Path png = dir.resolve("seed004.png");
-        plot.write(png);
         progress.clear();
-        out.printf(Locale.ROOT, "%nwrote %s and %s%n", csv, png);
+        if (plot.write(png, err)) {
+            out.printf(Locale.ROOT, "%nwrote %s and %s%n", csv, png);
+        } else {
+            out.printf(Locale.ROOT, "%nwrote %s%n", csv);
+        }
         return 0;
     }
 

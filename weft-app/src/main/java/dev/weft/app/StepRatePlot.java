@@ -1,12 +1,12 @@
 package dev.weft.app;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -34,8 +34,8 @@ final class StepRatePlot {
         }
     }
 
-    /** Writes the plot, replacing {@code png} only once it is whole. */
-    void write(Path png) throws IOException {
+    /** Writes the plot, replacing {@code png} only once it is whole; false (after a warning) where AWT cannot draw. */
+    boolean write(Path png, PrintWriter warn) throws IOException {
         XYChart chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle("particles")
                 .yAxisTitle("steps per second").build();
         chart.getStyler().setXAxisLogarithmic(true);
@@ -52,6 +52,6 @@ final class StepRatePlot {
             XYSeries s = chart.addSeries(e.getKey(), xs, ys);
             s.setMarker(SeriesMarkers.CIRCLE);
         }
-        AtomicBinaryFile.write(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+        return ChartPng.write(chart, png, warn);
     }
 }

@@ -92,10 +92,23 @@ public final class ComputeContext implements AutoCloseable {
                         + " has " + blocks + " and " + bindings);
             }
             c.selfCheck();
+            firstDescription.compareAndSet(null, c.description());
             return c;
         } finally {
             before.restore();
         }
+    }
+
+    /** The first context this process opened that passed its self-check, described; null before one. */
+    private static final java.util.concurrent.atomic.AtomicReference<String> firstDescription =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
+    /**
+     * What {@link #description()} said of the first context this process opened, or null: lets a caller learn
+     * the driver without opening another context, which NVIDIA's 580 driver would fail (see {@link #selfCheck}).
+     */
+    static String firstDescription() {
+        return firstDescription.get();
     }
 
     /** Values the self-check runs through its shader. */

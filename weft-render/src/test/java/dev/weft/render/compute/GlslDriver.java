@@ -10,8 +10,15 @@ final class GlslDriver {
     private GlslDriver() {
     }
 
-    /** The compute context's EGL platform, OpenGL version and renderer, found once. */
+    /**
+     * The compute context's EGL platform, OpenGL version and renderer, found once: from the context a test
+     * already opened where there is one (NVIDIA's driver fails every context after a process's first, so a
+     * probe of its own after the solver's would fail the test on the probe).
+     */
     static synchronized String description() {
+        if (description == null) {
+            description = ComputeContext.firstDescription();
+        }
         if (description == null) {
             try (ComputeContext c = ComputeContext.open()) {
                 description = c.description();

@@ -1,10 +1,12 @@
 package dev.weft.render.compute;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelEdit;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
@@ -36,6 +38,8 @@ class GlslTetTest {
     private static final float TOLERANCE = 2e-5f;
     /** Velocities within this (m/s) of the CPU's on any device. */
     private static final float VELOCITY_TOLERANCE = 2e-3f;
+    /** A split plane's normal off the CPU's where the driver's division is not correctly rounded: 75× the H100's. */
+    private static final float SPLIT_NORMAL = 1e-4f;
     /** One substep of 10 at 60 frames/s (the rubber scenes' substeps). */
     private static final float DT = 1f / 600f;
     private static final XpbdSettings DEFAULTS = XpbdSettings.defaults();
@@ -118,7 +122,7 @@ class GlslTetTest {
             for (int f = 0; f < frames; f++) {
                 cpu.advance(1f / 60f);
                 gpu.advance(1f / 60f);
-                assertThat(gpu.model().edits()).as("frame %d: the same splits", f).isEqualTo(cpu.model().edits());
+                assertSameSplits(f, cpu.model().edits(), gpu.model().edits());
                 assertThat(gpu.model().tets().count()).isEqualTo(cpu.model().tets().count());
                 if (firstTear < 0 && !cpu.model().edits().isEmpty()) {
                     firstTear = f;
@@ -137,11 +141,30 @@ class GlslTetTest {
         }
     }
 
-
-
-
-
-
+    /**
+     * The same edits in the same frame. Where the driver gives the CPU's bits (llvmpipe) they are equal; elsewhere
+     * (NVIDIA's GLSL divides and takes square roots within its spec's ulps, not correctly rounded) the same nodes
+     * split, by planes whose normals agree within {@link #SPLIT_NORMAL}: an H100 gave the notch's first three
+     * splits normals 1.3e-6 apart, from positions 1e-7 m apart.
+     */
+    private static void assertSameSplits(int frame, List<ModelEdit> cpu, List<ModelEdit> gpu) {
+        if (GlslDriver.cpuBits()) {
+            assertThat(gpu).as("frame %d: the same splits", frame).isEqualTo(cpu);
+            return;
+        }
+        assertThat(gpu).as("frame %d: as many edits", frame).hasSameSizeAs(cpu);
+        for (int k = 0; k < cpu.size(); k++) {
+            ModelEdit c = cpu.get(k);
+            ModelEdit g = gpu.get(k);
+            if (c instanceof ModelEdit.Split cs && g instanceof ModelEdit.Split gs) {
+                assertThat(gs.particle()).as("frame %d, edit %d: the node split", frame, k).isEqualTo(cs.particle());
+                assertThat(new float[] {gs.nx(), gs.ny(), gs.nz()}).as("frame %d, edit %d: the plane", frame, k)
+                        .containsExactly(new float[] {cs.nx(), cs.ny(), cs.nz()}, within(SPLIT_NORMAL));
+            } else {
+                assertThat(g).as("frame %d, edit %d", frame, k).isEqualTo(c);
+            }
+        }
+    }
 
     /** Both solvers from rest, step by step. */
     private static StepComparison compare(boolean cpuRounding, XpbdSettings settings, Model model, Environment env,
