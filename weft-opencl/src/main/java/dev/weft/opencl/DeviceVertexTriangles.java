@@ -161,6 +161,12 @@ final class DeviceVertexTriangles {
     void project(int sweeps) {
         launch(binKernel, oneWork, "vt_bin");
         ClCheck.ok(clEnqueueReadBuffer(cl.queue(), totalMem, true, 0L, entries, null, null), "read vt grid size");
+        if (entries[0] > ParticleContacts.MAX_GRID_ENTRIES) {
+            // the CPU's VertexTriangleContacts says the same (the kernel stops counting just past the limit)
+            throw new IllegalStateException("vertex-triangle contacts: the triangles' bounds cover more than "
+                    + ParticleContacts.MAX_GRID_ENTRIES + " grid cells: the cloth has blown up or is far larger "
+                    + "than its contact thickness");
+        }
         if (entries[0] > capacity) {
             // the CPU grows its arrays by half at least; the device likewise, then bins again
             growEntries(Math.max(entries[0], capacity + capacity / 2));

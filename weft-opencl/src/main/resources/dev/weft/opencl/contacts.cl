@@ -138,16 +138,21 @@ __kernel void contact_search(const int n, const float radius, const float invCel
     float xi = x[i3];
     float yi = x[i3 + 1];
     float zi = x[i3 + 2];
-    int lx = contact_cell(xi, invCell) - 1;
-    int ly = contact_cell(yi, invCell) - 1;
-    int lz = contact_cell(zi, invCell) - 1;
+    // unsigned: a blown-up particle's saturated cell wraps here as Java's int does (signed overflow is undefined
+    // in C, and the compiler made `c <= l + 2` a loop without end)
+    int lx = (int) ((uint) contact_cell(xi, invCell) - 1u);
+    int ly = (int) ((uint) contact_cell(yi, invCell) - 1u);
+    int lz = (int) ((uint) contact_cell(zi, invCell) - 1u);
     int exFrom = excludedStart[i];
     int exTo = excludedStart[i + 1];
     int base = i * CONTACT_MAX_NEIGHBOURS;
     int count = 0;
-    for (int cz = lz; cz <= lz + 2; cz++) {
-        for (int cy = ly; cy <= ly + 2; cy++) {
-            for (int cx = lx; cx <= lx + 2; cx++) {
+    for (int dz = 0; dz < 3; dz++) {
+        int cz = (int) ((uint) lz + (uint) dz);
+        for (int dy = 0; dy < 3; dy++) {
+            int cy = (int) ((uint) ly + (uint) dy);
+            for (int dx = 0; dx < 3; dx++) {
+                int cx = (int) ((uint) lx + (uint) dx);
                 int bk = contact_bucket(cx, cy, cz, mask);
                 int kEnd = start[bk + 1];
                 for (int k = start[bk]; k < kEnd; k++) {

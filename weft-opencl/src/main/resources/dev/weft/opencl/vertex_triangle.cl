@@ -10,6 +10,10 @@
 // particle's contacts, then each Jacobi sweep is vt_multipliers, vt_gather (each particle's corrections as
 // a vertex and as a corner, in the CPU's order, written only to its own slots) and vt_apply.
 
+// ParticleContacts.MAX_TRIANGLE_CELLS and MAX_GRID_ENTRIES (DeviceVertexTrianglesLimitsTest holds them equal)
+#define VT_MAX_TRIANGLE_CELLS 65536
+#define VT_MAX_GRID_ENTRIES 16777216
+
 // VertexTriangleContacts.hash & (buckets − 1): Java's int products wrap, as unsigned ints do
 inline int vt_bucket(int cx, int cy, int cz, int mask) {
     uint h = ((uint) cx * 73856093u) ^ ((uint) cy * 19349663u) ^ ((uint) cz * 83492791u);
@@ -32,7 +36,7 @@ __kernel void vt_bin(const int triangleCount, const float thickness, const float
         return;
     }
     int mask = buckets - 1;
-    int count = 0;
+    long count = 0;
     for (int t = 0; t < triangleCount; t++) {
         int a = 3 * tri[3 * t];
         int b = 3 * tri[3 * t + 1];
@@ -44,10 +48,22 @@ __kernel void vt_bin(const int triangleCount, const float thickness, const float
             triCells[o + k] = vt_cell(lo, cellSize);
             triCells[o + 3 + k] = vt_cell(hi, cellSize);
         }
-        count += (triCells[o + 3] - triCells[o] + 1) * (triCells[o + 4] - triCells[o + 1] + 1)
-                * (triCells[o + 5] - triCells[o + 2] + 1);
+        long cells = ((long) triCells[o + 3] - triCells[o] + 1) * ((long) triCells[o + 4] - triCells[o + 1] + 1)
+                * ((long) triCells[o + 5] - triCells[o + 2] + 1);
+        // ParticleContacts.MAX_TRIANGLE_CELLS: a blown-up triangle (or a saturated upper cell, which would never
+        // end `c <= hi`) is left out of this step's grid, as on the CPU
+        if (cells > VT_MAX_TRIANGLE_CELLS || triCells[o + 3] == INT_MAX || triCells[o + 4] == INT_MAX
+                || triCells[o + 5] == INT_MAX) {
+            for (int k = 0; k < 3; k++) {
+                triCells[o + k] = 0;
+                triCells[o + 3 + k] = -1;
+            }
+            cells = 0;
+        }
+        count += cells;
     }
-    total[0] = count;
+    // more than ParticleContacts.MAX_GRID_ENTRIES: the host reports the blow-up
+    total[0] = (int) min(count, (long) VT_MAX_GRID_ENTRIES + 1);
     if (count > capacity) {
         return;
     }

@@ -1,6 +1,8 @@
 package dev.weft.opencl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.GridClothSpec;
@@ -9,6 +11,8 @@ import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.sim.Simulation;
+import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
@@ -22,6 +26,7 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.testing.StepComparison;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -246,6 +251,25 @@ class OpenClVertexTriangleContactsTest {
     }
 
     /** weft-core's fineOnCoarse: the coarse cloth (its 8 triangles first) pinned at its corners, the fine above. */
+    /**
+     * A fine particle 10¹⁸ m away (finite through the step, its triangles' upper grid cells saturated at 2³¹ − 1,
+     * where the binning's `c <= hi` never ends): the device leaves those triangles out of its face grid as the CPU
+     * does, the step returns, and the frame's divergence check names the blow-up. Before, the one-work-item
+     * binning ran on past its buffers (on a GPU, a hung kernel).
+     */
+    @Test
+    void aBlownUpTriangleEndsInTheDivergenceErrorNotInAnEndlessGridKernel() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model m = fineOnCoarse();
+        State state = State.atRest(m);
+        state.positions()[3 * m.objects().get(1).firstParticle()] = 1e18f;
+        try (Simulation sim = new Simulation(m, state, new OpenClXpbdSolver(XpbdSettings.defaults(), device)
+                .withParticleContacts(FACES), Environment.earth(), 8)) {
+            assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> sim.advance(8 * DT)))
+                    .isInstanceOf(SimulationDivergedException.class).hasMessageContaining("diverged");
+        }
+    }
+
     private static Model fineOnCoarse() {
         ModelBuilder b = new ModelBuilder();
         ModelObject coarse = b.addGridCloth(GridClothSpec.of("coarse", 3, 3, 0.6f, 0.6f).withOrigin(-0.3f, 0f, -0.3f));

@@ -44,6 +44,18 @@ import java.util.Arrays;
  * {@link VertexTriangleContacts} (particles kept half a contact distance off other triangles' faces).
  */
 public final class ParticleContacts {
+    /**
+     * The most grid cells one triangle's bounds may cover in the vertex–triangle grid (cells of three contact
+     * thicknesses): 256 × 256 cells, a triangle 18 m across at the default 2.3 cm. More means it has blown up
+     * (an infinite coordinate saturates its cell to ±2³¹): it is left out of that step's grid rather than binned
+     * into every cell up to the blow-up, the same on every backend.
+     */
+    public static final int MAX_TRIANGLE_CELLS = 1 << 16;
+    /**
+     * The most entries the vertex–triangle grid takes in one step (16M: half a GiB of arrays; a 256² cloth
+     * needs about 1M); more is an error naming the blow-up.
+     */
+    public static final int MAX_GRID_ENTRIES = 1 << 24;
     /** Search radius over contact distance: particles that close in during the sweeps are still listed. */
     private static final float SEARCH_MARGIN = 1.25f;
     /**
@@ -502,9 +514,14 @@ public final class ParticleContacts {
             int exTo = excludedStart[i + 1];
             int base = i * MAX_NEIGHBOURS;
             int count = 0;
-            for (int cz = lz; cz <= lz + 2; cz++) {
-                for (int cy = ly; cy <= ly + 2; cy++) {
-                    for (int cx = lx; cx <= lx + 2; cx++) {
+            // by offsets, not `c <= l + 2`: a blown-up particle's saturated cell makes l + 2 wrap, and the device's
+            // C (where that overflow is undefined) looped on without end; three cells, wrapping, on both
+            for (int dz = 0; dz < 3; dz++) {
+                int cz = lz + dz;
+                for (int dy = 0; dy < 3; dy++) {
+                    int cy = ly + dy;
+                    for (int dx = 0; dx < 3; dx++) {
+                        int cx = lx + dx;
                         int bk = grid.bucket(cx, cy, cz);
                         int kEnd = grid.end(bk);
                         for (int k = grid.start(bk); k < kEnd; k++) {

@@ -141,9 +141,14 @@ final class VertexTriangleContacts {
         return (int) Math.floor(c / cellSize);
     }
 
-    /** Each triangle into every cell its bounds (grown by the thickness) cover; counting sort by bucket. */
+    /**
+     * Each triangle into every cell its bounds (grown by the thickness) cover; counting sort by bucket. A
+     * triangle covering more than {@link ParticleContacts#MAX_TRIANGLE_CELLS} cells has blown up (an infinite
+     * coordinate saturates its cell to ±2³¹ and would loop through every int): it is left out of this step's
+     * grid, and the frame's divergence check names the particle.
+     */
     private void binTriangles() {
-        int total = 0;
+        long entries = 0;
         for (int t = 0; t < triangleCount; t++) {
             int a = 3 * tri[3 * t];
             int b = 3 * tri[3 * t + 1];
@@ -155,9 +160,27 @@ final class VertexTriangleContacts {
                 triCells[o + k] = cell(lo);
                 triCells[o + 3 + k] = cell(hi);
             }
-            total += (triCells[o + 3] - triCells[o] + 1) * (triCells[o + 4] - triCells[o + 1] + 1)
-                    * (triCells[o + 5] - triCells[o + 2] + 1);
+            long cells = ((long) triCells[o + 3] - triCells[o] + 1) * ((long) triCells[o + 4] - triCells[o + 1] + 1)
+                    * ((long) triCells[o + 5] - triCells[o + 2] + 1);
+            // a saturated upper cell would never end `c <= hi` (c wraps to −2³¹)
+            boolean saturated = triCells[o + 3] == Integer.MAX_VALUE || triCells[o + 4] == Integer.MAX_VALUE
+                    || triCells[o + 5] == Integer.MAX_VALUE;
+            if (cells > ParticleContacts.MAX_TRIANGLE_CELLS || saturated) {
+                // an empty box on every axis: the bin loops below run no cell for it
+                for (int k = 0; k < 3; k++) {
+                    triCells[o + k] = 0;
+                    triCells[o + 3 + k] = -1;
+                }
+                cells = 0;
+            }
+            entries += cells;
         }
+        if (entries > ParticleContacts.MAX_GRID_ENTRIES) {
+            throw new IllegalStateException("vertex-triangle contacts: the triangles' bounds cover " + entries
+                    + " grid cells of " + cellSize + " m (more than " + ParticleContacts.MAX_GRID_ENTRIES
+                    + "): the cloth has blown up or is far larger than its contact thickness");
+        }
+        int total = (int) entries;
         if (entryTri.length < total) {
             int size = Math.max(total, entryTri.length + entryTri.length / 2);
             entryTri = new int[size];

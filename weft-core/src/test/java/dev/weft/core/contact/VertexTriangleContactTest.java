@@ -1,6 +1,8 @@
 package dev.weft.core.contact;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.core.model.GridClothSpec;
@@ -11,12 +13,14 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
+import dev.weft.core.sim.SimulationDivergedException;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.xpbd.XpbdSettings;
 import dev.weft.core.solver.xpbd.XpbdSolver;
 import dev.weft.core.step.Environment;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -299,5 +303,28 @@ class VertexTriangleContactTest {
             return Float.NaN;
         }
         return x[3 * a + 1] + u * (x[3 * b + 1] - x[3 * a + 1]) + v * (x[3 * c + 1] - x[3 * a + 1]);
+    }
+
+    /**
+     * A blown-up triangle (a corner 10¹⁸ m away, finite through the step: its upper grid cell saturates at 2³¹ − 1, where `c <= hi` never
+     * ends) is left out of the face grid, so the step returns and the frame's divergence check names the
+     * particle; before, the binning ran past its arrays (ArrayIndexOutOfBoundsException here, a hung kernel on a
+     * device).
+     */
+    @Test
+    void aBlownUpTriangleEndsInTheDivergenceErrorNotInTheFaceGrid() {
+        ModelObject[] objects = new ModelObject[2];
+        Model m = squareAndPebble(objects);
+        int runaway = objects[1].firstParticle();
+        State state = State.atRest(m);
+        state.positions()[3 * runaway] = 1e18f;
+        try (WorkerPool pool = new WorkerPool(1)) {
+            XpbdSolver s = new XpbdSolver(XpbdSettings.defaults(), pool).withParticleContacts(settings(true));
+            Environment env = new Environment(new float[] {0f, -9.81f, 0f}, java.util.List.of());
+            try (Simulation sim = new Simulation(m, state, s, env, 8)) {
+                assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(30), () -> sim.advance(FRAME)))
+                        .isInstanceOf(SimulationDivergedException.class).hasMessageContaining("diverged");
+            }
+        }
     }
 }
