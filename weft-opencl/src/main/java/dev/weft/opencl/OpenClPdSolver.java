@@ -106,7 +106,10 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     private int colors;
     /** The lattice PdSolver's red-black kernels run on, or null (the slot-list path). */
     private LatticeRedBlack lattice;
-    /** The elastic tetrahedra PD projects (null: none), and their count. */
+    /**
+     * The elastic tetrahedra PD projects (null: none), made by {@link #requireBindable} (whose refusal of
+     * incompressible ones comes before the bound model is released), and their count (0 until bound).
+     */
     private PdTetLayout tets;
     private int tetCount;
     private float[] invMass;
