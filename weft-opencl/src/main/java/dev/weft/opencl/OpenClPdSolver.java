@@ -234,8 +234,11 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
      * polar iteration or an SVD) is computed in double, on the CPU and so on the device. Needs no context.
      */
     public static void requireRunsOn(OpenClDevice device, Model m) {
+        if (device.fp64()) {
+            return; // every step asks: no count over the tetrahedra where nothing is refused
+        }
         int elastic = elasticTets(m);
-        if (elastic > 0 && !device.fp64()) {
+        if (elastic > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + elastic
                     + " elastic tetrahedra, whose projection (the nearest rotation) the PD solver computes in double, "
                     + "and " + device.deviceName() + " has no double precision (cl_khr_fp64; `weft devices` says "
