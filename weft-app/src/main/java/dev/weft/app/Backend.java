@@ -128,6 +128,9 @@ record Backend(String text, int device, boolean glsl) {
             OpenClDevice picked = pickDevice();
             try {
                 OpenClSolver.requireCollidersRunOn(picked, env);
+                if (solver.equals("pd")) {
+                    OpenClPdSolver.requireRunsOn(picked, model);
+                }
             } catch (UnsupportedOnDeviceException e) {
                 throw refusal(e, solver, settings, model, scene);
             }
@@ -223,8 +226,11 @@ record Backend(String text, int device, boolean glsl) {
                         + "--inner-solver rbgs or --backend cpu";
                 break;
             case TETRAHEDRA:
-                tail = "tetrahedral bodies with --solver " + solver + " yet (scene " + scene + " has "
-                        + model.tets().count() + " tetrahedra); use --backend cpu";
+                // only OpenCL's PD refuses them, and only on a device without double precision
+                tail = "tetrahedral bodies with --solver " + solver + " on a device without double precision (scene "
+                        + scene + " has " + model.tets().count() + " tetrahedra, whose projection pd computes in "
+                        + "double; `weft devices` says which devices have fp64); use --backend cpu or a device "
+                        + "with fp64";
                 break;
             default:
                 tail = e.getMessage() + "; use --backend cpu";

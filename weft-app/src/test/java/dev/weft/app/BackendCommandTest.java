@@ -180,23 +180,16 @@ class BackendCommandTest {
         assertThat(metricsWithoutTimes(device.resolve("metrics.csv"))).containsExactlyElementsOf(cpuRows);
         String last = String.format("frame_%05d.obj", frames);
         assertThat(Files.readString(device.resolve(last))).isEqualTo(Files.readString(cpu.resolve(last)));
-        if (name.equals("rubber")) {
-            // OpenCL's PD solver still refuses elastic tetrahedra (its strain constraints are not on the device)
-            err.getBuffer().setLength(0);
-            assertThat(weft("run", scene.toString(), "--solver", "pd", "--backend", "opencl", "--frames", "1",
-                    "--out", tmp.resolve("pd").toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
-            assertThat(err.toString().strip()).isEqualTo("weft: error: --backend: opencl does not run tetrahedral "
-                    + "bodies with --solver pd yet (scene rubber-tets has 2712 tetrahedra); use --backend cpu");
-        }
     }
 
     /**
      * The rubber scene as shipped, vertex–triangle contacts on (its {@code "selfCollision": {"vertexTriangle":
-     * true}}), on the device with the scene's own solver (xpbd) and pbd: 30 frames, the ball lands on the cushion
-     * around frame 18. The cpu run's metrics and last frame's mesh, on one thread.
+     * true}}), on the device with the scene's own solver (xpbd), pbd and pd (its elastic tetrahedra projected on
+     * the device, docs/opencl-pd-tets.md): 30 frames, the ball lands on the cushion around frame 18. The cpu run's
+     * metrics and last frame's mesh, on one thread.
      */
     @ParameterizedTest(name = "--solver {0}")
-    @CsvSource({"xpbd", "pbd"})
+    @CsvSource({"xpbd", "pbd", "pd"})
     void theRubberSceneRunsAsShippedOnOpenClWithTheCpusMetrics(String solver, @TempDir Path tmp) throws IOException {
         assumeTrue(missing == null, () -> "no OpenCL here: " + missing);
         int frames = 30;

@@ -20,6 +20,7 @@ import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.LatticeRedBlack;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
+import dev.weft.core.solver.pd.PdTetLayout;
 import dev.weft.core.step.Environment;
 import java.util.Arrays;
 import java.util.List;
@@ -54,8 +55,16 @@ import org.lwjgl.system.MemoryUtil;
  * state's positions with the iterate on the device. {@link #iteratePositions} reads y and d back and adds
  * them on the host as PdSolver does: the one per-iteration read-back, there to measure.
  *
+ * <p>Elastic tetrahedra (PdSolver's {@code PdElasticTets}, Bouaziz et al. 2014's strain and volume terms) run
+ * as on the CPU: per alternation, after the springs' local step, one work-item per tetrahedron projects its
+ * deformation gradient ({@code pd_tets.cl}, the target's polar iteration or SVD in double, as the CPU computes
+ * it) into its four corners' right-hand sides, one per particle sums its corners, and every inner solver's
+ * sweep ({@code pd_relax}) adds them and the tetrahedra's constant rows ({@link PdTetLayout}, the CPU's
+ * arrays). The tetrahedra's kernels are a program of their own, built for the first model that has them; a
+ * device without double precision refuses such a model by name ({@link #requireRunsOn}).
+ *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
- * one thread by definition), elastic tetrahedra, vertex–triangle contacts, projectiles, grips and blades
+ * one thread by definition), elastic tetrahedra on a device without fp64, projectiles, grips and blades
  * (every rigid shape, triangle meshes included, and animated meshes run: {@code colliders.cl}). Wind and air
  * drag run as on the CPU ({@link DeviceAir}'s forces in the prediction); particle
  * contacts ({@link #withParticleContacts}) run on the device after the iterations, as PdSolver runs them
@@ -75,10 +84,17 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     private final long finishKernel;
     private final long latticeProjectKernel;
     private final long latticeSweepKernel;
+    /** Whether the kernels keep the CPU's rounding (the tetrahedra's program is built the same way). */
+    private final boolean cpuRounding;
+    /** The tetrahedra's local step and gather (pd_tets.cl), built for the first model with tetrahedra (0: not yet). */
+    private long tetProjectKernel;
+    private long tetGatherKernel;
     private final DeviceTethers tethers;
     /** The spring and coordinate launches' sizes, made once (no allocation in a step). */
     private final PointerBuffer springWork = MemoryUtil.memAllocPointer(1);
     private final PointerBuffer coordinateWork = MemoryUtil.memAllocPointer(1);
+    /** The tetrahedra's launch size. */
+    private final PointerBuffer tetWork = MemoryUtil.memAllocPointer(1);
     /** One lattice color launch's size: rows × ⌈columns / 2⌉. */
     private final PointerBuffer latticeColorWork = MemoryUtil.memAllocPointer(1);
     /** Per particle color: its first place in the color order and its size (one launch's offset and size). */
@@ -90,6 +106,12 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     private int colors;
     /** The lattice PdSolver's red-black kernels run on, or null (the slot-list path). */
     private LatticeRedBlack lattice;
+    /**
+     * The elastic tetrahedra PD projects (null: none), made by {@link #requireBindable} (whose refusal of
+     * incompressible ones comes before the bound model is released), and their count (0 until bound).
+     */
+    private PdTetLayout tets;
+    private int tetCount;
     private float[] invMass;
     /** Σ k over each particle's springs (PdSolver.springWeight). */
     private float[] springWeight;
@@ -137,6 +159,18 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     private long restDownMem;
     private long projRightMem;
     private long projDownMem;
+    private long tetCornersMem;
+    private long tetGradientMem;
+    private long tetRestEdgeMem;
+    private long tetWeightMem;
+    private long tetShareMem;
+    private long tetCornerRhsMem;
+    private long tetCornerStartMem;
+    private long tetCornerSlotsMem;
+    private long tetRowStartMem;
+    private long tetRowNeighbourMem;
+    private long tetRowWeightMem;
+    private long tetRhsMem;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClPdSolver(PdSettings settings, OpenClDevice device) {
@@ -150,6 +184,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
      */
     OpenClPdSolver(PdSettings settings, OpenClDevice device, boolean cpuRounding) {
         super(supported(settings), device, NAME);
+        this.cpuRounding = cpuRounding;
         long program = program("tethers.cl+pd.cl", cpuRounding, "");
         useAir(cpuRounding, cpuRounding && device.fp64(), true);
         predictKernel = kernel(program, "pd_predict");
@@ -190,12 +225,25 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
      */
     public static void requireSupported(PdSettings settings, Model m, Environment env) {
         requireSupported(settings);
+        DeviceColliders.requireSupported(env);
+    }
+
+    /**
+     * Throws {@link UnsupportedOnDeviceException} ({@link DeviceFeature#TETRAHEDRA}) when {@code m} has elastic
+     * tetrahedra and {@code device} has no double precision: their projection (the nearest rotation, Newton's
+     * polar iteration or an SVD) is computed in double, on the CPU and so on the device. Needs no context.
+     */
+    public static void requireRunsOn(OpenClDevice device, Model m) {
+        if (device.fp64()) {
+            return; // every step asks: no count over the tetrahedra where nothing is refused
+        }
         int elastic = elasticTets(m);
         if (elastic > 0) {
             throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the model has " + elastic
-                    + " elastic tetrahedra, which the OpenCL PD solver does not project yet; use the cpu backend");
+                    + " elastic tetrahedra, whose projection (the nearest rotation) the PD solver computes in double, "
+                    + "and " + device.deviceName() + " has no double precision (cl_khr_fp64; `weft devices` says "
+                    + "which devices have it); use the cpu backend");
         }
-        DeviceColliders.requireSupported(env);
     }
 
     /** The tetrahedra PdSolver projects (PdElasticTets: those with a shear modulus). */
@@ -212,13 +260,15 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     @Override
     void refuseUnsupported(Model m, Environment env) {
         requireSupported(settings(), m, env);
+        requireRunsOn(device(), m);
     }
 
-    /** PdSolver.bind's checks, with its messages. */
+    /** PdSolver.bind's checks, with its messages (incompressible tetrahedra: PdElasticTets'). */
     @Override
     void requireBindable(Model m) {
         MaterialParameters.requireNoIsometricBending(m, "pd");
         MaterialParameters.requireFinite(m, "pd");
+        tets = PdTetLayout.of(m);
     }
 
     /** The prediction, the alternations (local step, inner sweeps), the finish. */
@@ -358,6 +408,10 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         if (springCount > 0) {
             launch(projectKernel, null, springWork, "pd_project");
         }
+        if (tetCount > 0) {
+            launch(tetProjectKernel, null, tetWork, "pd_tets_project");
+            launchPerParticle(tetGatherKernel, "pd_tets_gather");
+        }
         if (settings().innerIterations() > 1) {
             sweeps = 0; // Chebyshev restarts with each local step (PdSolver.iterate says why)
         }
@@ -435,16 +489,22 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         springWeight = new float[n];
         float[] omegaOf = new float[n];
         int[] identity = new int[n];
+        // PdSolver.bindTets: the tetrahedra's rows (empty without any), their diagonal added to the springs'
+        tetCount = tets == null ? 0 : tets.count();
+        int[] tetRowStart = tets == null ? new int[n + 1] : tets.rowStart();
         for (int p = 0; p < n; p++) {
             for (int slot = slotStart[p]; slot < slotStart[p + 1]; slot++) {
                 springWeight[p] += projection[4 * slot + 3];
             }
-            int springsOfP = slotStart[p + 1] - slotStart[p];
+            if (tets != null) {
+                springWeight[p] += tets.diagonal()[p];
+            }
+            int springsOfP = slotStart[p + 1] - slotStart[p] + tetRowStart[p + 1] - tetRowStart[p];
             omegaOf[p] = settings().inner() == InnerSolver.SEED_JACOBI && springsOfP > 0
                     ? settings().omega() / springsOfP : settings().omega();
             identity[p] = p;
         }
-        lattice = LatticeRedBlack.of(settings(), m, springK, false); // elastic tetrahedra are refused
+        lattice = LatticeRedBlack.of(settings(), m, springK, tets != null);
         Coloring coloring = m.particleColoring();
         int[] colorStart = coloring.colorStart();
         colors = colorStart.length - 1;
@@ -496,14 +556,17 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         clSetKernelArg1i(predictKernel, 0, n);
         bufferArgs(predictKernel, "pd_predict", 1, invMassMem, dragMem);
         bufferArgs(predictKernel, "pd_predict", 7, xMem, vMem, yMem, dMem);
+        bindTets(n, tetRowStart);
         clSetKernelArg1i(projectKernel, 0, springCount);
         bufferArgs(projectKernel, "pd_project", 1, pairsMem, restMem, springKMem, slotAMem, slotBMem, yMem, dMem,
                 projectionMem);
         bufferArgs(colorKernel, "pd_relax", 0, colorOrderMem, slotStartMem, slotNeighbourMem, projectionMem,
-                invDiagonalMem, massOverH2Mem, omegaMem, springWeightMem, dMem, dMem);
+                invDiagonalMem, massOverH2Mem, omegaMem, springWeightMem, tetRowStartMem, tetRowNeighbourMem,
+                tetRowWeightMem, tetRhsMem, dMem, dMem);
         if (jacobi) {
             bufferArgs(jacobiKernel, "pd_relax", 0, identityOrderMem, slotStartMem, slotNeighbourMem, projectionMem,
-                    invDiagonalMem, massOverH2Mem, omegaMem, springWeightMem, dMem, nextMem);
+                    invDiagonalMem, massOverH2Mem, omegaMem, springWeightMem, tetRowStartMem, tetRowNeighbourMem,
+                    tetRowWeightMem, tetRhsMem, dMem, nextMem);
         }
         if (settings().chebyshev()) {
             clSetKernelArg1i(chebyshevKernel, 0, 3 * n);
@@ -519,6 +582,44 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         if (contactsOn()) {
             bindContacts(m, yMem, dMem);
         }
+    }
+
+    /**
+     * The elastic tetrahedra's rows for the sweeps (empty rows and no right-hand side without any), and where
+     * there are tetrahedra their data for the local step and the gather ({@link PdTetLayout}: the CPU's arrays),
+     * the program built the first time, arguments set.
+     */
+    private void bindTets(int n, int[] rowStart) {
+        tetRowStartMem = cl.upload(rowStart);
+        if (tets == null) {
+            tetRowNeighbourMem = cl.upload(new int[0]);
+            tetRowWeightMem = cl.upload(new float[0]);
+            tetRhsMem = cl.upload(new float[0]); // never read: every row is empty
+            return;
+        }
+        tetRowNeighbourMem = cl.upload(tets.rowNeighbour());
+        tetRowWeightMem = cl.upload(tets.rowWeight());
+        tetRhsMem = cl.buffer(12L * n);
+        if (tetProjectKernel == 0L) {
+            long program = program("pd_tets.cl", cpuRounding, "");
+            tetProjectKernel = kernel(program, "pd_tets_project");
+            tetGatherKernel = kernel(program, "pd_tets_gather");
+        }
+        tetCornersMem = cl.upload(tets.corners());
+        tetGradientMem = cl.upload(tets.gradient());
+        tetRestEdgeMem = cl.upload(tets.restEdge());
+        tetWeightMem = cl.upload(tets.weight());
+        tetShareMem = cl.upload(tets.strainShare());
+        tetCornerRhsMem = cl.buffer(48L * tetCount);
+        tetCornerStartMem = cl.upload(tets.cornerStart());
+        tetCornerSlotsMem = cl.upload(tets.cornerSlots());
+        tetWork.put(0, tetCount);
+        clSetKernelArg1i(tetProjectKernel, 0, tetCount);
+        bufferArgs(tetProjectKernel, "pd_tets_project", 1, tetCornersMem, tetGradientMem, tetRestEdgeMem, tetWeightMem,
+                tetShareMem, yMem, dMem, tetCornerRhsMem);
+        clSetKernelArg1i(tetGatherKernel, 0, n);
+        bufferArgs(tetGatherKernel, "pd_tets_gather", 1, tetCornerStartMem, tetCornerSlotsMem, tetCornerRhsMem,
+                tetRhsMem);
     }
 
     /** PdSolver.projectTethers: the model's tethers after each alternation of a step, not in a relaxation. */
@@ -570,8 +671,9 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
     }
 
     /**
-     * When h changed: PdSolver.bind's m/h², inverse diagonal 1/(Σk + m/h²) (0 for pinned particles) and
-     * Chebyshev's ρ² (the given ρ, or the Gershgorin bound max Σk/a_p), the first two uploaded.
+     * When h changed: PdSolver.bind's m/h², inverse diagonal 1/(Σk + m/h²) (0 for pinned particles; Σk with
+     * the tetrahedra's diagonal) and Chebyshev's ρ² (the given ρ, or the Gershgorin bound max Σ|row|/a_p), the
+     * first two uploaded.
      */
     private void prepare(float dt) {
         if (dt == preparedStep) {
@@ -587,7 +689,10 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
                 massOverH2[p] = invH2 / invMass[p];
                 float offDiagonal = springWeight[p];
                 invDiagonal[p] = 1f / (offDiagonal + massOverH2[p]);
-                gershgorin = Math.max(gershgorin, offDiagonal * invDiagonal[p]);
+                // the tetrahedra's row weights may be negative: Gershgorin takes their magnitudes
+                float bound = tets == null ? offDiagonal
+                        : offDiagonal - tets.diagonal()[p] + tets.absoluteRow()[p];
+                gershgorin = Math.max(gershgorin, bound * invDiagonal[p]);
             }
         }
         float rho = settings().chebyshevRho() > 0f ? settings().chebyshevRho() : gershgorin;
@@ -604,11 +709,15 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         OpenClContext.releaseAll(pairsMem, restMem, springKMem, slotAMem, slotBMem, slotStartMem, slotNeighbourMem,
                 projectionMem, colorOrderMem, identityOrderMem, omegaMem, springWeightMem, massOverH2Mem,
                 invDiagonalMem, dragMem, yMem, dMem, nextMem, olderMem, restRightMem, restDownMem, projRightMem,
-                projDownMem);
+                projDownMem, tetCornersMem, tetGradientMem, tetRestEdgeMem, tetWeightMem, tetShareMem, tetCornerRhsMem,
+                tetCornerStartMem, tetCornerSlotsMem, tetRowStartMem, tetRowNeighbourMem, tetRowWeightMem, tetRhsMem);
         pairsMem = restMem = springKMem = slotAMem = slotBMem = slotStartMem = slotNeighbourMem = 0L;
         projectionMem = colorOrderMem = identityOrderMem = omegaMem = springWeightMem = massOverH2Mem = 0L;
         invDiagonalMem = dragMem = yMem = dMem = nextMem = olderMem = 0L;
         restRightMem = restDownMem = projRightMem = projDownMem = 0L;
+        tetCornersMem = tetGradientMem = tetRestEdgeMem = tetWeightMem = tetShareMem = tetCornerRhsMem = 0L;
+        tetCornerStartMem = tetCornerSlotsMem = tetRowStartMem = tetRowNeighbourMem = tetRowWeightMem = tetRhsMem = 0L;
+        tetCount = 0;
         if (tethers != null) { // null when the constructor failed before making it
             tethers.release();
         }
@@ -626,5 +735,6 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         MemoryUtil.memFree(springWork);
         MemoryUtil.memFree(coordinateWork);
         MemoryUtil.memFree(latticeColorWork);
+        MemoryUtil.memFree(tetWork);
     }
 }

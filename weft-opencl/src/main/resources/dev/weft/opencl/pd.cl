@@ -1,4 +1,5 @@
-// Projective Dynamics (PdSolver's general slot-list path) on distance constraints: one step is
+// Projective Dynamics (PdSolver's general slot-list path) on distance constraints (and, with pd_tets.cl's
+// local step, elastic tetrahedra's rows): one step is
 // pd_predict (one work-item per particle), per local/global alternation pd_project (one work-item per
 // spring: its projection, written into its two particles' slots) and the inner solver's sweeps, and
 // pd_finish (per particle: settle, colliders, velocity).
@@ -81,11 +82,15 @@ __kernel void pd_project(const int count, __global const int* pairs, __global co
 // PdSolver.relaxRange for particle p = order[i], i the work-item's global id (a color launch's offset is
 // the color's first place in the order): d_p + w_p/a_p (sum_s (proj_s + k_s d_c) - a_p d_p), a_p = m_p/h^2
 // + sum k, written into out (d itself for Gauss-Seidel, the next iterate for Jacobi). A pinned particle
-// (1/a_p = 0) copies its correction.
+// (1/a_p = 0) copies its correction. A particle of elastic tetrahedra (a non-empty row in tetRowStart) adds
+// their corners' right-hand side (pd_tets_gather's tetRhs) and its row's sum_c W_pc d_c, as the CPU does after
+// the springs; a model without tetrahedra has empty rows.
 __kernel void pd_relax(__global const int* order, __global const int* slotStart,
                        __global const int* slotNeighbour, __global const float* projection,
                        __global const float* invDiagonal, __global const float* massOverH2,
                        __global const float* omegaOf, __global const float* springWeight,
+                       __global const int* tetRowStart, __global const int* tetRowNeighbour,
+                       __global const float* tetRowWeight, __global const float* tetRhs,
                        __global const float* d, __global float* out) {
     int p = order[get_global_id(0)];
     int p3 = 3 * p;
@@ -109,6 +114,20 @@ __kernel void pd_relax(__global const int* order, __global const int* slotStart,
         sx += projection[s4] + ks * d[c3];
         sy += projection[s4 + 1] + ks * d[c3 + 1];
         sz += projection[s4 + 2] + ks * d[c3 + 2];
+    }
+    int t0 = tetRowStart[p];
+    int t1 = tetRowStart[p + 1];
+    if (t0 < t1) {
+        sx += tetRhs[p3];
+        sy += tetRhs[p3 + 1];
+        sz += tetRhs[p3 + 2];
+        for (int s = t0; s < t1; s++) {
+            int c3 = 3 * tetRowNeighbour[s];
+            float ws = tetRowWeight[s];
+            sx += ws * d[c3];
+            sy += ws * d[c3 + 1];
+            sz += ws * d[c3 + 2];
+        }
     }
     float a = massOverH2[p] + springWeight[p];
     float sw = omegaOf[p] * ip;

@@ -3,6 +3,7 @@ package dev.weft.opencl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.core.lab.ConvergenceExperiment;
+import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
@@ -10,6 +11,7 @@ import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
 import dev.weft.core.step.Environment;
+import dev.weft.core.testing.DeviceTetScenes;
 import dev.weft.core.testing.StepComparison;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -52,6 +54,20 @@ class OpenClPdIterationsTest {
             for (Map.Entry<String, PdSettings> e : labSettings().entrySet()) {
                 compareSteps(device, exact, e.getKey(), e.getValue(), model, Environment.earth(), 4, 6);
             }
+        }
+    }
+
+    /**
+     * Elastic tetrahedra taken apart the same way (OpenClPdTetTest's landing block beside the pinned cloth): each
+     * iteration's local step projects the tetrahedra too, so every iterate is the CPU's, for every inner solver.
+     */
+    @Test
+    void aSoftBlocksStepsAgreeWithTheCpuAfterEveryIteration() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        boolean exact = OpenClAvailable.isPocl(device);
+        Model model = DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f));
+        for (Map.Entry<String, PdSettings> e : labSettings().entrySet()) {
+            compareSteps(device, exact, e.getKey(), e.getValue(), model, DeviceTetScenes.floorEnvironment(), 4, 6);
         }
     }
 

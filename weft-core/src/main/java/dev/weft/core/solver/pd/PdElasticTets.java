@@ -186,6 +186,41 @@ final class PdElasticTets {
         return weight.length;
     }
 
+    /** The corners, 4 per tetrahedron (the model's, tetrahedra of μ = 0 left out). */
+    int[] tets() {
+        return tets;
+    }
+
+    /** g₀..g₃ per tetrahedron, 12 floats. */
+    float[] gradient() {
+        return gradient;
+    }
+
+    /** The rest edges as the local step computes them, 9 floats per tetrahedron. */
+    float[] restEdge() {
+        return restEdge;
+    }
+
+    /** W = w_s + w_v per tetrahedron. */
+    float[] weight() {
+        return weight;
+    }
+
+    /** w_s / W per tetrahedron. */
+    float[] strainShare() {
+        return strainShare;
+    }
+
+    /** The corner incidence ({@code Incidence.of(tets, 4, n)}) the gather sums in: starts per particle. */
+    int[] cornerStart() {
+        return cornerStart;
+    }
+
+    /** The corner incidence's slots (4 t + j: tetrahedron t's corner j), per particle in ascending order. */
+    int[] cornerSlots() {
+        return cornerSlots;
+    }
+
     /** Per particle, its neighbour rows: [rowStart[p], rowStart[p+1]) of {@link #rowNeighbour()}, {@link #rowWeight()}. */
     int[] rowStart() {
         return rowStart;
