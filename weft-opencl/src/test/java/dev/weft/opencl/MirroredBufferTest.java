@@ -49,6 +49,52 @@ class MirroredBufferTest {
         }
     }
 
+    /**
+     * The solvers' steady state: positions read back after a step and synced before the next upload nothing; a
+     * host edit after the read (a drag, a reset; here one value, and a 0 made −0, a different float) uploads
+     * that span and the device holds it; then an int sync and a float sync again keep the contents true.
+     */
+    @Test
+    void aReadBackStateSyncsForFreeAndAHostEditAfterItIsUploaded() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        try (OpenClContext cl = new OpenClContext(device);
+             MirroredBuffer x = new MirroredBuffer(cl, "positions", false)) {
+            float[] state = new float[30_000];
+            for (int k = 0; k < state.length; k++) {
+                state[k] = 0.001f * k;
+            }
+            x.sync(state);
+            for (int step = 0; step < 3; step++) {
+                x.read(state);
+                long before = cl.bytesWritten();
+                x.sync(state);
+                assertThat(cl.bytesWritten() - before).as("step %d: nothing changed, nothing written", step).isZero();
+            }
+            x.read(state);
+            state[12_345] = 42f;
+            state[0] = -0f;
+            long before = cl.bytesWritten();
+            x.sync(state);
+            long written = cl.bytesWritten() - before;
+            assertThat(written).as("the two edits' spans").isPositive().isLessThanOrEqualTo(4L * 2 * (MirroredBuffer.GAP + 1));
+            float[] held = readBack(x, state.length);
+            assertThat(Float.floatToRawIntBits(held[0])).isEqualTo(Float.floatToRawIntBits(-0f));
+            assertThat(held).isEqualTo(state);
+            int[] bits = new int[state.length];
+            for (int k = 0; k < bits.length; k++) {
+                bits[k] = Float.floatToRawIntBits(state[k]) ^ (k == 7 ? 1 : 0);
+            }
+            x.sync(bits);
+            float[] afterInts = readBack(x, state.length);
+            assertThat(Float.floatToRawIntBits(afterInts[7])).isEqualTo(bits[7]);
+            state[7] = afterInts[7];
+            assertThat(afterInts).isEqualTo(state);
+            state[29_999] = -1f;
+            x.sync(state);
+            assertThat(readBack(x, state.length)).isEqualTo(state);
+        }
+    }
+
     /** {@code a} with {@code changes} random edits (a value changed, inserted or removed), then appended values. */
     private static float[] edit(float[] a, Random random, int changes, int appended) {
         float[] b = a.clone();
