@@ -26,8 +26,8 @@ import org.lwjgl.system.MemoryUtil;
  * Seed 000's implicit Euler (Baraff and Witkin) on an OpenCL device: {@link ImplicitSolver}'s step with its
  * filtered PCG ({@code FilteredPcg}) or filtered block Jacobi method ({@code JacobiMethod}), in its float
  * and double operations and order (see {@code implicit.cl} and {@code implicit_linear.cl}), so that PoCL
- * gives the CPU's bits. Per step: the filter S and z per particle (pins; still planes through S with their
- * release test), each spring's force and Jacobians, A's diagonal blocks, b and the block-Jacobi inverses
+ * gives the CPU's bits. Per step: the filter S and z per particle (pins; still planes and cloth contacts through
+ * S with their release test), each spring's force and Jacobians, A's diagonal blocks, b and the block-Jacobi inverses
  * per row (A's pattern is built once per topology on the host, {@link ImplicitLayout}), then the linear
  * solve, whose dot products are reduced on the device in {@code RowChunks}' order: each row's term,
  * 64-row chunk sums in row order, one work-item adding the chunks in order and computing α, β and the
@@ -44,8 +44,18 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Wind and air drag as on the CPU: {@link DeviceAir}'s forces (in the kernels' reals) from the positions
  * the plane pass left enter F, explicit (not in the Jacobian).
  *
+ * <p>Particle contacts ({@link #withParticleContacts}) as the CPU solver takes them: after the plane pass the
+ * grid and candidate lists of {@link DeviceContacts} on the step's start, then {@code implicit_cloth_constraints}
+ * gives a free particle whose partners within {@link ImplicitSolver#PARTICLE_REACH} contact distances lie on
+ * one side its averaged contact normal as S's direction and the pairs' centre-of-mass normal velocity as z (a
+ * partner a pin or a plane holds counts as a wall); after the solve such a contact is released where it would
+ * pull, else has Coulomb friction relative to its partners' mean velocity; after the step the pairs are
+ * projected as ImplicitSolver calls {@code ParticleContacts.project} (no colliders' pass: only pins are the
+ * support levels' ground), vertex–triangle contacts included, the velocity gaining the move over h. In the
+ * CPU's float and double operations and order: PoCL gives its bits.
+ *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}:
- * particle contacts (the CPU's cloth contacts through S), projectiles, grips and blades;
+ * projectiles, grips and blades;
  * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
  * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
  * ImplicitSolver#constrainToPlane}) are not offered.

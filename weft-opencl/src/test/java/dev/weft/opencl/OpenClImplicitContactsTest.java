@@ -13,6 +13,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
+import dev.weft.core.solver.implicit.LinearMethod;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.StepComparison;
 import java.util.List;
@@ -68,8 +69,13 @@ class OpenClImplicitContactsTest {
 
     private static StepComparison compare(String label, OpenClDevice device, ParticleContactSettings contacts,
                                           Model m, Environment env, int steps) {
-        return StepComparison.run(label, pool -> new ImplicitSolver(settings(), pool).withParticleContacts(contacts),
-                () -> new OpenClImplicitSolver(settings(), device).withParticleContacts(contacts), m, env, DT, steps);
+        return compare(label, device, settings(), contacts, m, env, steps);
+    }
+
+    private static StepComparison compare(String label, OpenClDevice device, ImplicitSettings settings,
+                                          ParticleContactSettings contacts, Model m, Environment env, int steps) {
+        return StepComparison.run(label, pool -> new ImplicitSolver(settings, pool).withParticleContacts(contacts),
+                () -> new OpenClImplicitSolver(settings, device).withParticleContacts(contacts), m, env, DT, steps);
     }
 
     @Test
@@ -105,8 +111,9 @@ class OpenClImplicitContactsTest {
     }
 
     /**
-     * Frictionless contacts (the projection's support levels skipped) and vertex–triangle contacts, which the
-     * CPU's projection runs after the particle sweeps: the CPU's bits on PoCL too.
+     * Frictionless contacts (the projection's support levels skipped), vertex–triangle contacts, which the
+     * CPU's projection runs after the particle sweeps, and the filtered block Jacobi method (the contacts' rows
+     * reduced as a plane's): the CPU's bits on PoCL too.
      */
     @Test
     void frictionlessAndVertexTriangleContactsAgreeToo() {
@@ -119,6 +126,10 @@ class OpenClImplicitContactsTest {
                 STEPS);
         agree(c, device);
         assertUpperStaysAbove(m, c.device.positions());
+        StepComparison jacobi = compare("OpenCL implicit Jacobi with contacts vs CPU,", device,
+                settings().withMethod(LinearMethod.JACOBI), ParticleContactSettings.defaults(), m, floor(), STEPS);
+        agree(jacobi, device);
+        assertUpperStaysAbove(m, jacobi.device.positions());
     }
 
     /**
