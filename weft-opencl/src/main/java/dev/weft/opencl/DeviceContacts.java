@@ -27,6 +27,10 @@ import org.lwjgl.system.MemoryUtil;
  * levels, then the configured Jacobi sweeps. Nothing is read back in a step; {@link #overflowCount()} and
  * {@link #lastContactCount()} read on demand.
  *
+ * <p>The implicit solver uses the pieces as ImplicitSolver uses ParticleContacts: {@link #findCandidates} before
+ * its solve (the candidate lists its cloth contacts through S read) and {@link #projectFrom} after the step (no
+ * colliders' pass before the levels, {@link #withoutColliderPass}).
+ *
  * <p>With {@link ParticleContactSettings#vertexTriangle()} the sweeps are followed by as many sweeps of the
  * vertex–triangle contacts ({@link DeviceVertexTriangles}), as on the CPU.
  *
