@@ -8,6 +8,7 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
@@ -184,6 +185,9 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private double lastResidual;
     /** Released-contact flags from {@link #loadState}, uploaded when they fit the bound model. */
     private byte[] pendingReleased;
+    /** The bound model, and the released flags kept over a rebind of it (contacts turned on or off). */
+    private Model boundModel;
+    private byte[] keptReleased;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClImplicitSolver(ImplicitSettings settings, OpenClDevice device) {
@@ -277,6 +281,21 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         return true;
     }
 
+    /**
+     * Contacts on ({@code s}) or off (null), as the base class does; the model is bound again at the next step,
+     * and the released flags carry over it as the CPU solver's do (it keeps its model, and them, when its
+     * contacts change).
+     */
+    @Override
+    public OpenClImplicitSolver withParticleContacts(ParticleContactSettings s) {
+        byte[] flags = releasedMem != 0L ? saveState() : null;
+        super.withParticleContacts(s);
+        if (flags != null) {
+            keptReleased = flags;
+        }
+        return this;
+    }
+
     /** ImplicitSolver projects its contacts without the colliders' pass (ParticleContacts.project(x, prevX, w)). */
     @Override
     boolean contactsPassColliders() {
@@ -352,12 +371,17 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
             throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "
                     + pendingReleased.length + " particles, the model has " + n);
         }
-        int[] flags = new int[n];
-        for (int i = 0; i < n; i++) {
-            flags[i] = pendingReleased[i];
-        }
-        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, flags, null, null), "write released");
+        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, ints(pendingReleased), null, null),
+                "write released");
         pendingReleased = null;
+    }
+
+    private static int[] ints(byte[] flags) {
+        int[] out = new int[flags.length];
+        for (int i = 0; i < flags.length; i++) {
+            out[i] = flags[i];
+        }
+        return out;
     }
 
     @Override
@@ -410,6 +434,12 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         partnerGripMem = cl.buffer(4L * n);
         // no contact was released before the first step, unless a checkpoint says
         ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, new int[n], null, null), "write released");
+        if (keptReleased != null && m == boundModel) {
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, ints(keptReleased), null, null),
+                    "write released");
+        }
+        keptReleased = null;
+        boundModel = m;
         if (pendingReleased != null) {
             uploadReleased();
         }

@@ -163,6 +163,81 @@ class OpenClImplicitContactsTest {
     }
 
     /**
+     * The contact settings changed (three sweeps) right after the first step (from the 41st) in which a pull
+     * released contacts, contacts off 10 steps later and on again after 10 more: the device binds the model
+     * again each time, with the released-contact flags carried over as the CPU solver keeps them (the step after
+     * the change reads them); the CPU's bits throughout on PoCL with fp64, and the contacts' effect shows (the run
+     * with the pause ends elsewhere than one without it).
+     */
+    @Test
+    void contactSettingsChangedAndContactsOffAndOnKeepTheCpusBits() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        Model m = clothOverCloth(false);
+        ParticleContactSettings contacts = ParticleContactSettings.defaults();
+        Environment env = floor();
+        State cpu = State.atRest(m);
+        State dev = cpu.copy();
+        try (WorkerPool pool = new WorkerPool(1);
+             ImplicitSolver reference = new ImplicitSolver(settings(), pool).withParticleContacts(contacts);
+             OpenClImplicitSolver solver = new OpenClImplicitSolver(settings(), device).withParticleContacts(contacts)) {
+            int changedAt = -1;
+            int releasedThen = 0;
+            for (int k = 0; k < STEPS; k++) {
+                reference.step(m, cpu, env, DT);
+                solver.step(m, dev, env, DT);
+                if (changedAt < 0 && k >= 40 && released(reference.saveState()) > 0) {
+                    // a pull released contacts in this step: they must survive the rebind
+                    assertThat(solver.saveState()).as("released flags").isEqualTo(reference.saveState());
+                    ParticleContactSettings more = contacts.withIterations(3);
+                    reference.withParticleContacts(more);
+                    solver.withParticleContacts(more);
+                    changedAt = k;
+                    releasedThen = released(reference.saveState());
+                } else if (changedAt >= 0 && (k == changedAt + 10 || k == changedAt + 20)) {
+                    ParticleContactSettings now = k == changedAt + 10 ? null : contacts;
+                    reference.withParticleContacts(now);
+                    solver.withParticleContacts(now);
+                }
+            }
+            System.out.printf("three sweeps after step %d (%d released), contacts off after step %d, on after %d%n",
+                    changedAt + 1, releasedThen, changedAt + 11, changedAt + 21);
+            assertThat(changedAt).as("a step that released contacts").isNotNegative();
+        }
+        float moved = StepComparison.maxDifference(cpu.positions(), dev.positions());
+        System.out.printf("settings changed, contacts off and on: max |dx| %.3g m%n", moved);
+        if (cpuBits(device)) {
+            StepComparison.assertSameBits(cpu, dev);
+        } else {
+            assertThat(moved).isLessThanOrEqualTo(RELAXED_TOLERANCE);
+        }
+        assertThat(contactsThroughout(m, env)).as("without the pause the run ends elsewhere")
+                .isNotEqualTo(cpu.positions());
+    }
+
+    private static int released(byte[] flags) {
+        int count = 0;
+        if (flags != null) {
+            for (byte f : flags) {
+                count += f;
+            }
+        }
+        return count;
+    }
+
+    /** The CPU run with contacts throughout: its final positions. */
+    private static float[] contactsThroughout(Model m, Environment env) {
+        State s = State.atRest(m);
+        try (WorkerPool pool = new WorkerPool(1);
+             ImplicitSolver reference = new ImplicitSolver(settings(), pool)
+                     .withParticleContacts(ParticleContactSettings.defaults())) {
+            for (int k = 0; k < STEPS; k++) {
+                reference.step(m, s, env, DT);
+            }
+        }
+        return s.positions();
+    }
+
+    /**
      * The kernels built as a device without the CPU's rounding and without fp64 would run them (see the class
      * comment): within {@link #RELAXED_TOLERANCE}, the statistics within 1 %, the upper cloth still above.
      */
