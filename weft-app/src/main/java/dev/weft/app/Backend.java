@@ -42,8 +42,9 @@ record Backend(String text, int device, boolean glsl) {
     static final Backend CPU = new Backend("cpu", -1, false);
     /** The solvers with an OpenCL implementation, in the order messages list them. */
     static final List<String> OPENCL_SOLVERS = List.of("implicit", "mass-spring", "pbd", "pd", "relaxation", "xpbd");
-    /** The OpenCL solvers that run particle contacts on the device (the implicit solver's are a filter, not yet there). */
-    static final List<String> OPENCL_CONTACT_SOLVERS = List.of("mass-spring", "pbd", "pd", "relaxation", "xpbd");
+    /** The OpenCL solvers that run particle contacts on the device (every one). */
+    static final List<String> OPENCL_CONTACT_SOLVERS = List.of("implicit", "mass-spring", "pbd", "pd", "relaxation",
+            "xpbd");
     /** The solvers with a GLSL implementation, in the order messages list them. */
     static final List<String> GLSL_SOLVERS = List.of("mass-spring", "xpbd");
 

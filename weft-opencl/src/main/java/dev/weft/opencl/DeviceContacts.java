@@ -27,6 +27,10 @@ import org.lwjgl.system.MemoryUtil;
  * levels, then the configured Jacobi sweeps. Nothing is read back in a step; {@link #overflowCount()} and
  * {@link #lastContactCount()} read on demand.
  *
+ * <p>The implicit solver uses the pieces as ImplicitSolver uses ParticleContacts: {@link #findCandidates} before
+ * its solve (the candidate lists its cloth contacts through S read) and {@link #projectFrom} after the step (no
+ * colliders' pass before the levels, {@link #withoutColliderPass}).
+ *
  * <p>With {@link ParticleContactSettings#vertexTriangle()} the sweeps are followed by as many sweeps of the
  * vertex–triangle contacts ({@link DeviceVertexTriangles}), as on the CPU.
  *
@@ -61,6 +65,11 @@ final class DeviceContacts {
     /** The vertex–triangle contacts (made on first use), and whether the bound model runs them. */
     private DeviceVertexTriangles faces;
     private boolean facesOn;
+    /**
+     * Whether the support levels start from a pass of the step's colliders (PositionStep's contacts); the
+     * implicit solver projects without one (ImplicitSolver calls ParticleContacts.project without colliders).
+     */
+    private boolean colliderPass = true;
     private final ByteBuffer zero = MemoryUtil.memCalloc(4);
     private final ByteBuffer unsupported = MemoryUtil.memAlloc(4).putInt(0, Integer.MAX_VALUE);
     private final PointerBuffer particleWork = MemoryUtil.memAllocPointer(1);
@@ -227,7 +236,7 @@ final class DeviceContacts {
         if (c.typeMem() == 0L) {
             return; // none encoded yet: the step's start sets them
         }
-        clSetKernelArg1i(holdKernel, 4, c.count());
+        clSetKernelArg1i(holdKernel, 4, colliderPass ? c.count() : 0);
         OpenClSolver.bufferArgs(holdKernel, "contact_hold", 5, c.typeMem(), c.dataMem());
         clSetKernelArg1i(finishKernel, 4, c.count());
         OpenClSolver.bufferArgs(finishKernel, "contact_finish", 5, c.typeMem(), c.dataMem());
@@ -249,21 +258,29 @@ final class DeviceContacts {
         launch(finishKernel, particleWork, "contact_finish");
     }
 
+    /**
+     * Without the colliders' pass before the support levels (from the next {@link #collidersChanged} on): then
+     * only pinned particles are level 0, as ParticleContacts.project without colliders gives.
+     */
+    void withoutColliderPass() {
+        colliderPass = false;
+    }
+
+    /**
+     * ParticleContacts.project as ImplicitSolver calls it, on the world positions after the step with the step's
+     * start in {@code prevMem} (for friction; copied into this step's start buffer, which the vertex–triangle
+     * contacts read too) and no colliders' pass ({@link #withoutColliderPass}).
+     */
+    void projectFrom(long prevMem) {
+        ClCheck.ok(clEnqueueCopyBuffer(cl.queue(), prevMem, startMem, 0L, 0L, 12L * n, null, null),
+                "contacts' step start");
+        project();
+    }
+
     /** ParticleContacts.project on the world positions (the state's x buffer), the step's start in startMem. */
     private void project() {
         long queue = cl.queue();
-        // the grid
-        launch(cellsKernel, particleWork, "contact_cells");
-        ClCheck.ok(clEnqueueFillBuffer(queue, tableMem, zero, 0L, 4L * (buckets + 1), null, null), "clear grid counts");
-        launch(countKernel, particleWork, "contact_count");
-        launch(scanBlocksKernel, blockWork, "contact_scan_blocks");
-        launch(scanSumsKernel, oneWork, "contact_scan_sums");
-        launch(offsetBlocksKernel, bucketWork, "contact_offset_blocks");
-        ClCheck.ok(clEnqueueCopyBuffer(queue, tableMem, cursorMem, 0L, 0L, 4L * buckets, null, null),
-                "grid scatter cursors");
-        launch(scatterKernel, particleWork, "contact_scatter");
-        launch(sortKernel, bucketWork, "contact_sort_buckets");
-        launch(searchKernel, particleWork, "contact_search");
+        findCandidates();
         // the support levels (see contacts.cl: all passes give what the CPU's early stop gives)
         if (settings.staticFriction() == 0f) {
             ClCheck.ok(clEnqueueFillBuffer(queue, levelMem, unsupported, 0L, 4L * n, null, null), "levels");
@@ -281,6 +298,40 @@ final class DeviceContacts {
         if (facesOn) {
             faces.project(settings.iterations());
         }
+    }
+
+    /**
+     * ParticleContacts.findCandidates on the world positions: the grid, then every particle's candidate partners
+     * ({@link #neighbourCountMem}, {@link #neighboursMem}).
+     */
+    void findCandidates() {
+        long queue = cl.queue();
+        launch(cellsKernel, particleWork, "contact_cells");
+        ClCheck.ok(clEnqueueFillBuffer(queue, tableMem, zero, 0L, 4L * (buckets + 1), null, null), "clear grid counts");
+        launch(countKernel, particleWork, "contact_count");
+        launch(scanBlocksKernel, blockWork, "contact_scan_blocks");
+        launch(scanSumsKernel, oneWork, "contact_scan_sums");
+        launch(offsetBlocksKernel, bucketWork, "contact_offset_blocks");
+        ClCheck.ok(clEnqueueCopyBuffer(queue, tableMem, cursorMem, 0L, 0L, 4L * buckets, null, null),
+                "grid scatter cursors");
+        launch(scatterKernel, particleWork, "contact_scatter");
+        launch(sortKernel, bucketWork, "contact_sort_buckets");
+        launch(searchKernel, particleWork, "contact_search");
+    }
+
+    /** Per particle, how many candidate partners the last search listed (int, n). */
+    long neighbourCountMem() {
+        return neighbourCountMem;
+    }
+
+    /** Per particle, its candidate partners: {@code ParticleContacts.MAX_NEIGHBOURS} ints each. */
+    long neighboursMem() {
+        return neighboursMem;
+    }
+
+    /** The settings of the bound contacts. */
+    ParticleContactSettings settings() {
+        return settings;
     }
 
     /** ParticleContacts.MAX_LEVEL (contacts.cl's CONTACT_MAX_LEVEL), even. */

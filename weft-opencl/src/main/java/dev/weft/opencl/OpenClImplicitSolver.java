@@ -8,6 +8,8 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.contact.ParticleContactSettings;
+import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
@@ -25,8 +27,8 @@ import org.lwjgl.system.MemoryUtil;
  * Seed 000's implicit Euler (Baraff and Witkin) on an OpenCL device: {@link ImplicitSolver}'s step with its
  * filtered PCG ({@code FilteredPcg}) or filtered block Jacobi method ({@code JacobiMethod}), in its float
  * and double operations and order (see {@code implicit.cl} and {@code implicit_linear.cl}), so that PoCL
- * gives the CPU's bits. Per step: the filter S and z per particle (pins; still planes through S with their
- * release test), each spring's force and Jacobians, A's diagonal blocks, b and the block-Jacobi inverses
+ * gives the CPU's bits. Per step: the filter S and z per particle (pins; still planes and cloth contacts through
+ * S with their release test), each spring's force and Jacobians, A's diagonal blocks, b and the block-Jacobi inverses
  * per row (A's pattern is built once per topology on the host, {@link ImplicitLayout}), then the linear
  * solve, whose dot products are reduced on the device in {@code RowChunks}' order: each row's term,
  * 64-row chunk sums in row order, one work-item adding the chunks in order and computing α, β and the
@@ -43,8 +45,18 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Wind and air drag as on the CPU: {@link DeviceAir}'s forces (in the kernels' reals) from the positions
  * the plane pass left enter F, explicit (not in the Jacobian).
  *
+ * <p>Particle contacts ({@link #withParticleContacts}) as the CPU solver takes them: after the plane pass the
+ * grid and candidate lists of {@link DeviceContacts} on the step's start, then {@code implicit_cloth_constraints}
+ * gives a free particle whose partners within {@link ImplicitSolver#PARTICLE_REACH} contact distances lie on
+ * one side its averaged contact normal as S's direction and the pairs' centre-of-mass normal velocity as z (a
+ * partner a pin or a plane holds counts as a wall); after the solve such a contact is released where it would
+ * pull, else has Coulomb friction relative to its partners' mean velocity; after the step the pairs are
+ * projected as ImplicitSolver calls {@code ParticleContacts.project} (no colliders' pass: only pins are the
+ * support levels' ground), vertex–triangle contacts included, the velocity gaining the move over h. In the
+ * CPU's float and double operations and order: PoCL gives its bits.
+ *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}:
- * particle contacts (the CPU's cloth contacts through S), projectiles, grips and blades;
+ * projectiles, grips and blades;
  * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
  * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
  * ImplicitSolver#constrainToPlane}) are not offered.
@@ -75,6 +87,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private final RealBuffers reals;
 
     private final long constraintsKernel;
+    private final long clothKernel;
     private final long springsKernel;
     private final long assembleKernel;
     private final long chunkAKernel;
@@ -142,6 +155,9 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private long contactMem;
     private long contactPlaneMem;
     private long releasedMem;
+    private long contactInvMassMem;
+    private long partnerVelocityMem;
+    private long partnerGripMem;
     private long dvMem;
     private long rMem;
     private long cMem;
@@ -169,6 +185,9 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private double lastResidual;
     /** Released-contact flags from {@link #loadState}, uploaded when they fit the bound model. */
     private byte[] pendingReleased;
+    /** The bound model, and the released flags kept over a rebind of it (contacts turned on or off). */
+    private Model boundModel;
+    private byte[] keptReleased;
 
     /** A solver on {@code device}, with its own context and queue (released by {@link #close}). */
     public OpenClImplicitSolver(ImplicitSettings settings, OpenClDevice device) {
@@ -203,6 +222,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         // the air's force enters F in the kernels' reals, as ImplicitSolver adds its doubles
         useAir(cpuRounding, fp64, false);
         constraintsKernel = kernel(program, "implicit_constraints");
+        clothKernel = kernel(program, "implicit_cloth_constraints");
         springsKernel = kernel(program, "implicit_springs");
         assembleKernel = kernel(program, "implicit_assemble");
         chunkAKernel = kernel(program, "chunk_sums");
@@ -253,6 +273,50 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {
         DeviceColliders.requireSupported(env);
+    }
+
+    /** Particle contacts run on the device: through S where one direction describes them, then projected. */
+    @Override
+    boolean runsParticleContacts() {
+        return true;
+    }
+
+    /**
+     * Contacts on ({@code s}) or off (null), as the base class does; the model is bound again at the next step,
+     * and the released flags carry over it as the CPU solver's do (it keeps its model, and them, when its
+     * contacts change).
+     */
+    @Override
+    public OpenClImplicitSolver withParticleContacts(ParticleContactSettings s) {
+        byte[] flags = releasedMem != 0L ? saveState() : null;
+        super.withParticleContacts(s);
+        if (flags != null) {
+            keptReleased = flags;
+        }
+        return this;
+    }
+
+    /** ImplicitSolver projects its contacts without the colliders' pass (ParticleContacts.project(x, prevX, w)). */
+    @Override
+    boolean contactsPassColliders() {
+        return false;
+    }
+
+    /**
+     * Particles whose cloth contact was a constraint in S during the last step, as {@code
+     * ImplicitSolver.lastParticleContactCount()} (reads the device; 0 without contacts).
+     */
+    public int lastParticleContactCount() {
+        if (!contactsOn() || contactMem == 0L) {
+            return 0;
+        }
+        int[] kinds = new int[particleCount()];
+        ClCheck.ok(clEnqueueReadBuffer(cl.queue(), contactMem, true, 0L, kinds, null, null), "read contacts");
+        int count = 0;
+        for (int k : kinds) {
+            count += k == 2 ? 1 : 0;
+        }
+        return count;
     }
 
     @Override
@@ -307,12 +371,17 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
             throw new InvalidInputException("solver state", "the checkpoint's implicit solver state is for "
                     + pendingReleased.length + " particles, the model has " + n);
         }
-        int[] flags = new int[n];
-        for (int i = 0; i < n; i++) {
-            flags[i] = pendingReleased[i];
-        }
-        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, flags, null, null), "write released");
+        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, ints(pendingReleased), null, null),
+                "write released");
         pendingReleased = null;
+    }
+
+    private static int[] ints(byte[] flags) {
+        int[] out = new int[flags.length];
+        for (int i = 0; i < flags.length; i++) {
+            out[i] = flags[i];
+        }
+        return out;
     }
 
     @Override
@@ -360,8 +429,17 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         contactMem = cl.buffer(4L * n);
         contactPlaneMem = cl.buffer(4L * n);
         releasedMem = cl.buffer(4L * n);
+        contactInvMassMem = cl.buffer(4L * n);
+        partnerVelocityMem = cl.buffer(12L * n);
+        partnerGripMem = cl.buffer(4L * n);
         // no contact was released before the first step, unless a checkpoint says
         ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, new int[n], null, null), "write released");
+        if (keptReleased != null && m == boundModel) {
+            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, ints(keptReleased), null, null),
+                    "write released");
+        }
+        keptReleased = null;
+        boundModel = m;
         if (pendingReleased != null) {
             uploadReleased();
         }
@@ -387,6 +465,26 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         chunkWork.put(0, chunks);
         bindTethers(t);
         setArguments(n);
+        if (contactsOn()) {
+            // the contacts' settle and finish kernels (PositionStep's) are not run here: any float buffers of 3n
+            bindContacts(m, prevXMem, integratedXMem);
+            bindClothContacts(n);
+        }
+    }
+
+    /** The cloth contacts through S before the solve and their friction after it: the kernels' arguments. */
+    private void bindClothContacts(int n) {
+        DeviceContacts contacts = deviceContacts();
+        clSetKernelArg1i(clothKernel, 0, n);
+        clSetKernelArg1i(clothKernel, 1, ParticleContacts.MAX_NEIGHBOURS);
+        clSetKernelArg1f(clothKernel, 2, contacts.contactDistance());
+        clSetKernelArg1f(clothKernel, 3, ImplicitSolver.PARTICLE_REACH);
+        bufferArgs(clothKernel, "implicit_cloth_constraints", 5, particles.offsetMem(), particles.gripMem(),
+                contactInvMassMem, releasedMem, contacts.neighbourCountMem(), contacts.neighboursMem(),
+                deviceState.xMem(), deviceState.vMem(), filterKindMem, filterPMem, zMem, contactMem,
+                partnerVelocityMem, partnerGripMem);
+        clSetKernelArg1f(integrateKernel, 22, contacts.settings().staticFriction());
+        clSetKernelArg1f(integrateKernel, 23, contacts.settings().kineticFriction());
     }
 
     /** The tethers' pairs and lengths, and a launch per color. */
@@ -416,7 +514,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         bufferArgs(constraintsKernel, "implicit_constraints", 1, particles.invMassMem(), particles.offsetMem());
         bufferArgs(constraintsKernel, "implicit_constraints", 6, releasedMem);
         bufferArgs(constraintsKernel, "implicit_constraints", 8, x, v, filterKindMem, filterPMem, zMem, contactMem,
-                contactPlaneMem);
+                contactPlaneMem, contactInvMassMem);
 
         clSetKernelArg1i(springsKernel, 0, springCount);
         bufferArgs(springsKernel, "implicit_springs", 1, pairsMem, restMem, ksMem, kdMem);
@@ -465,7 +563,11 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         bufferArgs(integrateKernel, "implicit_integrate", 1, particles.invMassMem(), particles.gripMem());
         bufferArgs(integrateKernel, "implicit_integrate", 4, contactMem, contactPlaneMem, releasedMem, filterPMem,
                 rowStartMem, colMem, valuesMem, bMem, dvMem, massMem);
-        bufferArgs(integrateKernel, "implicit_integrate", 16, x, v, prevXMem, integratedXMem);
+        bufferArgs(integrateKernel, "implicit_integrate", 16, x, v, prevXMem, integratedXMem, partnerVelocityMem,
+                partnerGripMem);
+        // without cloth contacts no particle is in one: the coefficients are never read
+        clSetKernelArg1f(integrateKernel, 22, 0f);
+        clSetKernelArg1f(integrateKernel, 23, 0f);
 
         clSetKernelArg1i(filterTethersKernel, 0, n);
         bufferArgs(filterTethersKernel, "implicit_filter_tethers", 1, filterKindMem, filterPMem, integratedXMem, x);
@@ -527,12 +629,20 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         for (Collider c : env.colliders()) {
             others |= c.plane() == null;
         }
-        boolean project = others || tethers;
+        boolean clothContacts = contactsOn();
+        boolean project = others || tethers || clothContacts;
         clSetKernelArg1f(integrateKernel, 14, (float) h);
         clSetKernelArg1i(integrateKernel, 15, project ? 1 : 0);
         clSetKernelArg1f(collideKernel, 7, (float) (1.0 / h));
 
         launchPerParticle(constraintsKernel, "implicit_constraints");
+        if (clothContacts) {
+            // after the plane pass (which may move particles onto planes): this one reads neighbours
+            deviceContacts().findCandidates();
+            clSetKernelArg1f(clothKernel, 4, ImplicitSolver.restingSeparation(h, env.gravityX(), env.gravityY(),
+                    env.gravityZ()));
+            launchPerParticle(clothKernel, "implicit_cloth_constraints");
+        }
         // as ImplicitSolver: the air on the positions the plane pass left, before the springs and F
         long air = airForces(env);
         ClCheck.ok(clSetKernelArg1p(assembleKernel, 19, air), "implicit_assemble argument 19");
@@ -561,6 +671,9 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
             tetherOffset.position(0);
             tetherSize.position(0);
             launchPerParticle(filterTethersKernel, "implicit_filter_tethers");
+        }
+        if (clothContacts) {
+            deviceContacts().projectFrom(prevXMem); // ParticleContacts.project(x, prevX, w): no colliders' pass
         }
         if (project) {
             launchPerParticle(collideKernel, "implicit_collide");
@@ -723,12 +836,13 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         OpenClContext.releaseAll(pairsMem, restMem, ksMem, kdMem, rowStartMem, colMem, blockSpringMem, springEntryMem,
                 diagonalMem, massMem, dampingMem, springForceMem, springKMem, valuesMem, bMem, zMem, blockInverseMem,
                 badMem, filterKindMem, filterPMem, contactMem, contactPlaneMem, releasedMem, dvMem, rMem, cMem, qMem,
-                sMem, rowAMem, rowBMem, partialAMem, partialBMem, partialBadMem, scalarsMem, prevXMem, integratedXMem);
+                sMem, rowAMem, rowBMem, partialAMem, partialBMem, partialBadMem, scalarsMem, prevXMem, integratedXMem,
+                contactInvMassMem, partnerVelocityMem, partnerGripMem);
         pairsMem = restMem = ksMem = kdMem = rowStartMem = colMem = blockSpringMem = springEntryMem = 0L;
         diagonalMem = massMem = dampingMem = springForceMem = springKMem = valuesMem = bMem = zMem = 0L;
         blockInverseMem = badMem = filterKindMem = filterPMem = contactMem = contactPlaneMem = releasedMem = 0L;
         dvMem = rMem = cMem = qMem = sMem = rowAMem = rowBMem = partialAMem = partialBMem = partialBadMem = 0L;
-        scalarsMem = prevXMem = integratedXMem = 0L;
+        scalarsMem = prevXMem = integratedXMem = contactInvMassMem = partnerVelocityMem = partnerGripMem = 0L;
         OpenClContext.releaseAll(reducedInverseMem, jacobiNextMem);
         reducedInverseMem = jacobiNextMem = 0L;
         freeTetherWork();

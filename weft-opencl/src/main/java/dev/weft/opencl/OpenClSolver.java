@@ -122,6 +122,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
                 boolean cpuRounding = !relaxed;
                 contacts = new DeviceContacts(cl, program("contacts.cl", cpuRounding, ""),
                         () -> program("vertex_triangle.cl", cpuRounding, ""));
+                if (!contactsPassColliders()) {
+                    contacts.withoutColliderPass();
+                }
             }
             contacts.use(s);
             contactsOn = true;
@@ -130,6 +133,19 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         return this;
     }
 
+
+    /**
+     * Whether the contacts' support levels start from a pass of the step's colliders (PositionStep's contacts,
+     * the default); the implicit solver's projection runs none.
+     */
+    boolean contactsPassColliders() {
+        return true;
+    }
+
+    /** The device's contacts (null before they were first turned on). */
+    final DeviceContacts deviceContacts() {
+        return contacts;
+    }
 
     /** Whether this solver runs particle contacts on the device; by default not. */
     boolean runsParticleContacts() {

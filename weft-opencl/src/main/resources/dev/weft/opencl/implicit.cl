@@ -99,7 +99,8 @@ __kernel void implicit_constraints(const int n, __global const float* invMass, _
                                    __global const float* colliders, __global const int* released,
                                    const real_t h, __global float* x, __global const float* v,
                                    __global int* filterKind, __global real_t* filterP, __global real_t* z,
-                                   __global int* contact, __global int* contactPlane) {
+                                   __global int* contact, __global int* contactPlane,
+                                   __global float* contactInvMass) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -109,6 +110,8 @@ __kernel void implicit_constraints(const int n, __global const float* invMass, _
     real_t vy = v[i3 + 1];
     real_t vz = v[i3 + 2];
     contact[i] = 0;
+    // the inverse mass the cloth contacts see: 0 for a particle a pin or a plane holds (set below)
+    contactInvMass[i] = invMass[i];
     if (invMass[i] == 0.0f) {
         filterKind[i] = FILTER_FIXED;
         z[i3] = -vx;
@@ -153,8 +156,116 @@ __kernel void implicit_constraints(const int n, __global const float* invMass, _
         z[i3 + 2] = dvn * nz;
         contact[i] = 1;
         contactPlane[i] = k;
+        contactInvMass[i] = 0.0f;
         break;
     }
+}
+
+// Cloth contact through S for particle i where the plane pass left it free, not released last step
+// (ImplicitContacts.constrainToCloth with ParticleContacts.normalConstraint): its candidate partners closer
+// than reach contact distances, their unit normals averaged into n (none where they lie on opposite sides:
+// |sum| below half their count), the target normal velocity the mean of the pairs' centre-of-mass normal
+// velocities, unless i already moves away faster than separating. Reads the partners' positions,
+// velocities and contactInvMass (0: held by a pin or a plane, a wall), writes only particle i's filter
+// block, z, contact state, its partners' mean velocity and the pair's grip (for friction after the solve).
+__kernel void implicit_cloth_constraints(const int n, const int maxNeighbours, const float distance,
+                                         const float reach, const float separating,
+                                         __global const float* offset, __global const float* grip,
+                                         __global const float* contactInvMass, __global const int* released,
+                                         __global const int* neighbourCount, __global const int* neighbours,
+                                         __global const float* x, __global const float* v,
+                                         __global int* filterKind, __global real_t* filterP, __global real_t* z,
+                                         __global int* contact, __global float* partnerVelocity,
+                                         __global float* partnerGrip) {
+    int i = get_global_id(0);
+    if (i >= n) {
+        return;
+    }
+    float wiFloat = contactInvMass[i];
+    if (contact[i] != 0 || released[i] != 0 || wiFloat == 0.0f) {
+        return; // pinned, on a plane, or released by last step's pull test
+    }
+    int i3 = 3 * i;
+    real_t rr = (real_t) reach;
+    real_t sx = 0.0;
+    real_t sy = 0.0;
+    real_t sz = 0.0;
+    int contacts = 0;
+    int from = i * maxNeighbours;
+    int to = from + neighbourCount[i];
+    for (int k = from; k < to; k++) {
+        int j = neighbours[k];
+        int j3 = 3 * j;
+        real_t ex = x[i3] - x[j3]; // in float, as the CPU's (double ex = positions[i3] - positions[j3])
+        real_t ey = x[i3 + 1] - x[j3 + 1];
+        real_t ez = x[i3 + 2] - x[j3 + 2];
+        real_t r2 = ex * ex + ey * ey + ez * ez;
+        real_t dij = java_max(distance, offset[i] + offset[j]);
+        if (r2 >= rr * dij * rr * dij || r2 < 1e-20) {
+            continue;
+        }
+        real_t r = sqrt(r2);
+        sx += ex / r;
+        sy += ey / r;
+        sz += ez / r;
+        contacts++;
+    }
+    real_t len = sqrt(sx * sx + sy * sy + sz * sz);
+    if (contacts == 0 || len < 0.5 * contacts) {
+        return;
+    }
+    real_t nx = sx / len;
+    real_t ny = sy / len;
+    real_t nz = sz / len;
+    real_t wi = wiFloat;
+    real_t vin = (real_t) v[i3] * nx + (real_t) v[i3 + 1] * ny + (real_t) v[i3 + 2] * nz;
+    real_t target = 0.0;
+    real_t relative = 0.0;
+    real_t pvx = 0.0;
+    real_t pvy = 0.0;
+    real_t pvz = 0.0;
+    real_t partners = 0.0;
+    for (int k = from; k < to; k++) {
+        int j = neighbours[k];
+        int j3 = 3 * j;
+        real_t ex = x[i3] - x[j3]; // in float, as the CPU's (double ex = positions[i3] - positions[j3])
+        real_t ey = x[i3 + 1] - x[j3 + 1];
+        real_t ez = x[i3 + 2] - x[j3 + 2];
+        real_t r2 = ex * ex + ey * ey + ez * ez;
+        real_t dij = java_max(distance, offset[i] + offset[j]);
+        if (r2 >= rr * dij * rr * dij || r2 < 1e-20) {
+            continue;
+        }
+        real_t vjn = (real_t) v[j3] * nx + (real_t) v[j3 + 1] * ny + (real_t) v[j3 + 2] * nz;
+        real_t wj = contactInvMass[j];
+        target += (wj * vin + wi * vjn) / (wi + wj);
+        relative += vin - vjn;
+        pvx += v[j3];
+        pvy += v[j3 + 1];
+        pvz += v[j3 + 2];
+        partners += grip[j];
+    }
+    real_t count = contacts;
+    if (relative / count > (real_t) separating) {
+        return; // moving away from its partners
+    }
+    target /= count;
+    // ImplicitContacts.constrainToCloth: z from i's normal velocity, S from n (normalised again, as
+    // ParticleFilter.constrainToPlane does)
+    real_t dvn = target - vin;
+    real_t nlen = sqrt(nx * nx + ny * ny + nz * nz);
+    filterKind[i] = FILTER_PLANE;
+    filterP[i3] = nx / nlen;
+    filterP[i3 + 1] = ny / nlen;
+    filterP[i3 + 2] = nz / nlen;
+    z[i3] = dvn * nx;
+    z[i3 + 1] = dvn * ny;
+    z[i3 + 2] = dvn * nz;
+    contact[i] = 2;
+    partnerVelocity[i3] = (float) (pvx / count);
+    partnerVelocity[i3 + 1] = (float) (pvy / count);
+    partnerVelocity[i3 + 2] = (float) (pvz / count);
+    partnerGrip[i] = (float) ((real_t) grip[i] * partners / count);
 }
 
 // Spring s's force on its first particle and K = dF_a/dx_a (SpringForce.evaluate), and A's two
@@ -349,9 +460,9 @@ static real_t java_min_one(real_t x) {
     return x != x ? x : (1.0 <= x ? 1.0 : x);
 }
 
-// v += dv, x += h v. A plane contact whose constraint would have to pull (its normal impulse
+// v += dv, x += h v. A contact whose constraint would have to pull (its normal impulse
 // (A dv - b)_i . n negative) is released for the next step; a pushing one applies Coulomb friction to
-// the new velocity (planes are still). With project, the positions before and after are kept for the
+// the new velocity (planes are still), a cloth contact's to the velocity relative to its partners. With project, the positions before and after are kept for the
 // projections after the step.
 __kernel void implicit_integrate(const int n, __global const float* invMass, __global const float* grip,
                                  __global const float* colliders, __global const int* contact,
@@ -360,7 +471,9 @@ __kernel void implicit_integrate(const int n, __global const float* invMass, __g
                                  __global const int* col, __global const float* a, __global const real_t* b,
                                  __global const real_t* dv, __global const real_t* mass, const float h,
                                  const int project, __global float* x, __global float* v, __global float* prevX,
-                                 __global float* integratedX) {
+                                 __global float* integratedX, __global const float* partnerVelocity,
+                                 __global const float* partnerGrip, const float clothStatic,
+                                 const float clothKinetic) {
     int i = get_global_id(0);
     if (i >= n) {
         return;
@@ -391,17 +504,37 @@ __kernel void implicit_integrate(const int n, __global const float* invMass, __g
         if (push < 0.0) {
             released[i] = 1;
         } else if (push != 0.0) {
-            __global const float* c = colliders + COLLIDER_STRIDE * contactPlane[i];
-            real_t nx = c[0];
-            real_t ny = c[1];
-            real_t nz = c[2];
-            real_t g = grip[i];
-            real_t mu = g * (real_t) c[5];
-            real_t muKinetic = g * (real_t) c[6];
-            real_t rn = nvx * nx + nvy * ny + nvz * nz;
-            real_t tx = nvx - rn * nx;
-            real_t ty = nvy - rn * ny;
-            real_t tz = nvz - rn * nz;
+            real_t rx = nvx;
+            real_t ry = nvy;
+            real_t rz = nvz;
+            real_t nx;
+            real_t ny;
+            real_t nz;
+            real_t mu;
+            real_t muKinetic;
+            if (contact[i] == 1) { // a still plane
+                __global const float* c = colliders + COLLIDER_STRIDE * contactPlane[i];
+                nx = c[0];
+                ny = c[1];
+                nz = c[2];
+                real_t g = grip[i];
+                mu = g * (real_t) c[5];
+                muKinetic = g * (real_t) c[6];
+            } else { // cloth: relative to the partners' mean velocity at the step's start, along S's direction
+                nx = filterP[i3];
+                ny = filterP[i3 + 1];
+                nz = filterP[i3 + 2];
+                rx -= partnerVelocity[i3];
+                ry -= partnerVelocity[i3 + 1];
+                rz -= partnerVelocity[i3 + 2];
+                real_t g = partnerGrip[i];
+                mu = g * (real_t) clothStatic;
+                muKinetic = g * (real_t) clothKinetic;
+            }
+            real_t rn = rx * nx + ry * ny + rz * nz;
+            real_t tx = rx - rn * nx;
+            real_t ty = ry - rn * ny;
+            real_t tz = rz - rn * nz;
             real_t vt = sqrt(tx * tx + ty * ty + tz * tz);
             real_t pushPerMass = push / mass[i];
             real_t removed = vt <= mu * pushPerMass ? 1.0 : java_min_one(muKinetic * pushPerMass / vt);

@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
-import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.State;
 import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.parallel.WorkerPool;
-import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.implicit.ImplicitSettings;
 import dev.weft.core.solver.implicit.ImplicitSolver;
 import dev.weft.core.solver.implicit.LinearMethod;
@@ -269,8 +267,6 @@ class OpenClImplicitSolverTest {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("cannonball");
-            assertThatThrownBy(() -> solver.withParticleContacts(ParticleContactSettings.defaults()))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("contact");
             // an elastic tetrahedral body, as the CPU's implicit solver refuses it (naming the body and the way out)
             ModelBuilder b = new ModelBuilder();
             b.addTetBody(TetBodySpec.box("jelly", new float[] {0f, 0f, 0f}, new float[] {0.1f, 0.1f, 0.1f}, 1, 1, 1,

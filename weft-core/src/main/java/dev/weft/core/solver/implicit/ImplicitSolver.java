@@ -380,6 +380,19 @@ public final class ImplicitSolver implements ParticleContactSolver {
     }
 
     /**
+     * Partners within this many contact distances constrain a particle through S (shared with the device).
+     */
+    public static final float PARTICLE_REACH = ImplicitContacts.PARTICLE_REACH;
+
+    /**
+     * The normal speed away from its cloth partners below which a contact still rests: one step of gravity,
+     * g·h, or the slop over h where larger ({@link #constrainParticleContacts}; shared with the device).
+     */
+    public static float restingSeparation(double h, double gx, double gy, double gz) {
+        return (float) Math.max(ImplicitContacts.CONTACT_SLOP / h, Math.sqrt(gx * gx + gy * gy + gz * gz) * h);
+    }
+
+    /**
      * Each particle's mass in the system's rows: 1/w, and for a pinned particle (w = 0) the free particles'
      * mean — its row is filtered out, and a nominal mass keeps its block invertible. Shared with the device.
      */
@@ -454,7 +467,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
         // of one step of gravity; slower than g·h is still resting contact (measured: two cloths at rest on
         // a floor keep 0.3 mm/s instead of 2 mm/s with projection only, 10 mm/s with the slop alone). A real
         // lift-off is released by the pull test as for planes.
-        float separating = (float) Math.max(ImplicitContacts.CONTACT_SLOP / h, Math.sqrt(gx * gx + gy * gy + gz * gz) * h);
+        float separating = restingSeparation(h, gx, gy, gz);
         for (int i = begin; i < end; i++) {
             held.constrainToCloth(i, w[i] != 0f && userKind[i] == ParticleFilter.FREE, x, v, separating, f, z);
         }
