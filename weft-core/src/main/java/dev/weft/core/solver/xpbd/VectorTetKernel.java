@@ -20,8 +20,8 @@ import jdk.incubator.vector.VectorSpecies;
  */
 final class VectorTetKernel implements TetLaneKernel {
     private static final VectorSpecies<Float> LANES = FloatVector.SPECIES_256;
-    /** Tetrahedra staged at a time (a multiple of the width; 29 runs of it fit the L1 cache). */
-    static final int BLOCK = 64;
+    /** Tetrahedra staged at a time (a multiple of the width; its {@link #RUNS} runs, 9.5 kB, fit the L1 cache). */
+    static final int BLOCK = 32;
     // the staging block's runs: inputs, then outputs
     private static final int E1X = 0;
     private static final int W0 = 9;
@@ -30,7 +30,20 @@ final class VectorTetKernel implements TetLaneKernel {
     private static final int DLAMBDA_V = 15;
     private static final int DLAMBDA_S = 16;
     private static final int D0X = 17;
-    private static final int RUNS = 29;
+    // and the parts' intermediate values (see lanes)
+    private static final int V1X = 29;
+    private static final int CV = 38;
+    private static final int F00 = 39;
+    private static final int EXX = 48;
+    private static final int NORM2 = 54;
+    private static final int CS = 55;
+    private static final int U1X = 56;
+    private static final int V0X = 65;
+    private static final int U0X = 68;
+    private static final int AVV = 71;
+    private static final int AUU = 72;
+    private static final int AVU = 73;
+    private static final int RUNS = 74;
 
     private int[] tets;
     private float[] data;
@@ -130,45 +143,67 @@ final class VectorTetKernel implements TetLaneKernel {
         }
     }
 
-    private static FloatVector at(float[] s, int run, int g) {
-        return FloatVector.fromArray(LANES, s, run * BLOCK + g);
-    }
-
     /**
      * Tetrahedra c .. c + 7 (staged at g): TetProjection.projectInPlace's operations lane by lane, a branch of it
-     * as a mask; increments into the staging block's output runs.
+     * as a mask; increments into the staging block's output runs. In five parts that pass their values through
+     * the staging block, and without helper methods: past C2's node count cutoff it inlines only methods marked
+     * force-inline (the Vector API's own), so a helper call there, or the whole step in one method, leaves
+     * vectors as objects on the heap (measured: 2× slower than the scalar loop, hundreds of MB a second of
+     * garbage).
      */
     private void lanes(float[] s, int g, int c) {
+        volume(s, g, c);
+        strain(s, g, c);
+        shapeGradients(s, g, c);
+        systemEntries(s, g);
+        solve(s, g, c);
+    }
+
+    /** The volume's gradients e₂ × e₃, e₃ × e₁, e₁ × e₂ at corners 1–3 and its constraint, 0 where it is absent. */
+    private void volume(float[] s, int g, int c) {
         final float[] q = data;
         final int n = count;
         FloatVector zero = FloatVector.zero(LANES);
-        FloatVector e1x = at(s, E1X, g);
-        FloatVector e1y = at(s, E1X + 1, g);
-        FloatVector e1z = at(s, E1X + 2, g);
-        FloatVector e2x = at(s, E1X + 3, g);
-        FloatVector e2y = at(s, E1X + 4, g);
-        FloatVector e2z = at(s, E1X + 5, g);
-        FloatVector e3x = at(s, E1X + 6, g);
-        FloatVector e3y = at(s, E1X + 7, g);
-        FloatVector e3z = at(s, E1X + 8, g);
-        FloatVector alphaV = FloatVector.fromArray(LANES, q, 16 * n + c);
-        FloatVector alphaS = FloatVector.fromArray(LANES, q, 17 * n + c);
-        VectorMask<Float> volume = alphaV.compare(VectorOperators.LT, Float.MAX_VALUE);
-        // the volume's gradients at corners 1–3 and its constraint, 0 where it is absent
+        FloatVector e1x = FloatVector.fromArray(LANES, s, E1X * BLOCK + g);
+        FloatVector e1y = FloatVector.fromArray(LANES, s, (E1X + 1) * BLOCK + g);
+        FloatVector e1z = FloatVector.fromArray(LANES, s, (E1X + 2) * BLOCK + g);
+        FloatVector e2x = FloatVector.fromArray(LANES, s, (E1X + 3) * BLOCK + g);
+        FloatVector e2y = FloatVector.fromArray(LANES, s, (E1X + 4) * BLOCK + g);
+        FloatVector e2z = FloatVector.fromArray(LANES, s, (E1X + 5) * BLOCK + g);
+        FloatVector e3x = FloatVector.fromArray(LANES, s, (E1X + 6) * BLOCK + g);
+        FloatVector e3y = FloatVector.fromArray(LANES, s, (E1X + 7) * BLOCK + g);
+        FloatVector e3z = FloatVector.fromArray(LANES, s, (E1X + 8) * BLOCK + g);
+        VectorMask<Float> volume = FloatVector.fromArray(LANES, q, 16 * n + c).compare(VectorOperators.LT, Float.MAX_VALUE);
         FloatVector v1x = zero.blend(e2y.mul(e3z).sub(e2z.mul(e3y)), volume);
         FloatVector v1y = zero.blend(e2z.mul(e3x).sub(e2x.mul(e3z)), volume);
         FloatVector v1z = zero.blend(e2x.mul(e3y).sub(e2y.mul(e3x)), volume);
-        FloatVector v2x = zero.blend(e3y.mul(e1z).sub(e3z.mul(e1y)), volume);
-        FloatVector v2y = zero.blend(e3z.mul(e1x).sub(e3x.mul(e1z)), volume);
-        FloatVector v2z = zero.blend(e3x.mul(e1y).sub(e3y.mul(e1x)), volume);
-        FloatVector v3x = zero.blend(e1y.mul(e2z).sub(e1z.mul(e2y)), volume);
-        FloatVector v3y = zero.blend(e1z.mul(e2x).sub(e1x.mul(e2z)), volume);
-        FloatVector v3z = zero.blend(e1x.mul(e2y).sub(e1y.mul(e2x)), volume);
-        FloatVector cv = zero.blend(e1x.mul(v1x).add(e1y.mul(v1y)).add(e1z.mul(v1z))
-                .sub(FloatVector.fromArray(LANES, q, 15 * n + c)), volume);
-        // the shape: F = D_s D_m⁻¹, Green's strain less its rest value, ‖E‖²
-        FloatVector r00 = FloatVector.fromArray(LANES, q, c);
-        FloatVector r01 = FloatVector.fromArray(LANES, q, n + c);
+        v1x.intoArray(s, V1X * BLOCK + g);
+        v1y.intoArray(s, (V1X + 1) * BLOCK + g);
+        v1z.intoArray(s, (V1X + 2) * BLOCK + g);
+        zero.blend(e3y.mul(e1z).sub(e3z.mul(e1y)), volume).intoArray(s, (V1X + 3) * BLOCK + g);
+        zero.blend(e3z.mul(e1x).sub(e3x.mul(e1z)), volume).intoArray(s, (V1X + 4) * BLOCK + g);
+        zero.blend(e3x.mul(e1y).sub(e3y.mul(e1x)), volume).intoArray(s, (V1X + 5) * BLOCK + g);
+        zero.blend(e1y.mul(e2z).sub(e1z.mul(e2y)), volume).intoArray(s, (V1X + 6) * BLOCK + g);
+        zero.blend(e1z.mul(e2x).sub(e1x.mul(e2z)), volume).intoArray(s, (V1X + 7) * BLOCK + g);
+        zero.blend(e1x.mul(e2y).sub(e1y.mul(e2x)), volume).intoArray(s, (V1X + 8) * BLOCK + g);
+        zero.blend(e1x.mul(v1x).add(e1y.mul(v1y)).add(e1z.mul(v1z)).sub(FloatVector.fromArray(LANES, q, 15 * n + c)), volume).intoArray(s, CV * BLOCK + g);
+    }
+
+    /** F = D_s D_m⁻¹ row by row, Green's strain less its rest value, and ‖E‖². */
+    private void strain(float[] s, int g, int c) {
+        final float[] q = data;
+        final int n = count;
+        FloatVector e1x = FloatVector.fromArray(LANES, s, E1X * BLOCK + g);
+        FloatVector e1y = FloatVector.fromArray(LANES, s, (E1X + 1) * BLOCK + g);
+        FloatVector e1z = FloatVector.fromArray(LANES, s, (E1X + 2) * BLOCK + g);
+        FloatVector e2x = FloatVector.fromArray(LANES, s, (E1X + 3) * BLOCK + g);
+        FloatVector e2y = FloatVector.fromArray(LANES, s, (E1X + 4) * BLOCK + g);
+        FloatVector e2z = FloatVector.fromArray(LANES, s, (E1X + 5) * BLOCK + g);
+        FloatVector e3x = FloatVector.fromArray(LANES, s, (E1X + 6) * BLOCK + g);
+        FloatVector e3y = FloatVector.fromArray(LANES, s, (E1X + 7) * BLOCK + g);
+        FloatVector e3z = FloatVector.fromArray(LANES, s, (E1X + 8) * BLOCK + g);
+        FloatVector r00 = FloatVector.fromArray(LANES, q, 0 * n + c);
+        FloatVector r01 = FloatVector.fromArray(LANES, q, 1 * n + c);
         FloatVector r02 = FloatVector.fromArray(LANES, q, 2 * n + c);
         FloatVector r10 = FloatVector.fromArray(LANES, q, 3 * n + c);
         FloatVector r11 = FloatVector.fromArray(LANES, q, 4 * n + c);
@@ -185,25 +220,56 @@ final class VectorTetKernel implements TetLaneKernel {
         FloatVector f20 = e1z.mul(r00).add(e2z.mul(r10)).add(e3z.mul(r20));
         FloatVector f21 = e1z.mul(r01).add(e2z.mul(r11)).add(e3z.mul(r21));
         FloatVector f22 = e1z.mul(r02).add(e2z.mul(r12)).add(e3z.mul(r22));
-        FloatVector exx = f00.mul(f00).add(f10.mul(f10)).add(f20.mul(f20)).sub(1f).mul(0.5f)
-                .sub(FloatVector.fromArray(LANES, q, 9 * n + c));
-        FloatVector eyy = f01.mul(f01).add(f11.mul(f11)).add(f21.mul(f21)).sub(1f).mul(0.5f)
-                .sub(FloatVector.fromArray(LANES, q, 10 * n + c));
-        FloatVector ezz = f02.mul(f02).add(f12.mul(f12)).add(f22.mul(f22)).sub(1f).mul(0.5f)
-                .sub(FloatVector.fromArray(LANES, q, 11 * n + c));
-        FloatVector exy = f00.mul(f01).add(f10.mul(f11)).add(f20.mul(f21)).mul(0.5f)
-                .sub(FloatVector.fromArray(LANES, q, 12 * n + c));
-        FloatVector eyz = f01.mul(f02).add(f11.mul(f12)).add(f21.mul(f22)).mul(0.5f)
-                .sub(FloatVector.fromArray(LANES, q, 13 * n + c));
-        FloatVector ezx = f02.mul(f00).add(f12.mul(f10)).add(f22.mul(f20)).mul(0.5f)
-                .sub(FloatVector.fromArray(LANES, q, 14 * n + c));
-        FloatVector norm2 = exx.mul(exx).add(eyy.mul(eyy)).add(ezz.mul(ezz))
-                .add(exy.mul(exy).add(eyz.mul(eyz)).add(ezx.mul(ezx)).mul(2f));
-        // present (α̃ < max) and resolved (‖E‖ > 1e-10), as the scalar step's bound
-        VectorMask<Float> shape = alphaS.compare(VectorOperators.LT, Float.MAX_VALUE)
-                .and(norm2.compare(VectorOperators.GT, 1e-20f));
-        FloatVector cs = zero.blend(norm2.sqrt(), shape);
-        // P = F E; corner i's unnormalized gradient u is P times row i of D_m⁻¹, 0 where the shape is left out
+        f00.intoArray(s, F00 * BLOCK + g);
+        f01.intoArray(s, (F00 + 1) * BLOCK + g);
+        f02.intoArray(s, (F00 + 2) * BLOCK + g);
+        f10.intoArray(s, (F00 + 3) * BLOCK + g);
+        f11.intoArray(s, (F00 + 4) * BLOCK + g);
+        f12.intoArray(s, (F00 + 5) * BLOCK + g);
+        f20.intoArray(s, (F00 + 6) * BLOCK + g);
+        f21.intoArray(s, (F00 + 7) * BLOCK + g);
+        f22.intoArray(s, (F00 + 8) * BLOCK + g);
+        // ½ (Σ − 1) as the scalar step's 0.5f * (Σ − 1f): a float product is the same either way round
+        FloatVector exx = f00.mul(f00).add(f10.mul(f10)).add(f20.mul(f20)).sub(1f).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 9 * n + c));
+        FloatVector eyy = f01.mul(f01).add(f11.mul(f11)).add(f21.mul(f21)).sub(1f).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 10 * n + c));
+        FloatVector ezz = f02.mul(f02).add(f12.mul(f12)).add(f22.mul(f22)).sub(1f).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 11 * n + c));
+        FloatVector exy = f00.mul(f01).add(f10.mul(f11)).add(f20.mul(f21)).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 12 * n + c));
+        FloatVector eyz = f01.mul(f02).add(f11.mul(f12)).add(f21.mul(f22)).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 13 * n + c));
+        FloatVector ezx = f02.mul(f00).add(f12.mul(f10)).add(f22.mul(f20)).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 14 * n + c));
+        exx.intoArray(s, EXX * BLOCK + g);
+        eyy.intoArray(s, (EXX + 1) * BLOCK + g);
+        ezz.intoArray(s, (EXX + 2) * BLOCK + g);
+        exy.intoArray(s, (EXX + 3) * BLOCK + g);
+        eyz.intoArray(s, (EXX + 4) * BLOCK + g);
+        ezx.intoArray(s, (EXX + 5) * BLOCK + g);
+        exx.mul(exx).add(eyy.mul(eyy)).add(ezz.mul(ezz))
+                .add(exy.mul(exy).add(eyz.mul(eyz)).add(ezx.mul(ezx)).mul(2f)).intoArray(s, NORM2 * BLOCK + g);
+    }
+
+    /** ‖E‖, and P = F E times the rows of D_m⁻¹: the shape's unnormalized gradients u, 0 where it is left out. */
+    private void shapeGradients(float[] s, int g, int c) {
+        final float[] q = data;
+        final int n = count;
+        FloatVector zero = FloatVector.zero(LANES);
+        // present (α̃ < max) and resolved (‖E‖ > 1e-10, the scalar step's bound)
+        VectorMask<Float> shape = FloatVector.fromArray(LANES, q, 17 * n + c).compare(VectorOperators.LT, Float.MAX_VALUE)
+                .and(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g).compare(VectorOperators.GT, 1e-20f));
+        zero.blend(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g).sqrt(), shape).intoArray(s, CS * BLOCK + g);
+        FloatVector f00 = FloatVector.fromArray(LANES, s, F00 * BLOCK + g);
+        FloatVector f01 = FloatVector.fromArray(LANES, s, (F00 + 1) * BLOCK + g);
+        FloatVector f02 = FloatVector.fromArray(LANES, s, (F00 + 2) * BLOCK + g);
+        FloatVector f10 = FloatVector.fromArray(LANES, s, (F00 + 3) * BLOCK + g);
+        FloatVector f11 = FloatVector.fromArray(LANES, s, (F00 + 4) * BLOCK + g);
+        FloatVector f12 = FloatVector.fromArray(LANES, s, (F00 + 5) * BLOCK + g);
+        FloatVector f20 = FloatVector.fromArray(LANES, s, (F00 + 6) * BLOCK + g);
+        FloatVector f21 = FloatVector.fromArray(LANES, s, (F00 + 7) * BLOCK + g);
+        FloatVector f22 = FloatVector.fromArray(LANES, s, (F00 + 8) * BLOCK + g);
+        FloatVector exx = FloatVector.fromArray(LANES, s, EXX * BLOCK + g);
+        FloatVector eyy = FloatVector.fromArray(LANES, s, (EXX + 1) * BLOCK + g);
+        FloatVector ezz = FloatVector.fromArray(LANES, s, (EXX + 2) * BLOCK + g);
+        FloatVector exy = FloatVector.fromArray(LANES, s, (EXX + 3) * BLOCK + g);
+        FloatVector eyz = FloatVector.fromArray(LANES, s, (EXX + 4) * BLOCK + g);
+        FloatVector ezx = FloatVector.fromArray(LANES, s, (EXX + 5) * BLOCK + g);
         FloatVector p00 = f00.mul(exx).add(f01.mul(exy)).add(f02.mul(ezx));
         FloatVector p01 = f00.mul(exy).add(f01.mul(eyy)).add(f02.mul(eyz));
         FloatVector p02 = f00.mul(ezx).add(f01.mul(eyz)).add(f02.mul(ezz));
@@ -213,37 +279,81 @@ final class VectorTetKernel implements TetLaneKernel {
         FloatVector p20 = f20.mul(exx).add(f21.mul(exy)).add(f22.mul(ezx));
         FloatVector p21 = f20.mul(exy).add(f21.mul(eyy)).add(f22.mul(eyz));
         FloatVector p22 = f20.mul(ezx).add(f21.mul(eyz)).add(f22.mul(ezz));
-        FloatVector u1x = zero.blend(p00.mul(r00).add(p01.mul(r01)).add(p02.mul(r02)), shape);
-        FloatVector u1y = zero.blend(p10.mul(r00).add(p11.mul(r01)).add(p12.mul(r02)), shape);
-        FloatVector u1z = zero.blend(p20.mul(r00).add(p21.mul(r01)).add(p22.mul(r02)), shape);
-        FloatVector u2x = zero.blend(p00.mul(r10).add(p01.mul(r11)).add(p02.mul(r12)), shape);
-        FloatVector u2y = zero.blend(p10.mul(r10).add(p11.mul(r11)).add(p12.mul(r12)), shape);
-        FloatVector u2z = zero.blend(p20.mul(r10).add(p21.mul(r11)).add(p22.mul(r12)), shape);
-        FloatVector u3x = zero.blend(p00.mul(r20).add(p01.mul(r21)).add(p02.mul(r22)), shape);
-        FloatVector u3y = zero.blend(p10.mul(r20).add(p11.mul(r21)).add(p12.mul(r22)), shape);
-        FloatVector u3z = zero.blend(p20.mul(r20).add(p21.mul(r21)).add(p22.mul(r22)), shape);
-        FloatVector w0 = at(s, W0, g);
-        FloatVector w1 = at(s, W0 + 1, g);
-        FloatVector w2 = at(s, W0 + 2, g);
-        FloatVector w3 = at(s, W0 + 3, g);
-        // corner 0's gradients: the negated sums
+        for (int i = 0; i < 3; i++) {
+            FloatVector ri0 = FloatVector.fromArray(LANES, q, (3 * i) * n + c);
+            FloatVector ri1 = FloatVector.fromArray(LANES, q, (3 * i + 1) * n + c);
+            FloatVector ri2 = FloatVector.fromArray(LANES, q, (3 * i + 2) * n + c);
+            zero.blend(p00.mul(ri0).add(p01.mul(ri1)).add(p02.mul(ri2)), shape).intoArray(s, (U1X + 3 * i) * BLOCK + g);
+            zero.blend(p10.mul(ri0).add(p11.mul(ri1)).add(p12.mul(ri2)), shape).intoArray(s, (U1X + 3 * i + 1) * BLOCK + g);
+            zero.blend(p20.mul(ri0).add(p21.mul(ri1)).add(p22.mul(ri2)), shape).intoArray(s, (U1X + 3 * i + 2) * BLOCK + g);
+        }
+    }
+
+    /** Corner 0's gradients (the negated sums) and the system's entries Σ w ∇·∇, in the scalar step's order. */
+    private void systemEntries(float[] s, int g) {
+        FloatVector v1x = FloatVector.fromArray(LANES, s, V1X * BLOCK + g);
+        FloatVector v1y = FloatVector.fromArray(LANES, s, (V1X + 1) * BLOCK + g);
+        FloatVector v1z = FloatVector.fromArray(LANES, s, (V1X + 2) * BLOCK + g);
+        FloatVector v2x = FloatVector.fromArray(LANES, s, (V1X + 3) * BLOCK + g);
+        FloatVector v2y = FloatVector.fromArray(LANES, s, (V1X + 4) * BLOCK + g);
+        FloatVector v2z = FloatVector.fromArray(LANES, s, (V1X + 5) * BLOCK + g);
+        FloatVector v3x = FloatVector.fromArray(LANES, s, (V1X + 6) * BLOCK + g);
+        FloatVector v3y = FloatVector.fromArray(LANES, s, (V1X + 7) * BLOCK + g);
+        FloatVector v3z = FloatVector.fromArray(LANES, s, (V1X + 8) * BLOCK + g);
+        FloatVector u1x = FloatVector.fromArray(LANES, s, U1X * BLOCK + g);
+        FloatVector u1y = FloatVector.fromArray(LANES, s, (U1X + 1) * BLOCK + g);
+        FloatVector u1z = FloatVector.fromArray(LANES, s, (U1X + 2) * BLOCK + g);
+        FloatVector u2x = FloatVector.fromArray(LANES, s, (U1X + 3) * BLOCK + g);
+        FloatVector u2y = FloatVector.fromArray(LANES, s, (U1X + 4) * BLOCK + g);
+        FloatVector u2z = FloatVector.fromArray(LANES, s, (U1X + 5) * BLOCK + g);
+        FloatVector u3x = FloatVector.fromArray(LANES, s, (U1X + 6) * BLOCK + g);
+        FloatVector u3y = FloatVector.fromArray(LANES, s, (U1X + 7) * BLOCK + g);
+        FloatVector u3z = FloatVector.fromArray(LANES, s, (U1X + 8) * BLOCK + g);
+        FloatVector w0 = FloatVector.fromArray(LANES, s, W0 * BLOCK + g);
+        FloatVector w1 = FloatVector.fromArray(LANES, s, (W0 + 1) * BLOCK + g);
+        FloatVector w2 = FloatVector.fromArray(LANES, s, (W0 + 2) * BLOCK + g);
+        FloatVector w3 = FloatVector.fromArray(LANES, s, (W0 + 3) * BLOCK + g);
         FloatVector v0x = v1x.add(v2x).add(v3x).neg();
         FloatVector v0y = v1y.add(v2y).add(v3y).neg();
         FloatVector v0z = v1z.add(v2z).add(v3z).neg();
         FloatVector u0x = u1x.add(u2x).add(u3x).neg();
         FloatVector u0y = u1y.add(u2y).add(u3y).neg();
         FloatVector u0z = u1z.add(u2z).add(u3z).neg();
-        FloatVector avv = w0.mul(dot(v0x, v0y, v0z, v0x, v0y, v0z)).add(w1.mul(dot(v1x, v1y, v1z, v1x, v1y, v1z)))
-                .add(w2.mul(dot(v2x, v2y, v2z, v2x, v2y, v2z))).add(w3.mul(dot(v3x, v3y, v3z, v3x, v3y, v3z)));
-        FloatVector auu = w0.mul(dot(u0x, u0y, u0z, u0x, u0y, u0z)).add(w1.mul(dot(u1x, u1y, u1z, u1x, u1y, u1z)))
-                .add(w2.mul(dot(u2x, u2y, u2z, u2x, u2y, u2z))).add(w3.mul(dot(u3x, u3y, u3z, u3x, u3y, u3z)));
-        FloatVector avu = w0.mul(dot(v0x, v0y, v0z, u0x, u0y, u0z)).add(w1.mul(dot(v1x, v1y, v1z, u1x, u1y, u1z)))
-                .add(w2.mul(dot(v2x, v2y, v2z, u2x, u2y, u2z))).add(w3.mul(dot(v3x, v3y, v3z, u3x, u3y, u3z)));
-        // the 2 × 2 system (both present), else the present one's 1 × 1 step
-        FloatVector kvv = avv.add(alphaV);
-        FloatVector kuu = auu.add(alphaS.mul(norm2));
-        FloatVector rv = cv.neg().sub(alphaV.mul(at(s, LAMBDA_V, g)));
-        FloatVector ru = cs.neg().sub(alphaS.mul(at(s, LAMBDA_S, g))).mul(cs);
+        v0x.intoArray(s, V0X * BLOCK + g);
+        v0y.intoArray(s, (V0X + 1) * BLOCK + g);
+        v0z.intoArray(s, (V0X + 2) * BLOCK + g);
+        u0x.intoArray(s, U0X * BLOCK + g);
+        u0y.intoArray(s, (U0X + 1) * BLOCK + g);
+        u0z.intoArray(s, (U0X + 2) * BLOCK + g);
+        w0.mul(v0x.mul(v0x).add(v0y.mul(v0y)).add(v0z.mul(v0z))).add(w1.mul(v1x.mul(v1x).add(v1y.mul(v1y)).add(v1z.mul(v1z))))
+                .add(w2.mul(v2x.mul(v2x).add(v2y.mul(v2y)).add(v2z.mul(v2z)))).add(w3.mul(v3x.mul(v3x).add(v3y.mul(v3y)).add(v3z.mul(v3z)))).intoArray(s, AVV * BLOCK + g);
+        w0.mul(u0x.mul(u0x).add(u0y.mul(u0y)).add(u0z.mul(u0z))).add(w1.mul(u1x.mul(u1x).add(u1y.mul(u1y)).add(u1z.mul(u1z))))
+                .add(w2.mul(u2x.mul(u2x).add(u2y.mul(u2y)).add(u2z.mul(u2z)))).add(w3.mul(u3x.mul(u3x).add(u3y.mul(u3y)).add(u3z.mul(u3z)))).intoArray(s, AUU * BLOCK + g);
+        w0.mul(v0x.mul(u0x).add(v0y.mul(u0y)).add(v0z.mul(u0z))).add(w1.mul(v1x.mul(u1x).add(v1y.mul(u1y)).add(v1z.mul(u1z))))
+                .add(w2.mul(v2x.mul(u2x).add(v2y.mul(u2y)).add(v2z.mul(u2z)))).add(w3.mul(v3x.mul(u3x).add(v3y.mul(u3y)).add(v3z.mul(u3z)))).intoArray(s, AVU * BLOCK + g);
+    }
+
+    /**
+     * The 2 × 2 system where both constraints are present, else the present one's 1 × 1 step; then the
+     * multipliers' and corners' increments, −0 where the scalar step returns (Δλ_v = Δλ_s = 0).
+     */
+    private void solve(float[] s, int g, int c) {
+        final float[] q = data;
+        final int n = count;
+        FloatVector zero = FloatVector.zero(LANES);
+        FloatVector alphaV = FloatVector.fromArray(LANES, q, 16 * n + c);
+        FloatVector alphaS = FloatVector.fromArray(LANES, q, 17 * n + c);
+        VectorMask<Float> volume = alphaV.compare(VectorOperators.LT, Float.MAX_VALUE);
+        // present (α̃ < max) and resolved (‖E‖ > 1e-10, the scalar step's bound)
+        VectorMask<Float> shape = FloatVector.fromArray(LANES, q, 17 * n + c).compare(VectorOperators.LT, Float.MAX_VALUE)
+                .and(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g).compare(VectorOperators.GT, 1e-20f));
+        FloatVector cv = FloatVector.fromArray(LANES, s, CV * BLOCK + g);
+        FloatVector cs = FloatVector.fromArray(LANES, s, CS * BLOCK + g);
+        FloatVector avu = FloatVector.fromArray(LANES, s, AVU * BLOCK + g);
+        FloatVector kvv = FloatVector.fromArray(LANES, s, AVV * BLOCK + g).add(alphaV);
+        FloatVector kuu = FloatVector.fromArray(LANES, s, AUU * BLOCK + g).add(alphaS.mul(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g)));
+        FloatVector rv = cv.neg().sub(alphaV.mul(FloatVector.fromArray(LANES, s, LAMBDA_V * BLOCK + g)));
+        FloatVector ru = cs.neg().sub(alphaS.mul(FloatVector.fromArray(LANES, s, LAMBDA_S * BLOCK + g))).mul(cs);
         FloatVector det = kvv.mul(kuu).sub(avu.mul(avu));
         VectorMask<Float> solved = volume.and(shape).and(det.compare(VectorOperators.GT, kvv.mul(1e-6f).mul(kuu)));
         FloatVector inv = FloatVector.broadcast(LANES, 1f).div(det);
@@ -254,29 +364,17 @@ final class VectorTetKernel implements TetLaneKernel {
         VectorMask<Float> shapeAlone = shape.andNot(volume).and(kuu.compare(VectorOperators.GT, 1e-30f));
         FloatVector dv = zero.blend(rv.div(kvv), volumeAlone).blend(dvBoth, solved);
         FloatVector du = zero.blend(ru.div(kuu), shapeAlone).blend(duBoth, solved);
-        // the scalar step returns where Δλ_v = Δλ_s = 0: those lanes add −0 (no bit changes)
         VectorMask<Float> moved = dv.compare(VectorOperators.EQ, 0f).and(du.compare(VectorOperators.EQ, 0f)).not();
         FloatVector none = FloatVector.broadcast(LANES, -0f);
         none.blend(dv, moved).intoArray(s, DLAMBDA_V * BLOCK + g);
         none.blend(du.mul(cs), moved).intoArray(s, DLAMBDA_S * BLOCK + g);
-        move(s, g, D0X, w0, dv, du, v0x, v0y, v0z, u0x, u0y, u0z, moved, none);
-        move(s, g, D0X + 3, w1, dv, du, v1x, v1y, v1z, u1x, u1y, u1z, moved, none);
-        move(s, g, D0X + 6, w2, dv, du, v2x, v2y, v2z, u2x, u2y, u2z, moved, none);
-        move(s, g, D0X + 9, w3, dv, du, v3x, v3y, v3z, u3x, u3y, u3z, moved, none);
-    }
-
-    /** (ax bx + ay by) + az bz, the scalar step's order. */
-    private static FloatVector dot(FloatVector ax, FloatVector ay, FloatVector az, FloatVector bx, FloatVector by,
-                                   FloatVector bz) {
-        return ax.mul(bx).add(ay.mul(by)).add(az.mul(bz));
-    }
-
-    /** A corner's increments f (Δλ_v ∇C_v + Δλ_s/‖E‖ u) into runs at {@code run}, −0 where nothing moves. */
-    private static void move(float[] s, int g, int run, FloatVector f, FloatVector dv, FloatVector du,
-                             FloatVector vx, FloatVector vy, FloatVector vz, FloatVector ux, FloatVector uy,
-                             FloatVector uz, VectorMask<Float> moved, FloatVector none) {
-        none.blend(f.mul(dv.mul(vx).add(du.mul(ux))), moved).intoArray(s, run * BLOCK + g);
-        none.blend(f.mul(dv.mul(vy).add(du.mul(uy))), moved).intoArray(s, (run + 1) * BLOCK + g);
-        none.blend(f.mul(dv.mul(vz).add(du.mul(uz))), moved).intoArray(s, (run + 2) * BLOCK + g);
+        for (int corner = 0; corner < 4; corner++) {
+            int v = corner == 0 ? V0X : V1X + 3 * (corner - 1);
+            int u = corner == 0 ? U0X : U1X + 3 * (corner - 1);
+            FloatVector f = FloatVector.fromArray(LANES, s, (W0 + corner) * BLOCK + g);
+            for (int axis = 0; axis < 3; axis++) {
+                none.blend(f.mul(dv.mul(FloatVector.fromArray(LANES, s, (v + axis) * BLOCK + g)).add(du.mul(FloatVector.fromArray(LANES, s, (u + axis) * BLOCK + g)))), moved).intoArray(s, (D0X + 3 * corner + axis) * BLOCK + g);
+            }
+        }
     }
 }
