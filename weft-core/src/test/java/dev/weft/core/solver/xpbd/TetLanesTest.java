@@ -153,6 +153,37 @@ class TetLanesTest {
         }
     }
 
+    @Test
+    void steppingInLanesAllocatesNothingOnceCompiled() {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean,
+                "this JVM has no com.sun.management.ThreadMXBean (per-thread allocation counters)");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        org.junit.jupiter.api.Assumptions.assumeTrue(threads.isThreadAllocatedMemorySupported(),
+                "this JVM does not support per-thread allocation counters");
+        threads.setThreadAllocatedMemoryEnabled(true);
+        Model m = block(0.45f, false);
+        long id = Thread.currentThread().getId();
+        try (WorkerPool pool = new WorkerPool(1)) {
+            XpbdSolver lanes = solver(XpbdSettings.defaults().withIterations(1), pool, true);
+            State s = State.atRest(m);
+            Environment env = floor();
+            // until C2 has compiled the lane parts (interpreted or C1-compiled, each vector is an object):
+            // windows of 20 steps (16,000 lane groups) until one allocates less than 4 kB, at most 100 of them
+            long bytes = Long.MAX_VALUE;
+            for (int window = 0; window < 100 && bytes >= 4096; window++) {
+                long before = threads.getThreadAllocatedBytes(id);
+                for (int k = 0; k < 20; k++) {
+                    lanes.step(m, s, env, 1f / 240f);
+                }
+                bytes = threads.getThreadAllocatedBytes(id) - before;
+            }
+            assertThat(lanes.tetrahedraInLanes()).isTrue();
+            // a vector left boxed is 8 lanes × 4 bytes and a header, hundreds per group: megabytes per window
+            assertThat(bytes).as("bytes allocated over 20 steps in lanes").isLessThan(4096L);
+        }
+    }
+
     /** The kernel, counting what it projects (this test's own counter, on one thread). */
     private static final class Counting implements TetLaneKernel {
         final TetLaneKernel inner = TetLaneKernel.create();
