@@ -159,7 +159,7 @@ final class VectorTetKernel implements TetLaneKernel {
         solve(s, g, c);
     }
 
-    /** The volume's gradients e₂ × e₃, e₃ × e₁, e₁ × e₂ at corners 1–3 and its constraint, 0 where it is absent. */
+    /** The volume's gradients e₂ × e₃, e₃ × e₁, e₁ × e₂ at corners 1–3 and its constraint, 0 where absent. */
     private void volume(float[] s, int g, int c) {
         final float[] q = data;
         final int n = count;
@@ -173,7 +173,8 @@ final class VectorTetKernel implements TetLaneKernel {
         FloatVector e3x = FloatVector.fromArray(LANES, s, (E1X + 6) * BLOCK + g);
         FloatVector e3y = FloatVector.fromArray(LANES, s, (E1X + 7) * BLOCK + g);
         FloatVector e3z = FloatVector.fromArray(LANES, s, (E1X + 8) * BLOCK + g);
-        VectorMask<Float> volume = FloatVector.fromArray(LANES, q, 16 * n + c).compare(VectorOperators.LT, Float.MAX_VALUE);
+        VectorMask<Float> volume = FloatVector.fromArray(LANES, q, 16 * n + c)
+                .compare(VectorOperators.LT, Float.MAX_VALUE);
         FloatVector v1x = zero.blend(e2y.mul(e3z).sub(e2z.mul(e3y)), volume);
         FloatVector v1y = zero.blend(e2z.mul(e3x).sub(e2x.mul(e3z)), volume);
         FloatVector v1z = zero.blend(e2x.mul(e3y).sub(e2y.mul(e3x)), volume);
@@ -186,7 +187,9 @@ final class VectorTetKernel implements TetLaneKernel {
         zero.blend(e1y.mul(e2z).sub(e1z.mul(e2y)), volume).intoArray(s, (V1X + 6) * BLOCK + g);
         zero.blend(e1z.mul(e2x).sub(e1x.mul(e2z)), volume).intoArray(s, (V1X + 7) * BLOCK + g);
         zero.blend(e1x.mul(e2y).sub(e1y.mul(e2x)), volume).intoArray(s, (V1X + 8) * BLOCK + g);
-        zero.blend(e1x.mul(v1x).add(e1y.mul(v1y)).add(e1z.mul(v1z)).sub(FloatVector.fromArray(LANES, q, 15 * n + c)), volume).intoArray(s, CV * BLOCK + g);
+        FloatVector sixRest = FloatVector.fromArray(LANES, q, 15 * n + c);
+        zero.blend(e1x.mul(v1x).add(e1y.mul(v1y)).add(e1z.mul(v1z)).sub(sixRest), volume)
+                .intoArray(s, CV * BLOCK + g);
     }
 
     /** F = D_s D_m⁻¹ row by row, Green's strain less its rest value, and ‖E‖². */
@@ -230,12 +233,18 @@ final class VectorTetKernel implements TetLaneKernel {
         f21.intoArray(s, (F00 + 7) * BLOCK + g);
         f22.intoArray(s, (F00 + 8) * BLOCK + g);
         // ½ (Σ − 1) as the scalar step's 0.5f * (Σ − 1f): a float product is the same either way round
-        FloatVector exx = f00.mul(f00).add(f10.mul(f10)).add(f20.mul(f20)).sub(1f).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 9 * n + c));
-        FloatVector eyy = f01.mul(f01).add(f11.mul(f11)).add(f21.mul(f21)).sub(1f).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 10 * n + c));
-        FloatVector ezz = f02.mul(f02).add(f12.mul(f12)).add(f22.mul(f22)).sub(1f).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 11 * n + c));
-        FloatVector exy = f00.mul(f01).add(f10.mul(f11)).add(f20.mul(f21)).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 12 * n + c));
-        FloatVector eyz = f01.mul(f02).add(f11.mul(f12)).add(f21.mul(f22)).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 13 * n + c));
-        FloatVector ezx = f02.mul(f00).add(f12.mul(f10)).add(f22.mul(f20)).mul(0.5f).sub(FloatVector.fromArray(LANES, q, 14 * n + c));
+        FloatVector exx = f00.mul(f00).add(f10.mul(f10)).add(f20.mul(f20)).sub(1f).mul(0.5f)
+                .sub(FloatVector.fromArray(LANES, q, 9 * n + c));
+        FloatVector eyy = f01.mul(f01).add(f11.mul(f11)).add(f21.mul(f21)).sub(1f).mul(0.5f)
+                .sub(FloatVector.fromArray(LANES, q, 10 * n + c));
+        FloatVector ezz = f02.mul(f02).add(f12.mul(f12)).add(f22.mul(f22)).sub(1f).mul(0.5f)
+                .sub(FloatVector.fromArray(LANES, q, 11 * n + c));
+        FloatVector exy = f00.mul(f01).add(f10.mul(f11)).add(f20.mul(f21)).mul(0.5f)
+                .sub(FloatVector.fromArray(LANES, q, 12 * n + c));
+        FloatVector eyz = f01.mul(f02).add(f11.mul(f12)).add(f21.mul(f22)).mul(0.5f)
+                .sub(FloatVector.fromArray(LANES, q, 13 * n + c));
+        FloatVector ezx = f02.mul(f00).add(f12.mul(f10)).add(f22.mul(f20)).mul(0.5f)
+                .sub(FloatVector.fromArray(LANES, q, 14 * n + c));
         exx.intoArray(s, EXX * BLOCK + g);
         eyy.intoArray(s, (EXX + 1) * BLOCK + g);
         ezz.intoArray(s, (EXX + 2) * BLOCK + g);
@@ -252,7 +261,8 @@ final class VectorTetKernel implements TetLaneKernel {
         final int n = count;
         FloatVector zero = FloatVector.zero(LANES);
         // present (α̃ < max) and resolved (‖E‖ > 1e-10, the scalar step's bound)
-        VectorMask<Float> shape = FloatVector.fromArray(LANES, q, 17 * n + c).compare(VectorOperators.LT, Float.MAX_VALUE)
+        VectorMask<Float> shape = FloatVector.fromArray(LANES, q, 17 * n + c)
+                .compare(VectorOperators.LT, Float.MAX_VALUE)
                 .and(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g).compare(VectorOperators.GT, 1e-20f));
         zero.blend(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g).sqrt(), shape).intoArray(s, CS * BLOCK + g);
         FloatVector f00 = FloatVector.fromArray(LANES, s, F00 * BLOCK + g);
@@ -283,9 +293,12 @@ final class VectorTetKernel implements TetLaneKernel {
             FloatVector ri0 = FloatVector.fromArray(LANES, q, (3 * i) * n + c);
             FloatVector ri1 = FloatVector.fromArray(LANES, q, (3 * i + 1) * n + c);
             FloatVector ri2 = FloatVector.fromArray(LANES, q, (3 * i + 2) * n + c);
-            zero.blend(p00.mul(ri0).add(p01.mul(ri1)).add(p02.mul(ri2)), shape).intoArray(s, (U1X + 3 * i) * BLOCK + g);
-            zero.blend(p10.mul(ri0).add(p11.mul(ri1)).add(p12.mul(ri2)), shape).intoArray(s, (U1X + 3 * i + 1) * BLOCK + g);
-            zero.blend(p20.mul(ri0).add(p21.mul(ri1)).add(p22.mul(ri2)), shape).intoArray(s, (U1X + 3 * i + 2) * BLOCK + g);
+            zero.blend(p00.mul(ri0).add(p01.mul(ri1)).add(p02.mul(ri2)), shape)
+                    .intoArray(s, (U1X + 3 * i) * BLOCK + g);
+            zero.blend(p10.mul(ri0).add(p11.mul(ri1)).add(p12.mul(ri2)), shape)
+                    .intoArray(s, (U1X + 3 * i + 1) * BLOCK + g);
+            zero.blend(p20.mul(ri0).add(p21.mul(ri1)).add(p22.mul(ri2)), shape)
+                    .intoArray(s, (U1X + 3 * i + 2) * BLOCK + g);
         }
     }
 
@@ -325,12 +338,21 @@ final class VectorTetKernel implements TetLaneKernel {
         u0x.intoArray(s, U0X * BLOCK + g);
         u0y.intoArray(s, (U0X + 1) * BLOCK + g);
         u0z.intoArray(s, (U0X + 2) * BLOCK + g);
-        w0.mul(v0x.mul(v0x).add(v0y.mul(v0y)).add(v0z.mul(v0z))).add(w1.mul(v1x.mul(v1x).add(v1y.mul(v1y)).add(v1z.mul(v1z))))
-                .add(w2.mul(v2x.mul(v2x).add(v2y.mul(v2y)).add(v2z.mul(v2z)))).add(w3.mul(v3x.mul(v3x).add(v3y.mul(v3y)).add(v3z.mul(v3z)))).intoArray(s, AVV * BLOCK + g);
-        w0.mul(u0x.mul(u0x).add(u0y.mul(u0y)).add(u0z.mul(u0z))).add(w1.mul(u1x.mul(u1x).add(u1y.mul(u1y)).add(u1z.mul(u1z))))
-                .add(w2.mul(u2x.mul(u2x).add(u2y.mul(u2y)).add(u2z.mul(u2z)))).add(w3.mul(u3x.mul(u3x).add(u3y.mul(u3y)).add(u3z.mul(u3z)))).intoArray(s, AUU * BLOCK + g);
-        w0.mul(v0x.mul(u0x).add(v0y.mul(u0y)).add(v0z.mul(u0z))).add(w1.mul(v1x.mul(u1x).add(v1y.mul(u1y)).add(v1z.mul(u1z))))
-                .add(w2.mul(v2x.mul(u2x).add(v2y.mul(u2y)).add(v2z.mul(u2z)))).add(w3.mul(v3x.mul(u3x).add(v3y.mul(u3y)).add(v3z.mul(u3z)))).intoArray(s, AVU * BLOCK + g);
+        FloatVector avv = w0.mul(v0x.mul(v0x).add(v0y.mul(v0y)).add(v0z.mul(v0z)))
+                .add(w1.mul(v1x.mul(v1x).add(v1y.mul(v1y)).add(v1z.mul(v1z))))
+                .add(w2.mul(v2x.mul(v2x).add(v2y.mul(v2y)).add(v2z.mul(v2z))))
+                .add(w3.mul(v3x.mul(v3x).add(v3y.mul(v3y)).add(v3z.mul(v3z))));
+        avv.intoArray(s, AVV * BLOCK + g);
+        FloatVector auu = w0.mul(u0x.mul(u0x).add(u0y.mul(u0y)).add(u0z.mul(u0z)))
+                .add(w1.mul(u1x.mul(u1x).add(u1y.mul(u1y)).add(u1z.mul(u1z))))
+                .add(w2.mul(u2x.mul(u2x).add(u2y.mul(u2y)).add(u2z.mul(u2z))))
+                .add(w3.mul(u3x.mul(u3x).add(u3y.mul(u3y)).add(u3z.mul(u3z))));
+        auu.intoArray(s, AUU * BLOCK + g);
+        FloatVector avu = w0.mul(v0x.mul(u0x).add(v0y.mul(u0y)).add(v0z.mul(u0z)))
+                .add(w1.mul(v1x.mul(u1x).add(v1y.mul(u1y)).add(v1z.mul(u1z))))
+                .add(w2.mul(v2x.mul(u2x).add(v2y.mul(u2y)).add(v2z.mul(u2z))))
+                .add(w3.mul(v3x.mul(u3x).add(v3y.mul(u3y)).add(v3z.mul(u3z))));
+        avu.intoArray(s, AVU * BLOCK + g);
     }
 
     /**
@@ -344,16 +366,19 @@ final class VectorTetKernel implements TetLaneKernel {
         FloatVector alphaV = FloatVector.fromArray(LANES, q, 16 * n + c);
         FloatVector alphaS = FloatVector.fromArray(LANES, q, 17 * n + c);
         VectorMask<Float> volume = alphaV.compare(VectorOperators.LT, Float.MAX_VALUE);
-        // present (α̃ < max) and resolved (‖E‖ > 1e-10, the scalar step's bound)
-        VectorMask<Float> shape = FloatVector.fromArray(LANES, q, 17 * n + c).compare(VectorOperators.LT, Float.MAX_VALUE)
-                .and(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g).compare(VectorOperators.GT, 1e-20f));
+        // the shape present (α̃ < max) and resolved (‖E‖ > 1e-10, the scalar step's bound)
+        FloatVector norm2 = FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g);
+        VectorMask<Float> shape = alphaS.compare(VectorOperators.LT, Float.MAX_VALUE)
+                .and(norm2.compare(VectorOperators.GT, 1e-20f));
         FloatVector cv = FloatVector.fromArray(LANES, s, CV * BLOCK + g);
         FloatVector cs = FloatVector.fromArray(LANES, s, CS * BLOCK + g);
         FloatVector avu = FloatVector.fromArray(LANES, s, AVU * BLOCK + g);
         FloatVector kvv = FloatVector.fromArray(LANES, s, AVV * BLOCK + g).add(alphaV);
-        FloatVector kuu = FloatVector.fromArray(LANES, s, AUU * BLOCK + g).add(alphaS.mul(FloatVector.fromArray(LANES, s, NORM2 * BLOCK + g)));
-        FloatVector rv = cv.neg().sub(alphaV.mul(FloatVector.fromArray(LANES, s, LAMBDA_V * BLOCK + g)));
-        FloatVector ru = cs.neg().sub(alphaS.mul(FloatVector.fromArray(LANES, s, LAMBDA_S * BLOCK + g))).mul(cs);
+        FloatVector kuu = FloatVector.fromArray(LANES, s, AUU * BLOCK + g).add(alphaS.mul(norm2));
+        FloatVector lambdaV = FloatVector.fromArray(LANES, s, LAMBDA_V * BLOCK + g);
+        FloatVector lambdaS = FloatVector.fromArray(LANES, s, LAMBDA_S * BLOCK + g);
+        FloatVector rv = cv.neg().sub(alphaV.mul(lambdaV));
+        FloatVector ru = cs.neg().sub(alphaS.mul(lambdaS)).mul(cs);
         FloatVector det = kvv.mul(kuu).sub(avu.mul(avu));
         VectorMask<Float> solved = volume.and(shape).and(det.compare(VectorOperators.GT, kvv.mul(1e-6f).mul(kuu)));
         FloatVector inv = FloatVector.broadcast(LANES, 1f).div(det);
@@ -373,7 +398,10 @@ final class VectorTetKernel implements TetLaneKernel {
             int u = corner == 0 ? U0X : U1X + 3 * (corner - 1);
             FloatVector f = FloatVector.fromArray(LANES, s, (W0 + corner) * BLOCK + g);
             for (int axis = 0; axis < 3; axis++) {
-                none.blend(f.mul(dv.mul(FloatVector.fromArray(LANES, s, (v + axis) * BLOCK + g)).add(du.mul(FloatVector.fromArray(LANES, s, (u + axis) * BLOCK + g)))), moved).intoArray(s, (D0X + 3 * corner + axis) * BLOCK + g);
+                FloatVector gv = FloatVector.fromArray(LANES, s, (v + axis) * BLOCK + g);
+                FloatVector gu = FloatVector.fromArray(LANES, s, (u + axis) * BLOCK + g);
+                none.blend(f.mul(dv.mul(gv).add(du.mul(gu))), moved)
+                        .intoArray(s, (D0X + 3 * corner + axis) * BLOCK + g);
             }
         }
     }
