@@ -144,10 +144,41 @@ final class TetProjection {
             }
             inLanes = full;
             kernel.bind(tets, lanePacked, count, lambda, invMass, predicted, corrections);
+            warmUp(m, count, invMass);
         } else {
             lanes = null;
             lanePacked = null;
             inLanes = 0;
+        }
+    }
+
+    /**
+     * Starts the lanes' one warm-up per process ({@link LaneWarmUp}) on a kernel of its own, bound to arrays of
+     * its own (the read-only ones shared) and run on the largest color's first eight tetrahedra.
+     */
+    private void warmUp(Model m, int count, float[] invMass) {
+        if (LaneWarmUp.warm()) {
+            return;
+        }
+        int begin = -1;
+        int largest = 0;
+        for (int color = 0; color + 1 < colorStart.length; color++) {
+            int size = colorStart[color + 1] - colorStart[color];
+            if (size >= TetLaneKernel.WIDTH && size > largest) {
+                largest = size;
+                begin = colorStart[color];
+            }
+        }
+        TetLaneKernel own = begin < 0 ? null : TetLaneKernel.create();
+        if (own != null) {
+            // the rest shape stretched by 1 %: every part of the step does real work (strain, both multipliers)
+            float[] stretched = m.restPositions().clone();
+            for (int k = 0; k < stretched.length; k++) {
+                stretched[k] *= 1.01f;
+            }
+            own.bind(tets, lanePacked, count, new float[lambda.length], invMass, stretched,
+                    new float[stretched.length]);
+            LaneWarmUp.start(own, begin);
         }
     }
 
@@ -227,7 +258,8 @@ final class TetProjection {
 
     private void projectRange(int begin, int end) {
         // a color's groups of eight in lanes where the kernel exists; the rest (fewer than eight) one at a time
-        int from = lanes == null ? begin : lanes.project(begin, end);
+        // (the scalar loop until the lanes are compiled: LaneWarmUp; the same bits either way)
+        int from = lanes == null || !LaneWarmUp.warm() ? begin : lanes.project(begin, end);
         for (int c = from; c < end; c++) {
             projectInPlace(c);
         }

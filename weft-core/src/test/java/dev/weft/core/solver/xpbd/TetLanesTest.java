@@ -14,6 +14,7 @@ import dev.weft.core.model.TetBodySpec;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.step.Environment;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,20 @@ import org.junit.jupiter.api.Test;
  */
 class TetLanesTest {
     private static final int NODES = 12; // 11³ cells: 6655 tetrahedra, every color hundreds long
+
+    /**
+     * The lanes take over from the scalar loop once compiled ({@link LaneWarmUp}): binding a block starts the
+     * process's warm-up, and the tests below wait for it, so that their steps run in lanes.
+     */
+    @BeforeAll
+    static void compileTheLanes() throws InterruptedException {
+        Model m = block(0.45f, false);
+        try (WorkerPool pool = new WorkerPool(1)) {
+            new TetProjection(m, m.restPositions().clone(), new float[3 * m.particleCount()], m.invMass(),
+                    IterationMode.COLORED, pool, TetLaneKernel.create());
+        }
+        assertThat(LaneWarmUp.await(300)).as("the lanes' warm-up finished").isTrue();
+    }
 
     private static Model block(float poisson, boolean hang) {
         ModelBuilder b = new ModelBuilder();
