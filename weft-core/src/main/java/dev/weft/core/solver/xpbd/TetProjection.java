@@ -59,9 +59,24 @@ final class TetProjection {
     private final RangeBody colorBody = this::projectRange;
     private final RangeBody jacobiBody = this::jacobiCorrections;
     private final RangeBody gatherBody;
+    /**
+     * The colored sweep's eight-at-a-time kernel ({@link TetLaneKernel}) where it exists and the mode is colored,
+     * else null; with it, {@link #lanePacked}: {@link #packed}'s values field by field (field k of tetrahedron c
+     * at k · count + c), so that eight consecutive tetrahedra's values of a field are one vector load.
+     */
+    private final TetLaneKernel lanes;
+    private final float[] lanePacked;
+    /** Tetrahedra the lanes project per sweep where each color runs in one range (0 without lanes). */
+    private final int inLanes;
 
     TetProjection(Model m, float[] predicted, float[] corrections, float[] invMass, IterationMode mode,
                   WorkerPool pool) {
+        this(m, predicted, corrections, invMass, mode, pool, null);
+    }
+
+    /** As above, with {@code kernel} for the colored sweep's full groups of eight (null: the scalar loop only). */
+    TetProjection(Model m, float[] predicted, float[] corrections, float[] invMass, IterationMode mode,
+                  WorkerPool pool, TetLaneKernel kernel) {
         TetConstraints t = m.tets();
         this.tets = t.particles();
         this.restInverse = t.restInverse();
@@ -114,6 +129,71 @@ final class TetProjection {
             jacobiWeight = null;
             gatherBody = null;
         }
+        if (kernel != null && mode == IterationMode.COLORED && count > 0) {
+            lanes = kernel;
+            lanePacked = new float[PACKED * count];
+            for (int c = 0; c < count; c++) {
+                for (int k = 0; k < PACKED; k++) {
+                    lanePacked[k * count + c] = packed[PACKED * c + k];
+                }
+            }
+            int full = 0;
+            for (int color = 0; color + 1 < colorStart.length; color++) {
+                int size = colorStart[color + 1] - colorStart[color];
+                full += size / TetLaneKernel.WIDTH * TetLaneKernel.WIDTH;
+            }
+            inLanes = full;
+            kernel.bind(tets, lanePacked, count, lambda, invMass, predicted, corrections);
+            warmUp(m, count, invMass);
+        } else {
+            lanes = null;
+            lanePacked = null;
+            inLanes = 0;
+        }
+    }
+
+    /**
+     * Starts the lanes' one warm-up per process ({@link LaneWarmUp}) on a kernel of its own, bound to arrays of
+     * its own (the read-only ones shared) and run on the largest color's first eight tetrahedra.
+     */
+    private void warmUp(Model m, int count, float[] invMass) {
+        if (LaneWarmUp.warm()) {
+            return;
+        }
+        int begin = -1;
+        int largest = 0;
+        for (int color = 0; color + 1 < colorStart.length; color++) {
+            int size = colorStart[color + 1] - colorStart[color];
+            if (size >= TetLaneKernel.WIDTH && size > largest) {
+                largest = size;
+                begin = colorStart[color];
+            }
+        }
+        TetLaneKernel own = begin < 0 ? null : TetLaneKernel.create();
+        if (own != null) {
+            // the rest shape stretched by 1 %: every part of the step does real work (strain, both multipliers)
+            float[] stretched = m.restPositions().clone();
+            for (int k = 0; k < stretched.length; k++) {
+                stretched[k] *= 1.01f;
+            }
+            own.bind(tets, lanePacked, count, new float[lambda.length], invMass, stretched,
+                    new float[stretched.length]);
+            LaneWarmUp.start(own, begin);
+        }
+    }
+
+    /** Whether the colored sweep projects groups of eight in vector lanes ({@link TetLaneKernel}). */
+    boolean inLanes() {
+        return lanes != null;
+    }
+
+    /**
+     * Of the bound model's tetrahedra, those the lanes project in a sweep where each color is one range (one
+     * thread): each color's full groups of eight; a thread split leaves up to seven more a range to the scalar
+     * loop. 0 without lanes.
+     */
+    int tetrahedraInLanes() {
+        return inLanes;
     }
 
     boolean isEmpty() {
@@ -140,6 +220,11 @@ final class TetProjection {
                 shapeAlpha[c] = Math.min(shapeCompliance[c] * invH2, Float.MAX_VALUE);
                 packed[PACKED * c + 16] = volumeAlpha[c];
                 packed[PACKED * c + 17] = shapeAlpha[c];
+            }
+            if (lanePacked != null) {
+                int count = sixRest.length;
+                System.arraycopy(volumeAlpha, 0, lanePacked, 16 * count, count);
+                System.arraycopy(shapeAlpha, 0, lanePacked, 17 * count, count);
             }
         }
     }
@@ -172,7 +257,10 @@ final class TetProjection {
     }
 
     private void projectRange(int begin, int end) {
-        for (int c = begin; c < end; c++) {
+        // a color's groups of eight in lanes where the kernel exists; the rest (fewer than eight) one at a time
+        // (the scalar loop until the lanes are compiled: LaneWarmUp; the same bits either way)
+        int from = lanes == null || !LaneWarmUp.warm() ? begin : lanes.project(begin, end);
+        for (int c = from; c < end; c++) {
             projectInPlace(c);
         }
     }

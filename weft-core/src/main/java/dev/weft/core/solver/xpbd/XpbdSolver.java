@@ -122,6 +122,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      * {@link #soaInUse} says whether the bound model is one.
      */
     private final SoaDistanceKernel soa = SoaDistanceKernel.create();
+    /** The colored tetrahedron sweep's groups of eight in vector lanes ({@link TetLaneKernel}); null elsewhere. */
+    private final TetLaneKernel tetLanes = TetLaneKernel.create();
     private boolean soaInUse;
     /** Of the bound model's distance constraints, those in runs (0 where the lanes are not in use). */
     private int constraintsInRuns;
@@ -499,7 +501,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             tetherLength = t.maxLength();
             tetherColorStart = t.colorStart();
             bendGradScratch = new float[12];
-            tetPass = new TetProjection(m, y, this.d, w, settings.mode(), pool);
+            tetPass = new TetProjection(m, y, this.d, w, settings.mode(), pool, tetLanes);
             if (settings.mode() == IterationMode.JACOBI) {
                 distGather = new JacobiGather(distParticles, m.distanceIncidence());
                 bendGather = new JacobiGather(bendParticles, m.bendingIncidence());
@@ -571,6 +573,16 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     /** Whether the bound model's colored distance sweeps run in vector lanes (tests). */
     boolean distancesInLanes() {
         return soaInUse;
+    }
+
+    /** Whether the bound model's colored tetrahedron sweep projects groups of eight in vector lanes (tests). */
+    boolean tetrahedraInLanes() {
+        return tetPass != null && tetPass.inLanes();
+    }
+
+    /** Tetrahedra of the bound model a sweep projects in lanes with each color in one range (tests). */
+    int tetrahedraInLaneGroups() {
+        return tetPass == null ? 0 : tetPass.tetrahedraInLanes();
     }
 
     /** Distance constraints of the bound model in runs, which a lane sweep projects eight at a time (tests). */
