@@ -5,6 +5,7 @@ import static org.lwjgl.opencl.CL10.clEnqueueWriteBuffer;
 import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.Grip;
 import dev.weft.core.collide.ParticleSurface;
+import dev.weft.core.interact.Blade;
 import dev.weft.core.solver.DeviceColliderRecords;
 import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
@@ -24,7 +25,11 @@ import dev.weft.core.step.Environment;
  * <p>A {@link Grip} that holds pinned particles only (a scene's grips on pinned end layers, {@code
  * rubber-tear}) is the host's alone: the host puts its particles where it is before each step ({@code
  * Environment.advanceColliders}, as for the CPU solvers), the device uploads the state the host changed, and
- * its collider pass would move nothing (pinned particles are skipped), so it is left out of the records.
+ * its collider pass would move nothing (pinned particles are skipped), so it is left out of the records. A grip
+ * holding free particles is a record ({@code collide_grip}): its particles and their targets of the step, which
+ * the host computes as for the CPU, written after the records each step. A {@link Blade} is the host's alone too:
+ * it pushes nothing ({@code collide} is empty) and cuts after the frame from the positions the device read back
+ * ({@code Simulation}'s topology edits), the device binding the edited model as after a tear.
  */
 final class DeviceColliders implements AutoCloseable {
     /** How the collider refusals name these solvers. */
@@ -40,25 +45,23 @@ final class DeviceColliders implements AutoCloseable {
 
     /**
      * Throws when {@code env} has a collider colliders.cl does not run: anything but a plane, a rigid shape
-     * (triangle meshes included), an animated mesh, a drag handle or a grip of pinned particles (a grip holding
-     * free particles, a projectile, a blade). Needs no device (the double-precision check needs one: {@link #bind}).
+     * (triangle meshes included), an animated mesh, a drag handle, a grip or a blade (a projectile). Needs no
+     * device (the double-precision check needs one: {@link #bind}).
      */
     static void requireSupported(Environment env) {
         for (Collider c : env.colliders()) {
-            if (c instanceof Grip && !hostOnly(c)) {
-                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a Grip holding free "
-                        + "particles, which " + SOLVERS + " do not support yet (a grip on pinned particles runs: the "
-                        + "host drives them); use the cpu backend");
-            }
             if (!hostOnly(c)) {
                 DeviceColliderRecords.requireSupported(SOLVERS, c, true);
             }
         }
     }
 
-    /** A grip of pinned particles only: driven by the host, nothing for the collider pass (see the class comment). */
+    /**
+     * A grip of pinned particles only (driven by the host) or a blade (cuts on the host): nothing for the collider
+     * pass (see the class comment).
+     */
     static boolean hostOnly(Collider c) {
-        return c instanceof Grip g && g.holdsOnlyPinned();
+        return c instanceof Grip g && g.holdsOnlyPinned() || c instanceof Blade;
     }
 
     /** {@code colliders} without the host-only ones; the array itself where it has none. */

@@ -23,6 +23,9 @@
 #define COLLIDER_MESH 10
 // AnimatedMeshCollider: its hierarchy's topology after the records, its two meshes of the step after the fields
 #define COLLIDER_ANIMATED 11
+// Grip (holding free particles): count (int bits), where its held particles start counted from the record (int
+// bits); there, per held particle, its index (int bits) and its target point (3)
+#define COLLIDER_GRIP 12
 // TriangleBvh.FLAT_NODE, FLAT_TRIANGLE; DeviceColliderRecords.MESH_STACK (the host refuses deeper hierarchies)
 #define MESH_NODE 9
 #define MESH_TRIANGLE 12
@@ -1428,6 +1431,22 @@ static float3 collide_hand(__global const float* c, float3 p, int i, float w) {
     return p;
 }
 
+// Grip.collide for particle i of inverse mass w: put on its target, the last of the grip's entries for it winning
+// as on the CPU (pinned particles are the host's, Grip.driveParticles)
+static float3 collide_grip(__global const float* c, float3 p, int i, float w) {
+    if (w == 0.0f) {
+        return p;
+    }
+    int count = as_int(c[0]);
+    __global const float* held = c + as_int(c[1]);
+    for (int k = 0; k < count; k++) {
+        if (as_int(held[4 * k]) == i) {
+            p = (float3) (held[4 * k + 1], held[4 * k + 2], held[4 * k + 3]);
+        }
+    }
+    return p;
+}
+
 // The environment's colliders in order on particle i (inverse mass w) at p whose step started at p0
 // (PositionStep's collider pass after the settle; pinned particles never come here)
 static float3 collide_all(int count, __global const int* types, __global const float* colliders, float3 p,
@@ -1438,6 +1457,8 @@ static float3 collide_all(int count, __global const int* types, __global const f
             p = collide_plane(record, p, p0, offset, grip);
         } else if (types[c] == COLLIDER_HAND) {
             p = collide_hand(record, p, i, w);
+        } else if (types[c] == COLLIDER_GRIP) {
+            p = collide_grip(record, p, i, w);
         } else if (types[c] == COLLIDER_ANIMATED) {
             p = collide_animated(record, p, p0, offset, grip);
         } else {

@@ -641,6 +641,8 @@ __kernel void implicit_collide(const int n, __global const float* invMass, __glo
     for (int c = 0; c < colliderCount; c++) {
         if (colliderType[c] == COLLIDER_HAND) {
             p = collide_hand(colliders + COLLIDER_STRIDE * c, p, i, invMass[i]);
+        } else if (colliderType[c] == COLLIDER_GRIP) {
+            p = collide_grip(colliders + COLLIDER_STRIDE * c, p, i, invMass[i]);
         } else if (colliderType[c] == COLLIDER_ANIMATED) {
             p = collide_animated(colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i]);
         } else if (colliderType[c] != COLLIDER_PLANE) {

@@ -8,6 +8,7 @@ import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.Grip;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
@@ -27,9 +28,9 @@ import java.util.Arrays;
  * FunnelCollider}, {@link RectangleCollider}, {@link SdfCollider} and {@link MeshCollider}, still or moved by a
  * {@code Motion}, and {@link AnimatedMeshCollider}; a distance field's nodes, a triangle mesh's hierarchy and an
  * animated mesh's hierarchy topology follow the records ({@link #fields()}), an animated mesh's vertices and
- * refitted bounds of the step after those ({@link #stepState()}). Anything else (projectiles, grips, blades) is
- * refused by name. The derived constants (the broad-phase
- * radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
+ * refitted bounds of the step after those ({@link #stepState()}), and a {@link Grip} (its held particles and
+ * their targets of the step in {@link #stepState()} too). Anything else (projectiles, blades) is refused by name.
+ * The derived constants (the broad-phase radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
  * RigidCollider.collide} computes them, so the device tests the same bounds.
  *
  * <p>A backend uploads {@link #types()} and {@link #records()} after {@link #encode} says they changed: they
@@ -63,6 +64,12 @@ public final class DeviceColliderRecords {
     public static final int MESH = 10;
     /** Type code of an animated triangle mesh, {@link AnimatedMeshCollider} (COLLIDER_ANIMATED). */
     public static final int ANIMATED = 11;
+    /**
+     * Type code of a {@link Grip} holding free particles (COLLIDER_GRIP; with every rigid shape only): its count
+     * (0) and where its held particles and their targets start, counted from the record (1), as int bits; the
+     * targets in {@link #stepState()}, rewritten every step.
+     */
+    public static final int GRIP = 12;
     /**
      * Nodes a device's hierarchy query holds on its stack at most (colliders.cl's MESH_STACK): a mesh whose
      * hierarchy is deeper than this less one is refused (a median-split hierarchy is that deep only past 2^60
@@ -116,10 +123,10 @@ public final class DeviceColliderRecords {
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
-                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider);
+                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider || c instanceof Grip);
         if (!known) {
             String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
-                    + "rectangles, distance fields, triangle meshes, still or moving, and animated meshes,"
+                    + "rectangles, distance fields, triangle meshes, still or moving, animated meshes, grips,"
                     : "still planes and spheres";
             String kind = c.getClass().getSimpleName();
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is " + ("AEIOU".indexOf(
@@ -168,9 +175,7 @@ public final class DeviceColliderRecords {
         for (Collider c : colliders) {
             requireSupported(solvers, c, rigidShapes);
             nodes += fieldSize(c);
-            if (c instanceof AnimatedMeshCollider animated) {
-                stepFloats += animated.stepStateSize();
-            }
+            stepFloats += stepSize(c);
         }
         // the same colliders (only the surface is another): the fields after the records stay as they are
         fieldsChanged = !sameElements(colliders, encoded);
@@ -192,9 +197,7 @@ public final class DeviceColliderRecords {
             encode(colliders[c], surface, c, at, stepAt);
             anyMoving |= colliders[c].moving();
             at += fieldSize(colliders[c]);
-            if (colliders[c] instanceof AnimatedMeshCollider animated) {
-                stepAt += animated.stepStateSize();
-            }
+            stepAt += stepSize(colliders[c]);
         }
         count = colliders.length;
         encoded = colliders;
@@ -212,6 +215,17 @@ public final class DeviceColliderRecords {
         }
         if (c instanceof AnimatedMeshCollider animated) {
             return animated.topologySize();
+        }
+        return 0;
+    }
+
+    /** Floats {@code c} has in {@link #stepState()}: an animated mesh's two meshes, a grip's targets. */
+    private static int stepSize(Collider c) {
+        if (c instanceof AnimatedMeshCollider animated) {
+            return animated.stepStateSize();
+        }
+        if (c instanceof Grip grip) {
+            return grip.deviceTargetsSize();
         }
         return 0;
     }
@@ -256,6 +270,9 @@ public final class DeviceColliderRecords {
                 records[stride * c + 3] = animated.maxVertexStep();
                 animated.writeStepState(dynamic, stepAt);
                 stepAt += animated.stepStateSize();
+            } else if (encoded[c] instanceof Grip grip) {
+                grip.writeDeviceTargets(dynamic, stepAt); // where it holds its particles this step
+                stepAt += grip.deviceTargetsSize();
             } else if (encoded[c].moving()) {
                 int o = stride * c;
                 ((RigidCollider) encoded[c]).writePoses(records, o, o + START_POSE);
@@ -337,6 +354,14 @@ public final class DeviceColliderRecords {
                 animated.writeTopology(fields, at);
             }
             animated.writeStepState(dynamic, stepAt);
+            return;
+        }
+        if (c instanceof Grip grip) {
+            // how many particles (0) and where their indices and targets start counted from this record (1)
+            types[slot] = GRIP;
+            data[o] = Float.intBitsToFloat(grip.deviceTargetsSize() / 4);
+            data[o + 1] = Float.intBitsToFloat(records.length - o + fields.length + stepAt);
+            grip.writeDeviceTargets(dynamic, stepAt);
             return;
         }
         if (c instanceof PlaneCollider p) {
