@@ -128,7 +128,7 @@ class OpenClGripTest {
     }
 
     /** The OpenCL solver of the family {@code name} with {@code settings}. */
-    private static OpenClSolver<?> deviceSolver(String name, SolverSettings settings, OpenClDevice device) {
+    static OpenClSolver<?> deviceSolver(String name, SolverSettings settings, OpenClDevice device) {
         switch (name) {
             case "xpbd":
                 return new OpenClXpbdSolver(settings.xpbd(), device);

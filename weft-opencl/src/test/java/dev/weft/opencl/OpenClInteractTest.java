@@ -1,0 +1,78 @@
+package dev.weft.opencl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.core.collide.ConstantVelocityMotion;
+import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.interact.Blade;
+import dev.weft.core.model.BendingModel;
+import dev.weft.core.model.GridClothSpec;
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelBuilder;
+import dev.weft.core.model.ModelObject;
+import dev.weft.core.model.State;
+import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.sim.Simulation;
+import dev.weft.core.solver.SolverSettings;
+import dev.weft.core.solver.Solvers;
+import dev.weft.core.step.Environment;
+import dev.weft.core.testing.StepComparison;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The viewer's interactions on the OpenCL solvers, side by side with the CPU solver in a {@link Simulation}: a
+ * {@link Blade} (the cut scene's knife) is the host's: it pushes nothing, the host cuts after each frame from the
+ * positions the device read back and the device binds the edited model.
+ */
+class OpenClInteractTest {
+    private static final int FRAMES = 30;
+
+    /**
+     * The cut scene on a 21 × 21 cloth, the knife at 3 m/s: the same edits on both (particle counts equal after
+     * every frame, and the cut went through: at least one particle split per row crossed, 20), and on PoCL the
+     * CPU's bits after the last frame (mass-spring and implicit with fp64, their own tests' condition), else 1 mm.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"xpbd", "pbd", "pd", "relaxation", "mass-spring", "implicit"})
+    void aBladeCutsTheClothAsOnTheCpu(String name) {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        SolverSettings settings = SolverSettings.defaults();
+        ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
+        ModelObject cloth = b.addGridCloth(GridClothSpec.of("cloth", 21, 21, 1.0f, 1.0f).withOrigin(-0.5f, 1.8f, 0f)
+                .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]));
+        b.pinCorners(cloth, "top-left", "top-right");
+        Model model = b.build();
+        int before = model.particleCount();
+        try (WorkerPool pool = new WorkerPool(1);
+             Simulation cpu = new Simulation(model, State.atRest(model), Solvers.create(name, settings, pool),
+                     knife(), 8);
+             Simulation gpu = new Simulation(model, State.atRest(model),
+                     OpenClGripTest.deviceSolver(name, settings, device), knife(), 8)) {
+            for (int f = 0; f < FRAMES; f++) {
+                cpu.advance(1f / 60f);
+                gpu.advance(1f / 60f);
+                assertThat(gpu.model().particleCount()).as("frame %d", f).isEqualTo(cpu.model().particleCount());
+            }
+            float diff = StepComparison.maxDifference(cpu.state().positions(), gpu.state().positions());
+            System.out.printf("a blade cuts the cloth, %s: %d particles (from %d), max |dx| %.3g m after %d frames%n",
+                    name, gpu.model().particleCount(), before, diff, FRAMES);
+            assertThat(gpu.model().particleCount()).isGreaterThanOrEqualTo(before + 20);
+            boolean fp64Needed = name.equals("mass-spring") || name.equals("implicit");
+            if (OpenClAvailable.isPocl(device) && (!fp64Needed || device.fp64())) {
+                StepComparison.assertSameBits(cpu.state(), gpu.state());
+            } else {
+                assertThat(diff).isLessThanOrEqualTo(1e-3f);
+            }
+        }
+    }
+
+    /** The cut scene's knife (along z, 0.2 m above the cloth) coming down at 3 m/s, and its floor. */
+    private static Environment knife() {
+        float[] still = {0f, 0f, 0f};
+        Blade blade = new Blade("blade", new float[] {0.013f, 2.0f, -0.3f}, new float[] {0.013f, 2.0f, 0.3f},
+                new ConstantVelocityMotion(still, new float[] {1f, 0f, 0f, 0f}, new float[] {0f, -3f, 0f}, still));
+        return new Environment(new float[] {0f, -9.81f, 0f}, List.of(blade, PlaneCollider.floor(0f, 0.005f, 0.5f)));
+    }
+}
