@@ -381,7 +381,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         }
         if (begunOnDevice) {
             finish(begunStep);
-            deviceState.readBack(s);
+            readBack(s);
         }
         s.advance(begunStep);
     }

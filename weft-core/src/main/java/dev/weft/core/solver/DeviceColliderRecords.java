@@ -12,6 +12,7 @@ import dev.weft.core.collide.Grip;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
@@ -71,6 +72,12 @@ public final class DeviceColliderRecords {
      */
     public static final int GRIP = 12;
     /**
+     * Type code of a {@link Projectile} (COLLIDER_BALL; with every rigid shape only): {@link
+     * Projectile#writeDeviceRecord} (0-10) and where its reaction slots start counted from the record (11, int
+     * bits): 3 floats a particle after {@link #stepState()}, one run per projectile ({@link #reactionsAt()}).
+     */
+    public static final int BALL = 13;
+    /**
      * Nodes a device's hierarchy query holds on its stack at most (colliders.cl's MESH_STACK): a mesh whose
      * hierarchy is deeper than this less one is refused (a median-split hierarchy is that deep only past 2^60
      * triangles).
@@ -93,6 +100,10 @@ public final class DeviceColliderRecords {
     private float[] fields = new float[0];
     private boolean fieldsChanged;
     private float[] dynamic = new float[0];
+    private int particleCount;
+    private Projectile[] projectiles = new Projectile[0];
+    /** Projectiles encoded so far by the running {@link #encode}. */
+    private int ballsEncoded;
 
     /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
@@ -123,10 +134,11 @@ public final class DeviceColliderRecords {
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
-                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider || c instanceof Grip);
+                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider || c instanceof Grip
+                || c instanceof Projectile);
         if (!known) {
             String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
-                    + "rectangles, distance fields, triangle meshes, still or moving, animated meshes, grips,"
+                    + "rectangles, distance fields, triangle meshes, still or moving, animated meshes, grips, projectiles,"
                     : "still planes and spheres";
             String kind = c.getClass().getSimpleName();
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is " + ("AEIOU".indexOf(
@@ -167,9 +179,18 @@ public final class DeviceColliderRecords {
      * the device does not know.
      */
     public boolean encode(Collider[] colliders, ParticleSurface surface) {
-        if (colliders == encoded && surface == encodedFor) {
+        return encode(colliders, surface, 0);
+    }
+
+    /**
+     * As above for a model of {@code particles} particles, which sizes a projectile's reaction slots (a backend
+     * that runs projectiles passes its model's count; also encodes when only the count changed).
+     */
+    public boolean encode(Collider[] colliders, ParticleSurface surface, int particles) {
+        if (colliders == encoded && surface == encodedFor && particles == particleCount) {
             return false;
         }
+        particleCount = particles;
         int nodes = 0;
         int stepFloats = 0;
         for (Collider c : colliders) {
@@ -191,6 +212,14 @@ public final class DeviceColliderRecords {
             dynamic = new float[stepFloats];
         }
         anyMoving = false;
+        int balls = 0;
+        for (Collider c : colliders) {
+            balls += c instanceof Projectile ? 1 : 0;
+        }
+        if (projectiles.length != balls) {
+            projectiles = new Projectile[balls];
+        }
+        ballsEncoded = 0;
         int at = 0;
         int stepAt = 0;
         for (int c = 0; c < colliders.length; c++) {
@@ -273,6 +302,8 @@ public final class DeviceColliderRecords {
             } else if (encoded[c] instanceof Grip grip) {
                 grip.writeDeviceTargets(dynamic, stepAt); // where it holds its particles this step
                 stepAt += grip.deviceTargetsSize();
+            } else if (encoded[c] instanceof Projectile ball) {
+                ball.writeDeviceRecord(records, stride * c); // where it flew to this step
             } else if (encoded[c].moving()) {
                 int o = stride * c;
                 ((RigidCollider) encoded[c]).writePoses(records, o, o + START_POSE);
@@ -288,6 +319,19 @@ public final class DeviceColliderRecords {
      */
     public float[] stepState() {
         return dynamic;
+    }
+
+    /** The encoded projectiles in the colliders' order, whose reaction slots follow {@link #stepState()}. */
+    public Projectile[] projectiles() {
+        return projectiles;
+    }
+
+    /**
+     * Where, in a device buffer of records, fields and step state, the projectiles' reaction slots start (floats):
+     * {@code 3 × particles} floats each, in {@link #projectiles()}'s order.
+     */
+    public int reactionsAt() {
+        return records.length + fields.length + dynamic.length;
     }
 
     /** Forgets what was encoded, so the next {@link #encode} encodes (after the backend freed its buffers). */
@@ -354,6 +398,15 @@ public final class DeviceColliderRecords {
                 animated.writeTopology(fields, at);
             }
             animated.writeStepState(dynamic, stepAt);
+            return;
+        }
+        if (c instanceof Projectile ball) {
+            types[slot] = BALL;
+            ball.writeDeviceRecord(data, o);
+            int k = ballsEncoded++;
+            projectiles[k] = ball;
+            data[o + 11] = Float.intBitsToFloat(records.length - o + fields.length + dynamic.length
+                    + 3 * particleCount * k);
             return;
         }
         if (c instanceof Grip grip) {
