@@ -245,7 +245,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
             return false;
         }
         if (contactsOn) {
-            requireNoProjectile(env);
+            requireNoProjectileWithContacts(env);
         }
         if (colliders.bind(env.colliders(), particles.surface(), n)) {
             collidersChanged(colliders);
@@ -264,13 +264,17 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         colliders.readReactions();
     }
 
-    /** A projectile with particle contacts: the contacts' collider passes do not run it yet. */
-    private static void requireNoProjectile(Environment env) {
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when {@code env} has a {@link Projectile}: the device's particle
+     * contacts do not run one yet (their collider passes skip pinned particles, which a projectile pushes against).
+     * Every OpenCL solver refuses it at its first step with contacts on; a caller can refuse it before anything runs.
+     */
+    public static void requireNoProjectileWithContacts(Environment env) {
         for (dev.weft.core.collide.Collider c : env.colliders()) {
             if (c instanceof Projectile) {
-                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a Projectile, and "
-                        + "the OpenCL solvers do not run a projectile with particle contacts yet; turn contacts "
-                        + "off or use the cpu backend");
+                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a Projectile, which "
+                        + "the OpenCL solvers do not run together with particle contacts yet (run without the "
+                        + "contacts); use the cpu backend");
             }
         }
     }

@@ -291,7 +291,7 @@ class OpenClCollidersTest {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), XPBD.dt()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("with particle contacts yet")
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts yet")
                     .hasMessageContaining("use the cpu backend")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.COLLIDER);
         }

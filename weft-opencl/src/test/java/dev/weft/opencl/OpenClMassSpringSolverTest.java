@@ -130,7 +130,7 @@ class OpenClMassSpringSolverTest {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("with particle contacts");
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
             solver.withParticleContacts(null);
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);

@@ -230,7 +230,7 @@ class OpenClPdSolverTest {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("with particle contacts");
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
             solver.withParticleContacts(null);
             Model isometric = isometricCloth();
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))

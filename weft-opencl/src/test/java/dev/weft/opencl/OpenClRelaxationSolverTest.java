@@ -164,7 +164,7 @@ class OpenClRelaxationSolverTest {
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("with particle contacts");
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
             solver.withParticleContacts(null);
             // what the CPU solver refuses, the device refuses in the same words
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
