@@ -3,6 +3,7 @@ package dev.weft.opencl;
 import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
+import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.Projectile;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
@@ -270,7 +271,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
      * Every OpenCL solver refuses it at its first step with contacts on; a caller can refuse it before anything runs.
      */
     public static void requireNoProjectileWithContacts(Environment env) {
-        for (dev.weft.core.collide.Collider c : env.colliders()) {
+        for (Collider c : env.colliders()) {
             if (c instanceof Projectile) {
                 throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a Projectile, which "
                         + "the OpenCL solvers do not run together with particle contacts yet (run without the "
