@@ -314,7 +314,7 @@ class BackendCommandTest {
     }
 
     /**
-     * The tear scene (a cannonball through a tearing curtain, grips on free and pinned particles pulling a cloth
+     * The tear scene (a cannonball through a tearing curtain, grips on pinned particles pulling a cloth
      * apart; 12 frames: the ball meets the curtain near frame 5) and the cut scene (a blade through a hanging cloth;
      * 24 frames: it cuts its top 0.2 m) as shipped, on --backend cpu and --backend opencl: the same metrics.csv
      * (wall time removed), so the same tears, cuts and motion (docs/opencl-interact.md).
