@@ -141,6 +141,61 @@ class OpenClInteractTest {
         }
     }
 
+    /**
+     * Two balls (the viewer shoots one per key press) through the same curtain under XPBD: each has its own run of
+     * reaction slots on the device; both balls' state and the cloth have the CPU's bits on PoCL, else 1 mm, and
+     * each ball was slowed.
+     */
+    @org.junit.jupiter.api.Test
+    void twoCannonballsEachKeepTheirOwnReaction() {
+        OpenClDevice device = OpenClAvailable.firstDevice();
+        SolverSettings settings = SolverSettings.defaults();
+        ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE).tethers(false);
+        ModelObject curtain = b.addGridCloth(GridClothSpec.of("curtain", 24, 24, 1.0f, 1.0f)
+                .withOrigin(-1.3f, 1.8f, 0f).withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]));
+        b.pinEdge(curtain, "top");
+        Model model = b.build();
+        Projectile[] cpuBalls = {cannonball(1.2f), secondBall()};
+        Projectile[] gpuBalls = {cannonball(1.2f), secondBall()};
+        PlaneCollider floor = PlaneCollider.floor(0f, 0.005f, 0.5f);
+        float[] g = {0f, -9.81f, 0f};
+        try (WorkerPool pool = new WorkerPool(1);
+             Simulation cpu = new Simulation(model, State.atRest(model), Solvers.create("xpbd", settings, pool),
+                     new Environment(g, List.of(cpuBalls[0], floor, cpuBalls[1])), 16);
+             Simulation gpu = new Simulation(model, State.atRest(model),
+                     OpenClGripTest.deviceSolver("xpbd", settings, device),
+                     new Environment(g, List.of(gpuBalls[0], floor, gpuBalls[1])), 16)) {
+            for (int f = 0; f < 12; f++) {
+                cpu.advance(1f / 60f);
+                gpu.advance(1f / 60f);
+            }
+            float diff = StepComparison.maxDifference(cpu.state().positions(), gpu.state().positions());
+            System.out.printf("two cannonballs through a curtain, xpbd: v_z %.4f and %.4f m/s, max |dx| %.3g m%n",
+                    gpuBalls[0].velocity()[2], gpuBalls[1].velocity()[2], diff);
+            for (int k = 0; k < 2; k++) {
+                if (OpenClAvailable.isPocl(device)) {
+                    assertThat(gpuBalls[k].saveState()).as("ball %d", k).isEqualTo(cpuBalls[k].saveState());
+                } else {
+                    assertThat(StepComparison.maxDifference(cpuBalls[k].center(), gpuBalls[k].center()))
+                            .isLessThanOrEqualTo(1e-3f);
+                }
+                assertThat(gpuBalls[k].velocity()[2]).as("ball %d slowed (14 m/s in flight alone)", k)
+                        .isLessThan(13.99f);
+            }
+            if (OpenClAvailable.isPocl(device)) {
+                StepComparison.assertSameBits(cpu.state(), gpu.state());
+            } else {
+                assertThat(diff).isLessThanOrEqualTo(1e-3f);
+            }
+        }
+    }
+
+    /** A second ball, 0.5 m to the side of and 0.2 m above the first, a little later. */
+    private static Projectile secondBall() {
+        return new Projectile("second", new float[] {-0.3f, 1.4f, -1.2f}, 0.08f, 0.5f, new float[] {0f, 0f, 14f},
+                new float[] {0f, -9.81f, 0f}, 0.005f, 0.3f);
+    }
+
     /** The tear scene's cannonball, aimed at the curtain {@code height} m up (its pinned rail is at 1.8 m). */
     private static Projectile cannonball(float height) {
         return new Projectile("cannonball", new float[] {-0.8f, height, -1f}, 0.1f, 1.0f, new float[] {0f, 0f, 14f},
