@@ -19,6 +19,7 @@ import dev.weft.core.solver.Solvers;
 import dev.weft.core.step.Environment;
 import dev.weft.core.testing.StepComparison;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -75,12 +76,13 @@ class OpenClInteractTest {
     /**
      * The tear scene's cannonball (0.1 m, 1 kg, 14 m/s, friction 0.3, the floor its obstacle) through its curtain
      * (here 24 × 24, pinned along its top edge at 1.8 m, tearing at 20 % stretch), 16 substeps a frame for 12
-     * frames: at 1.2 m the ball passes through (it meets the curtain after ~4 frames); at 1.75 m it also strikes the
-     * pinned rail, whose particles push the ball with the whole push (the device's pinned branches). The ball's centre and velocity ({@code
-     * Projectile.center()}, {@code velocity()}: its state plus the cloth's pending reaction) and the cloth have the
-     * CPU's bits on PoCL (mass-spring and implicit with fp64), else 1 mm; equal particle counts after every frame
-     * (the same tears). Physics that fails without the reaction's read-back: the ball's velocity differs from
-     * free flight's by more than 0.05 m/s, and at 1.2 m the cloth slowed it (v_z below 13.95 m/s, 14 in flight).
+     * frames: at 1.2 m the ball passes through (it meets the curtain after ~4 frames); at 1.75 m it also strikes
+     * the pinned rail, whose particles push the ball with the whole push (the device's pinned branches). The
+     * ball's centre and velocity ({@code Projectile.center()}, {@code velocity()}: its state plus the cloth's
+     * pending reaction), its saved state and the cloth have the CPU's bits on PoCL (mass-spring and implicit with
+     * fp64), else 1 mm; equal particle counts after every frame (the same tears). Physics that fails without the
+     * reaction's read-back: the ball's velocity differs from free flight's by more than 0.05 m/s, and at 1.2 m the
+     * cloth slowed it (v_z below 13.95 m/s, 14 in flight).
      */
     @ParameterizedTest(name = "{0}, ball at {1} m")
     @CsvSource({"xpbd, 1.2", "pbd, 1.2", "pd, 1.2", "relaxation, 1.2", "mass-spring, 1.2", "implicit, 1.2",
@@ -146,7 +148,7 @@ class OpenClInteractTest {
      * reaction slots on the device; both balls' state and the cloth have the CPU's bits on PoCL, else 1 mm, and
      * each ball was slowed.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void twoCannonballsEachKeepTheirOwnReaction() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         SolverSettings settings = SolverSettings.defaults();

@@ -29,10 +29,11 @@ import java.util.Arrays;
  * FunnelCollider}, {@link RectangleCollider}, {@link SdfCollider} and {@link MeshCollider}, still or moved by a
  * {@code Motion}, and {@link AnimatedMeshCollider}; a distance field's nodes, a triangle mesh's hierarchy and an
  * animated mesh's hierarchy topology follow the records ({@link #fields()}), an animated mesh's vertices and
- * refitted bounds of the step after those ({@link #stepState()}), and a {@link Grip} (its held particles and
- * their targets of the step in {@link #stepState()} too). Anything else (projectiles, blades) is refused by name.
- * The derived constants (the broad-phase radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
- * RigidCollider.collide} computes them, so the device tests the same bounds.
+ * refitted bounds of the step after those ({@link #stepState()}), a {@link Grip} (its held particles and their
+ * targets of the step in {@link #stepState()} too) and a {@link Projectile} (its reaction slots after the step
+ * state, {@link #reactionsAt()}). Anything else (a blade: the OpenCL solvers leave it to the host) is refused by
+ * name. The derived constants (the broad-phase radii, the sweep tolerance) are computed here in Java's float
+ * arithmetic exactly as {@code RigidCollider.collide} computes them, so the device tests the same bounds.
  *
  * <p>A backend uploads {@link #types()} and {@link #records()} after {@link #encode} says they changed: they
  * are encoded again only when the environment's collider array (an {@code Environment} keeps its array, so a
@@ -129,8 +130,8 @@ public final class DeviceColliderRecords {
     /**
      * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
      * {@code rigidShapes}, any rigid shape (box, capsule, cylinder, ellipsoid, funnel, rectangle, distance
-     * field, triangle mesh), still or moving, and an animated mesh (its hierarchy at most {@link #MESH_STACK}
-     * − 1 levels deep).
+     * field, triangle mesh), still or moving, an animated mesh (its hierarchy at most {@link #MESH_STACK}
+     * − 1 levels deep), a grip and a projectile.
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
@@ -138,7 +139,8 @@ public final class DeviceColliderRecords {
                 || c instanceof Projectile);
         if (!known) {
             String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
-                    + "rectangles, distance fields, triangle meshes, still or moving, animated meshes, grips, projectiles,"
+                    + "rectangles, distance fields, triangle meshes, still or moving, animated meshes, grips, "
+                    + "projectiles,"
                     : "still planes and spheres";
             String kind = c.getClass().getSimpleName();
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is " + ("AEIOU".indexOf(
