@@ -129,6 +129,9 @@ record Backend(String text, int device, boolean glsl) {
             OpenClDevice picked = pickDevice();
             try {
                 OpenClSolver.requireCollidersRunOn(picked, env);
+                if (contacts != null) {
+                    OpenClSolver.requireNoProjectileWithContacts(env);
+                }
                 if (solver.equals("pd")) {
                     OpenClPdSolver.requireRunsOn(picked, model);
                 }

@@ -56,7 +56,7 @@ import org.lwjgl.system.MemoryUtil;
  * CPU's float and double operations and order: PoCL gives its bits.
  *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}:
- * projectiles, grips and blades;
+ * a projectile with particle contacts;
  * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
  * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
  * ImplicitSolver#constrainToPlane}) are not offered.
@@ -268,7 +268,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (projectiles, grips, blades); needs
+     * {@code m} in {@code env} (a collider it does not know); needs
      * no device, so a caller can refuse before it opens one.
      */
     public static void requireSupported(ImplicitSettings settings, Model m, Environment env) {

@@ -42,8 +42,8 @@ import org.lwjgl.system.MemoryUtil;
  * and tethers, as the CPU's frame runs them ({@link DeviceContacts}); such a step is the three launches too.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: vertex–triangle
- * contacts, and projectiles, grips and blades (every rigid shape, triangle meshes included, still or moving,
- * and animated meshes run: {@code colliders.cl}).
+ * contacts, and a projectile with particle contacts (every rigid shape, triangle meshes included, still or
+ * moving, animated meshes, grips, projectiles and blades run: {@code colliders.cl}, {@link DeviceColliders}).
  */
 public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSettings> {
     private static final String NAME = "the OpenCL mass-spring solver";
@@ -118,7 +118,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
 
     /**
      * Throws {@link UnsupportedOnDeviceException} when this solver with {@code settings} would refuse
-     * {@code m} in {@code env} (projectiles, grips, blades); needs no device, so a
+     * {@code m} in {@code env} (a collider it does not know); needs no device, so a
      * caller can refuse before it opens one.
      */
     public static void requireSupported(MassSpringSettings settings, Model m, Environment env) {

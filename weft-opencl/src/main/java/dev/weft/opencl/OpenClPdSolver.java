@@ -64,8 +64,9 @@ import org.lwjgl.system.MemoryUtil;
  * device without double precision refuses such a model by name ({@link #requireRunsOn}).
  *
  * <p>Refused by name with an {@link UnsupportedOnDeviceException}: sequential Gauss–Seidel ({@code gs},
- * one thread by definition), elastic tetrahedra on a device without fp64, projectiles, grips and blades
- * (every rigid shape, triangle meshes included, and animated meshes run: {@code colliders.cl}). Wind and air
+ * one thread by definition), elastic tetrahedra on a device without fp64, a projectile with particle contacts
+ * (every rigid shape, triangle meshes included, animated meshes, grips, projectiles and blades run: {@code
+ * colliders.cl}, {@link DeviceColliders}). Wind and air
  * drag run as on the CPU ({@link DeviceAir}'s forces in the prediction); particle
  * contacts ({@link #withParticleContacts}) run on the device after the iterations, as PdSolver runs them
  * ({@link DeviceContacts}). As on the CPU, dihedral
@@ -381,7 +382,7 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         }
         if (begunOnDevice) {
             finish(begunStep);
-            deviceState.readBack(s);
+            readBack(s);
         }
         s.advance(begunStep);
     }

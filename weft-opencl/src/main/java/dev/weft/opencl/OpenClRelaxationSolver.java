@@ -34,9 +34,9 @@ import org.lwjgl.system.MemoryUtil;
  * the CPU solver's message. Wind and air drag as on the CPU ({@link DeviceAir}'s forces in the prediction).
  * Particle contacts ({@link #withParticleContacts}) run on the device after the relaxation, then the
  * colliders once more, as RelaxationSolver runs them ({@link DeviceContacts}). Not yet on the device, refused
- * by name with an {@link UnsupportedOnDeviceException}: vertex–triangle contacts, and projectiles, grips and
- * blades (every rigid shape, triangle meshes included, still or moving, and animated meshes run: {@code
- * colliders.cl}).
+ * by name with an {@link UnsupportedOnDeviceException}: vertex–triangle contacts, and a projectile with particle
+ * contacts (every rigid shape, triangle meshes included, still or moving, animated meshes, grips, projectiles and
+ * blades run: {@code colliders.cl}, {@link DeviceColliders}).
  */
 public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSettings> {
     private static final String NAME = "the OpenCL relaxation solver";
@@ -91,8 +91,8 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     }
 
     /**
-     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (projectiles,
-     * grips, blades); needs no device, so a caller can refuse before it opens one.
+     * Throws {@link UnsupportedOnDeviceException} when this solver would refuse {@code env} (a collider
+     * it does not know); needs no device, so a caller can refuse before it opens one.
      * The model needs nothing the CPU solver would not take.
      */
     public static void requireSupported(RelaxationSettings settings, Model m, Environment env) {

@@ -3,10 +3,13 @@ package dev.weft.opencl;
 import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
+import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
@@ -221,7 +224,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
                 enqueue(env, dt);
             }
             // the State holds the last step's result when this returns
-            deviceState.readBack(state);
+            readBack(state);
         }
         for (int k = 0; k < count; k++) {
             state.advance(dt);
@@ -242,7 +245,10 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         if (n == 0) {
             return false;
         }
-        if (colliders.bind(env.colliders(), particles.surface())) {
+        if (contactsOn) {
+            requireNoProjectileWithContacts(env);
+        }
+        if (colliders.bind(env.colliders(), particles.surface(), n)) {
             collidersChanged(colliders);
             if (contacts != null) {
                 contacts.collidersChanged(colliders);
@@ -251,6 +257,27 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         deviceState.uploadIfChanged(state);
         stepsFrom(state);
         return true;
+    }
+
+    /** Reads the state back (blocking), and a projectile's reaction slots into the projectile. */
+    final void readBack(State state) {
+        deviceState.readBack(state);
+        colliders.readReactions();
+    }
+
+    /**
+     * Throws {@link UnsupportedOnDeviceException} when {@code env} has a {@link Projectile}: the device's particle
+     * contacts do not run one yet (their collider passes skip pinned particles, which a projectile pushes against).
+     * Every OpenCL solver refuses it at its first step with contacts on; a caller can refuse it before anything runs.
+     */
+    public static void requireNoProjectileWithContacts(Environment env) {
+        for (Collider c : env.colliders()) {
+            if (c instanceof Projectile) {
+                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a Projectile, which "
+                        + "the OpenCL solvers do not run together with particle contacts yet (run without the "
+                        + "contacts); use the cpu backend");
+            }
+        }
     }
 
     /** The state the next steps start from (its step count and time, for a solver's messages); by default unused. */

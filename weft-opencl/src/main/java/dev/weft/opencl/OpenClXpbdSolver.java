@@ -61,8 +61,9 @@ import org.lwjgl.system.MemoryUtil;
  * the kept buffers like every constraint array.
  *
  * <p>Not yet on the device, refused by name with an {@link UnsupportedOnDeviceException}: the sequential
- * Gauss–Seidel mode, vertex–triangle contacts, and projectiles, grips on free particles and blades (every rigid
- * shape, triangle meshes included, still or moving, and animated meshes run: {@code colliders.cl}).
+ * Gauss–Seidel mode, vertex–triangle contacts, and a projectile with particle contacts (every rigid shape,
+ * triangle meshes included, still or moving, animated meshes, grips, projectiles and blades run: {@code
+ * colliders.cl}, {@link DeviceColliders}).
  */
 public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
     private static final String NAME = "the OpenCL XPBD solver";

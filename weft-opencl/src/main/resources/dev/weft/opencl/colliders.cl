@@ -23,6 +23,12 @@
 #define COLLIDER_MESH 10
 // AnimatedMeshCollider: its hierarchy's topology after the records, its two meshes of the step after the fields
 #define COLLIDER_ANIMATED 11
+// Grip (holding free particles): count (int bits), where its held particles start counted from the record (int
+// bits); there, per held particle, its index (int bits) and its target point (3)
+#define COLLIDER_GRIP 12
+// Projectile: centre now (0-2) and at the step's start (3-5), radius (6), thickness (7), friction (8, 9), the
+// ball's inverse mass (10), where its reaction slots (3 a particle) start counted from the record (11, int bits)
+#define COLLIDER_BALL 13
 // TriangleBvh.FLAT_NODE, FLAT_TRIANGLE; DeviceColliderRecords.MESH_STACK (the host refuses deeper hierarchies)
 #define MESH_NODE 9
 #define MESH_TRIANGLE 12
@@ -1428,6 +1434,145 @@ static float3 collide_hand(__global const float* c, float3 p, int i, float w) {
     return p;
 }
 
+// Grip.collide for particle i of inverse mass w: put on its target, the last of the grip's entries for it winning
+// as on the CPU (pinned particles are the host's, Grip.driveParticles)
+static float3 collide_grip(__global const float* c, float3 p, int i, float w) {
+    if (w == 0.0f) {
+        return p;
+    }
+    int count = as_int(c[0]);
+    __global const float* held = c + as_int(c[1]);
+    for (int k = 0; k < count; k++) {
+        if (as_int(held[4 * k]) == i) {
+            p = (float3) (held[4 * k + 1], held[4 * k + 2], held[4 * k + 3]);
+        }
+    }
+    return p;
+}
+
+// Projectile.entry: the first t in [0, 1] with |a + t u|^2 = r2 for a outside, or -1
+static float ball_entry(float ax, float ay, float az, float ux, float uy, float uz, float r2) {
+    float uu = ux * ux + uy * uy + uz * uz;
+    if (uu < 1e-30f) {
+        return -1.0f;
+    }
+    float au = ax * ux + ay * uy + az * uz;
+    if (au >= 0.0f) {
+        return -1.0f;
+    }
+    float aa = ax * ax + ay * ay + az * az;
+    float disc = au * au - uu * (aa - r2);
+    if (disc < 0.0f) {
+        return -1.0f;
+    }
+    float t = (-au - sqrt(disc)) / uu;
+    return t >= 0.0f && t <= 1.0f ? t : -1.0f;
+}
+
+// Projectile.collide for particle i of inverse mass w (0: pinned, the ball takes the whole push) at p whose step
+// started at p0: the particle's share of the push and of its friction, and the ball's reaction into the
+// particle's own slots (the host sums them in particle order, Projectile.advance)
+static float3 collide_ball(__global const float* c, float3 p, float3 p0, float offset, float grip, int i, float w) {
+    // the reaction slots are the device's collider buffer's, written only by particle i's work item
+    __global float* react = (__global float*) (c + as_int(c[11])) + 3 * i;
+    float radius = c[6];
+    float thickness = c[7];
+    float muS = c[8];
+    float muK = c[9];
+    float ballInvMass = c[10];
+    float sx = c[0] - c[3];
+    float sy = c[1] - c[4];
+    float sz = c[2] - c[5];
+    float reach = radius + (thickness + offset);
+    float reach2 = reach * reach;
+    float ax = p0.x - c[3];
+    float ay = p0.y - c[4];
+    float az = p0.z - c[5];
+    float bx = p.x - c[0];
+    float by = p.y - c[1];
+    float bz = p.z - c[2];
+    float nx;
+    float ny;
+    float nz;
+    float depth;
+    float a2 = ax * ax + ay * ay + az * az;
+    float b2 = bx * bx + by * by + bz * bz;
+    float t = a2 >= reach2 ? ball_entry(ax, ay, az, bx - ax, by - ay, bz - az, reach2) : -1.0f;
+    if (t >= 0.0f) {
+        float hx = ax + t * (bx - ax);
+        float hy = ay + t * (by - ay);
+        float hz = az + t * (bz - az);
+        float inv = 1.0f / sqrt(hx * hx + hy * hy + hz * hz);
+        nx = hx * inv;
+        ny = hy * inv;
+        nz = hz * inv;
+        depth = reach - (bx * nx + by * ny + bz * nz);
+    } else if (b2 < reach2) {
+        float d = sqrt(b2);
+        if (d < 1e-12f) {
+            nx = 0.0f;
+            ny = 1.0f;
+            nz = 0.0f;
+        } else {
+            nx = bx / d;
+            ny = by / d;
+            nz = bz / d;
+        }
+        depth = reach - d;
+    } else {
+        return p;
+    }
+    if (!(depth > 0.0f)) {
+        return p;
+    }
+    if (w == 0.0f) {
+        react[0] -= depth * nx;
+        react[1] -= depth * ny;
+        react[2] -= depth * nz;
+        return p;
+    }
+    float share = w / (w + ballInvMass);
+    float push = share * depth;
+    float dx = push * nx;
+    float dy = push * ny;
+    float dz = push * nz;
+    if (muS > 0.0f && grip > 0.0f) {
+        float rx = p.x + dx - p0.x - sx;
+        float ry = p.y + dy - p0.y - sy;
+        float rz = p.z + dz - p0.z - sz;
+        float rn = rx * nx + ry * ny + rz * nz;
+        float tx = rx - rn * nx;
+        float ty = ry - rn * ny;
+        float tz = rz - rn * nz;
+        float t2 = tx * tx + ty * ty + tz * tz;
+        if (t2 > 0.0f) {
+            float f = removed_share(sqrt(t2), push, grip * muS, grip * muK);
+            dx -= share * f * tx;
+            dy -= share * f * ty;
+            dz -= share * f * tz;
+        }
+    }
+    p.x += dx;
+    p.y += dy;
+    p.z += dz;
+    float ratio = ballInvMass / w;
+    react[0] -= ratio * dx;
+    react[1] -= ratio * dy;
+    react[2] -= ratio * dz;
+    return p;
+}
+
+// What the CPU's collider pass does with pinned particle i at p (its step's start p0): only a projectile acts
+// on it (it takes the whole push); every other collider skips a pinned particle
+static void collide_pinned(int count, __global const int* types, __global const float* colliders, float3 p,
+                           float3 p0, float offset, int i) {
+    for (int c = 0; c < count; c++) {
+        if (types[c] == COLLIDER_BALL) {
+            collide_ball(colliders + COLLIDER_STRIDE * c, p, p0, offset, 0.0f, i, 0.0f);
+        }
+    }
+}
+
 // The environment's colliders in order on particle i (inverse mass w) at p whose step started at p0
 // (PositionStep's collider pass after the settle; pinned particles never come here)
 static float3 collide_all(int count, __global const int* types, __global const float* colliders, float3 p,
@@ -1438,6 +1583,10 @@ static float3 collide_all(int count, __global const int* types, __global const f
             p = collide_plane(record, p, p0, offset, grip);
         } else if (types[c] == COLLIDER_HAND) {
             p = collide_hand(record, p, i, w);
+        } else if (types[c] == COLLIDER_GRIP) {
+            p = collide_grip(record, p, i, w);
+        } else if (types[c] == COLLIDER_BALL) {
+            p = collide_ball(record, p, p0, offset, grip, i, w);
         } else if (types[c] == COLLIDER_ANIMATED) {
             p = collide_animated(record, p, p0, offset, grip);
         } else {

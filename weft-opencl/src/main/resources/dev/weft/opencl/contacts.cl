@@ -192,8 +192,8 @@ static float contact_collider_distance(int type, __global const float* c, float 
     if (type == COLLIDER_PLANE) {
         return c[0] * x + c[1] * y + c[2] * z - c[3];
     }
-    if (type == COLLIDER_HAND) {
-        return INFINITY; // DragHandle: not a surface
+    if (type == COLLIDER_HAND || type == COLLIDER_GRIP) {
+        return INFINITY; // DragHandle, Grip: not surfaces
     }
     if (type == COLLIDER_ANIMATED) {
         int t;

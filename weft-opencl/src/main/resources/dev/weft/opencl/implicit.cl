@@ -630,17 +630,22 @@ __kernel void implicit_collide(const int n, __global const float* invMass, __glo
         return;
     }
     int i3 = 3 * i;
+    float3 p = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
+    float3 p0 = (float3) (prevX[i3], prevX[i3 + 1], prevX[i3 + 2]);
     if (invMass[i] == 0.0f) {
+        collide_pinned(colliderCount, colliderType, colliders, p, p0, offset[i], i);
         v[i3] = 0.0f;
         v[i3 + 1] = 0.0f;
         v[i3 + 2] = 0.0f;
         return;
     }
-    float3 p = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
-    float3 p0 = (float3) (prevX[i3], prevX[i3 + 1], prevX[i3 + 2]);
     for (int c = 0; c < colliderCount; c++) {
         if (colliderType[c] == COLLIDER_HAND) {
             p = collide_hand(colliders + COLLIDER_STRIDE * c, p, i, invMass[i]);
+        } else if (colliderType[c] == COLLIDER_GRIP) {
+            p = collide_grip(colliders + COLLIDER_STRIDE * c, p, i, invMass[i]);
+        } else if (colliderType[c] == COLLIDER_BALL) {
+            p = collide_ball(colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i], i, invMass[i]);
         } else if (colliderType[c] == COLLIDER_ANIMATED) {
             p = collide_animated(colliders + COLLIDER_STRIDE * c, p, p0, offset[i], grip[i]);
         } else if (colliderType[c] != COLLIDER_PLANE) {

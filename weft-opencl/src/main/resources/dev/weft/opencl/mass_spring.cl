@@ -85,6 +85,8 @@ __kernel void verlet_step(const int n, __global const int* incidenceStart, __glo
     int i3 = 3 * i;
     float w = invMass[i];
     if (w == 0.0f) {
+        float3 still = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
+        collide_pinned(colliderCount, colliderType, colliders, still, still, offset[i], i);
         v[i3] = 0.0f;
         v[i3 + 1] = 0.0f;
         v[i3 + 2] = 0.0f;

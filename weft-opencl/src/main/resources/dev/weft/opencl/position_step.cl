@@ -44,6 +44,8 @@ static void position_step_finish(int i, __global const float* invMass, __global 
                                  __global const float* d) {
     int i3 = 3 * i;
     if (invMass[i] == 0.0f) {
+        float3 still = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
+        collide_pinned(colliderCount, colliderType, colliders, still, still, offset[i], i);
         v[i3] = 0.0f;
         v[i3 + 1] = 0.0f;
         v[i3 + 2] = 0.0f;

@@ -95,11 +95,15 @@ __kernel void relax_collide(const int n, __global const float* invMass, __global
                             __global const int* colliderType, __global const float* colliders,
                             __global const float* x, __global const float* y, __global float* d) {
     int i = get_global_id(0);
-    if (i >= n || invMass[i] == 0.0f) {
+    if (i >= n) {
         return;
     }
     int i3 = 3 * i;
     float3 start = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
+    if (invMass[i] == 0.0f) {
+        collide_pinned(colliderCount, colliderType, colliders, start, start, offset[i], i);
+        return;
+    }
     float3 p = (float3) (y[i3] + d[i3], y[i3 + 1] + d[i3 + 1], y[i3 + 2] + d[i3 + 2]);
     float3 q = collide_all(colliderCount, colliderType, colliders, p, start, offset[i], grip[i], i, invMass[i]);
     d[i3] += q.x - (y[i3] + d[i3]);

@@ -10,6 +10,7 @@ import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.lab.ConvergenceExperiment;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.Model;
@@ -282,15 +283,16 @@ class OpenClCollidersTest {
     }
 
     @Test
-    void projectilesAreStillRefusedByName() {
+    void aProjectileWithParticleContactsIsRefusedByName() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
         try (OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
+            solver.withParticleContacts(ParticleContactSettings.defaults());
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), XPBD.dt()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("triangle meshes, still or moving, "
-                            + "and animated meshes").hasMessageContaining("use the cpu backend")
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts yet")
+                    .hasMessageContaining("use the cpu backend")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.COLLIDER);
         }
     }

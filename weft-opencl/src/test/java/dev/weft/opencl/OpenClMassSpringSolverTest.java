@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.SpringLayout;
 import dev.weft.core.model.State;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.massspring.MassSpringSettings;
 import dev.weft.core.solver.massspring.MassSpringSolver;
 import dev.weft.core.step.Environment;
@@ -123,10 +125,13 @@ class OpenClMassSpringSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = hangingCloth(8, SpringLayout.PATTERN_12);
         try (OpenClMassSpringSolver solver = new OpenClMassSpringSolver(MassSpringSettings.defaults(), device)) {
+            // a projectile runs (OpenClInteractTest), not yet with particle contacts
+            solver.withParticleContacts(ParticleContactSettings.defaults());
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
-                    DT)).isInstanceOf(InvalidInputException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("Projectile");
+                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
+            solver.withParticleContacts(null);
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);
             solver.step(plain, s, Environment.earth(), DT);

@@ -1,14 +1,13 @@
 package dev.weft.opencl;
 
-import dev.weft.core.solver.DeviceFeature;
-import dev.weft.core.solver.UnsupportedOnDeviceException;
+import dev.weft.core.InvalidInputException;
+import dev.weft.core.collide.PlaneCollider;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.weft.core.InvalidInputException;
-import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
+import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.lab.ConvergenceExperiment;
 import dev.weft.core.metrics.ClothMetrics;
 import dev.weft.core.model.BendingModel;
@@ -21,6 +20,8 @@ import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.QuadLatticeSpec;
 import dev.weft.core.model.State;
 import dev.weft.core.model.TetBodySpec;
+import dev.weft.core.solver.DeviceFeature;
+import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
 import dev.weft.core.solver.pd.PdSolver;
@@ -224,10 +225,13 @@ class OpenClPdSolverTest {
             State stepped = State.atRest(jelly);
             solver.step(jelly, stepped, Environment.earth(), DT);
             assertThat(stepped.steps()).isEqualTo(1);
+            // a projectile runs (OpenClInteractTest), not yet with particle contacts
+            solver.withParticleContacts(ParticleContactSettings.defaults());
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()),
-                    DT)).isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("Projectile");
+                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
+                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
+            solver.withParticleContacts(null);
             Model isometric = isometricCloth();
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("isometric");

@@ -68,6 +68,26 @@ public final class Grip extends Collider {
         return true;
     }
 
+    /** Floats {@link #writeDeviceTargets} writes: four per held particle. */
+    public int deviceTargetsSize() {
+        return 4 * particles.length;
+    }
+
+    /**
+     * Writes, per held particle in order, its index (int bits) and its target this step (x, y, z) to {@code
+     * out[at..]}: what a device's collider pass needs to do {@link #collide}'s work (colliders.cl's collide_grip).
+     * Allocates nothing.
+     */
+    public void writeDeviceTargets(float[] out, int at) {
+        for (int k = 0; k < particles.length; k++) {
+            int o = at + 4 * k;
+            out[o] = Float.intBitsToFloat(particles[k]);
+            out[o + 1] = target[3 * k];
+            out[o + 2] = target[3 * k + 1];
+            out[o + 3] = target[3 * k + 2];
+        }
+    }
+
     private void place(double time) {
         frame.at(time);
         for (int k = 0; k < particles.length; k++) {

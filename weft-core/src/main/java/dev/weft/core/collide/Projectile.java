@@ -202,6 +202,31 @@ public final class Projectile extends Collider {
         return (float) Math.sqrt(dx * dx + dy * dy + dz * dz) - radius;
     }
 
+    /**
+     * Writes what a device's collider pass needs of the ball this step (colliders.cl's collide_ball): its centre
+     * now (0-2) and at the step's start (3-5), radius (6), thickness (7), friction (8, 9) and inverse mass (10).
+     * Allocates nothing.
+     */
+    public void writeDeviceRecord(float[] out, int at) {
+        System.arraycopy(c, 0, out, at, 3);
+        System.arraycopy(c0, 0, out, at + 3, 3);
+        out[at + 6] = radius;
+        out[at + 7] = thickness;
+        out[at + 8] = staticFriction;
+        out[at + 9] = kineticFriction;
+        out[at + 10] = invMass;
+    }
+
+    /**
+     * The per-particle reaction slots (3 floats a particle, {@code length} in all) that {@link #collide} fills and
+     * {@link #advance} sums in particle order: a device solver uploads them before its collider pass and reads
+     * its pass's slots back into this very array, so the ball moves by the CPU's sum. Made (zero) when the
+     * length changes, as for the CPU pass.
+     */
+    public float[] reactionSlots(int length) {
+        return reactionFor(length);
+    }
+
     private float[] reactionFor(int length) {
         float[] r = reaction;
         if (r.length != length) {

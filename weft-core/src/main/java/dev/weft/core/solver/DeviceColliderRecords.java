@@ -8,9 +8,11 @@ import dev.weft.core.collide.CylinderCollider;
 import dev.weft.core.collide.DragHandle;
 import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
+import dev.weft.core.collide.Grip;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
@@ -27,10 +29,11 @@ import java.util.Arrays;
  * FunnelCollider}, {@link RectangleCollider}, {@link SdfCollider} and {@link MeshCollider}, still or moved by a
  * {@code Motion}, and {@link AnimatedMeshCollider}; a distance field's nodes, a triangle mesh's hierarchy and an
  * animated mesh's hierarchy topology follow the records ({@link #fields()}), an animated mesh's vertices and
- * refitted bounds of the step after those ({@link #stepState()}). Anything else (projectiles, grips, blades) is
- * refused by name. The derived constants (the broad-phase
- * radii, the sweep tolerance) are computed here in Java's float arithmetic exactly as {@code
- * RigidCollider.collide} computes them, so the device tests the same bounds.
+ * refitted bounds of the step after those ({@link #stepState()}), a {@link Grip} (its held particles and their
+ * targets of the step in {@link #stepState()} too) and a {@link Projectile} (its reaction slots after the step
+ * state, {@link #reactionsAt()}). Anything else (a blade: the OpenCL solvers leave it to the host) is refused by
+ * name. The derived constants (the broad-phase radii, the sweep tolerance) are computed here in Java's float
+ * arithmetic exactly as {@code RigidCollider.collide} computes them, so the device tests the same bounds.
  *
  * <p>A backend uploads {@link #types()} and {@link #records()} after {@link #encode} says they changed: they
  * are encoded again only when the environment's collider array (an {@code Environment} keeps its array, so a
@@ -64,6 +67,18 @@ public final class DeviceColliderRecords {
     /** Type code of an animated triangle mesh, {@link AnimatedMeshCollider} (COLLIDER_ANIMATED). */
     public static final int ANIMATED = 11;
     /**
+     * Type code of a {@link Grip} holding free particles (COLLIDER_GRIP; with every rigid shape only): its count
+     * (0) and where its held particles and their targets start, counted from the record (1), as int bits; the
+     * targets in {@link #stepState()}, rewritten every step.
+     */
+    public static final int GRIP = 12;
+    /**
+     * Type code of a {@link Projectile} (COLLIDER_BALL; with every rigid shape only): {@link
+     * Projectile#writeDeviceRecord} (0-10) and where its reaction slots start counted from the record (11, int
+     * bits): 3 floats a particle after {@link #stepState()}, one run per projectile ({@link #reactionsAt()}).
+     */
+    public static final int BALL = 13;
+    /**
      * Nodes a device's hierarchy query holds on its stack at most (colliders.cl's MESH_STACK): a mesh whose
      * hierarchy is deeper than this less one is refused (a median-split hierarchy is that deep only past 2^60
      * triangles).
@@ -86,6 +101,10 @@ public final class DeviceColliderRecords {
     private float[] fields = new float[0];
     private boolean fieldsChanged;
     private float[] dynamic = new float[0];
+    private int particleCount;
+    private Projectile[] projectiles = new Projectile[0];
+    /** Projectiles encoded so far by the running {@link #encode}. */
+    private int ballsEncoded;
 
     /** {@code solvers}: the backend's solvers as its refusals name them, e.g. "the GLSL compute solvers". */
     public DeviceColliderRecords(String solvers) {
@@ -111,15 +130,17 @@ public final class DeviceColliderRecords {
     /**
      * Throws when {@code c} is not a collider the device solvers run: a still plane or sphere and, with
      * {@code rigidShapes}, any rigid shape (box, capsule, cylinder, ellipsoid, funnel, rectangle, distance
-     * field, triangle mesh), still or moving, and an animated mesh (its hierarchy at most {@link #MESH_STACK}
-     * − 1 levels deep).
+     * field, triangle mesh), still or moving, an animated mesh (its hierarchy at most {@link #MESH_STACK}
+     * − 1 levels deep), a grip and a projectile.
      */
     public static void requireSupported(String solvers, Collider c, boolean rigidShapes) {
         boolean known = c instanceof PlaneCollider || c instanceof SphereCollider || c instanceof DragHandle
-                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider);
+                || rigidShapes && (isRigidShape(c) || c instanceof AnimatedMeshCollider || c instanceof Grip
+                || c instanceof Projectile);
         if (!known) {
             String runs = rigidShapes ? "planes, spheres, boxes, capsules, cylinders, ellipsoids, funnels, "
-                    + "rectangles, distance fields, triangle meshes, still or moving, and animated meshes,"
+                    + "rectangles, distance fields, triangle meshes, still or moving, animated meshes, grips, "
+                    + "projectiles,"
                     : "still planes and spheres";
             String kind = c.getClass().getSimpleName();
             throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is " + ("AEIOU".indexOf(
@@ -160,17 +181,24 @@ public final class DeviceColliderRecords {
      * the device does not know.
      */
     public boolean encode(Collider[] colliders, ParticleSurface surface) {
-        if (colliders == encoded && surface == encodedFor) {
+        return encode(colliders, surface, 0);
+    }
+
+    /**
+     * As above for a model of {@code particles} particles, which sizes a projectile's reaction slots (a backend
+     * that runs projectiles passes its model's count; also encodes when only the count changed).
+     */
+    public boolean encode(Collider[] colliders, ParticleSurface surface, int particles) {
+        if (colliders == encoded && surface == encodedFor && particles == particleCount) {
             return false;
         }
+        particleCount = particles;
         int nodes = 0;
         int stepFloats = 0;
         for (Collider c : colliders) {
             requireSupported(solvers, c, rigidShapes);
             nodes += fieldSize(c);
-            if (c instanceof AnimatedMeshCollider animated) {
-                stepFloats += animated.stepStateSize();
-            }
+            stepFloats += stepSize(c);
         }
         // the same colliders (only the surface is another): the fields after the records stay as they are
         fieldsChanged = !sameElements(colliders, encoded);
@@ -186,15 +214,21 @@ public final class DeviceColliderRecords {
             dynamic = new float[stepFloats];
         }
         anyMoving = false;
+        int balls = 0;
+        for (Collider c : colliders) {
+            balls += c instanceof Projectile ? 1 : 0;
+        }
+        if (projectiles.length != balls) {
+            projectiles = new Projectile[balls];
+        }
+        ballsEncoded = 0;
         int at = 0;
         int stepAt = 0;
         for (int c = 0; c < colliders.length; c++) {
             encode(colliders[c], surface, c, at, stepAt);
             anyMoving |= colliders[c].moving();
             at += fieldSize(colliders[c]);
-            if (colliders[c] instanceof AnimatedMeshCollider animated) {
-                stepAt += animated.stepStateSize();
-            }
+            stepAt += stepSize(colliders[c]);
         }
         count = colliders.length;
         encoded = colliders;
@@ -212,6 +246,17 @@ public final class DeviceColliderRecords {
         }
         if (c instanceof AnimatedMeshCollider animated) {
             return animated.topologySize();
+        }
+        return 0;
+    }
+
+    /** Floats {@code c} has in {@link #stepState()}: an animated mesh's two meshes, a grip's targets. */
+    private static int stepSize(Collider c) {
+        if (c instanceof AnimatedMeshCollider animated) {
+            return animated.stepStateSize();
+        }
+        if (c instanceof Grip grip) {
+            return grip.deviceTargetsSize();
         }
         return 0;
     }
@@ -256,6 +301,11 @@ public final class DeviceColliderRecords {
                 records[stride * c + 3] = animated.maxVertexStep();
                 animated.writeStepState(dynamic, stepAt);
                 stepAt += animated.stepStateSize();
+            } else if (encoded[c] instanceof Grip grip) {
+                grip.writeDeviceTargets(dynamic, stepAt); // where it holds its particles this step
+                stepAt += grip.deviceTargetsSize();
+            } else if (encoded[c] instanceof Projectile ball) {
+                ball.writeDeviceRecord(records, stride * c); // where it flew to this step
             } else if (encoded[c].moving()) {
                 int o = stride * c;
                 ((RigidCollider) encoded[c]).writePoses(records, o, o + START_POSE);
@@ -271,6 +321,19 @@ public final class DeviceColliderRecords {
      */
     public float[] stepState() {
         return dynamic;
+    }
+
+    /** The encoded projectiles in the colliders' order, whose reaction slots follow {@link #stepState()}. */
+    public Projectile[] projectiles() {
+        return projectiles;
+    }
+
+    /**
+     * Where, in a device buffer of records, fields and step state, the projectiles' reaction slots start (floats):
+     * {@code 3 × particles} floats each, in {@link #projectiles()}'s order.
+     */
+    public int reactionsAt() {
+        return records.length + fields.length + dynamic.length;
     }
 
     /** Forgets what was encoded, so the next {@link #encode} encodes (after the backend freed its buffers). */
@@ -337,6 +400,23 @@ public final class DeviceColliderRecords {
                 animated.writeTopology(fields, at);
             }
             animated.writeStepState(dynamic, stepAt);
+            return;
+        }
+        if (c instanceof Projectile ball) {
+            types[slot] = BALL;
+            ball.writeDeviceRecord(data, o);
+            int k = ballsEncoded++;
+            projectiles[k] = ball;
+            data[o + 11] = Float.intBitsToFloat(records.length - o + fields.length + dynamic.length
+                    + 3 * particleCount * k);
+            return;
+        }
+        if (c instanceof Grip grip) {
+            // how many particles (0) and where their indices and targets start counted from this record (1)
+            types[slot] = GRIP;
+            data[o] = Float.intBitsToFloat(grip.deviceTargetsSize() / 4);
+            data[o + 1] = Float.intBitsToFloat(records.length - o + fields.length + stepAt);
+            grip.writeDeviceTargets(dynamic, stepAt);
             return;
         }
         if (c instanceof PlaneCollider p) {

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.Collider;
+import dev.weft.core.collide.ConstantVelocityMotion;
 import dev.weft.core.collide.Icosphere;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.ParticleSurface;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.geom.TriangleBvh;
 import dev.weft.core.geom.TriangleClosestPoint;
+import dev.weft.core.interact.Blade;
 import dev.weft.core.mesh.TriangleMesh;
 import dev.weft.core.testing.DeviceTestScenes;
 import java.util.Arrays;
@@ -106,7 +108,7 @@ class DeviceMeshRecordsTest {
     }
 
     @Test
-    void glslMeshesAndProjectilesAreStillRefused() {
+    void glslMeshesAndProjectilesAreStillRefusedOpenClProjectilesAreRecords() {
         assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the GLSL compute solvers",
                 DeviceTestScenes.rock())).isInstanceOf(UnsupportedOnDeviceException.class)
                 .hasMessageContaining("is a MeshCollider, which the GLSL compute solvers do not support yet");
@@ -114,11 +116,19 @@ class DeviceMeshRecordsTest {
                 DeviceTestScenes.animatedRock())).isInstanceOf(UnsupportedOnDeviceException.class)
                 .hasMessageContaining("is an AnimatedMeshCollider, which the GLSL compute solvers do not support yet "
                         + "(they run still planes and spheres and drag handles); use the cpu backend");
-        assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the OpenCL solvers",
-                DeviceTestScenes.cannonball(), true)).isInstanceOf(UnsupportedOnDeviceException.class)
-                .hasMessageContaining("is a Projectile, which the OpenCL solvers do not support yet (they run planes, "
+        // projectiles are records with every rigid shape (OpenCL's collide_ball), not on GLSL
+        assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the GLSL compute solvers",
+                DeviceTestScenes.cannonball())).isInstanceOf(UnsupportedOnDeviceException.class)
+                .hasMessageContaining("is a Projectile, which the GLSL compute solvers do not support yet");
+        DeviceColliderRecords.requireSupported("the OpenCL solvers", DeviceTestScenes.cannonball(), true);
+        // a blade is no record (the OpenCL solvers leave it to the host): the records name what they hold
+        float[] still = new float[3];
+        assertThatThrownBy(() -> DeviceColliderRecords.requireSupported("the OpenCL solvers", new Blade("knife",
+                new float[] {0f, 1f, 0f}, new float[] {0f, 1f, 1f}, new ConstantVelocityMotion(still,
+                new float[] {1f, 0f, 0f, 0f}, still, still)), true)).isInstanceOf(UnsupportedOnDeviceException.class)
+                .hasMessageContaining("is a Blade, which the OpenCL solvers do not support yet (they run planes, "
                         + "spheres, boxes, capsules, cylinders, ellipsoids, funnels, rectangles, distance fields, "
-                        + "triangle meshes, still or moving, and animated meshes, and drag handles)");
+                        + "triangle meshes, still or moving, animated meshes, grips, projectiles, and drag handles)");
         DeviceColliderRecords.requireSupported("the OpenCL solvers", DeviceTestScenes.rock(), true);
         DeviceColliderRecords.requireSupported("the OpenCL solvers", DeviceTestScenes.animatedRock(), true);
         DeviceColliderRecords.requireSupported("the OpenCL solvers", new SphereCollider("s", new float[3], 1f, 0f,
