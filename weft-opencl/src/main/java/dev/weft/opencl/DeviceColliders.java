@@ -187,9 +187,10 @@ final class DeviceColliders implements AutoCloseable {
      * Reads each projectile's reaction slots, as the device's collider passes left them, into the projectile's
      * own array (blocking), so its next advance sums them as the CPU's does. Nothing without projectiles.
      */
-    void readReactions() {
+    void readReactions(float[] invMass) {
         Projectile[] balls = records.projectiles();
         for (int k = 0; k < balls.length; k++) {
+            balls[k].useInverseMasses(invMass); // which slots are pinned particles' pushes, as the CPU pass records
             float[] slots = balls[k].reactionSlots(3 * particles);
             ClCheck.ok(clEnqueueReadBuffer(cl.queue(), dataMem, true, 4L * reactionsAt(k), slots, null, null),
                     "read projectile reactions");

@@ -262,7 +262,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
     /** Reads the state back (blocking), and a projectile's reaction slots into the projectile. */
     final void readBack(State state) {
         deviceState.readBack(state);
-        colliders.readReactions();
+        colliders.readReactions(model.invMass());
     }
 
     /**

@@ -1526,9 +1526,10 @@ static float3 collide_ball(__global const float* c, float3 p, float3 p0, float o
         return p;
     }
     if (w == 0.0f) {
-        react[0] -= depth * nx;
-        react[1] -= depth * ny;
-        react[2] -= depth * nz;
+        // set, not added: the same push at every collider pass of the step (Projectile.collide)
+        react[0] = 0.0f - depth * nx;
+        react[1] = 0.0f - depth * ny;
+        react[2] = 0.0f - depth * nz;
         return p;
     }
     float share = w / (w + ballInvMass);
