@@ -292,7 +292,9 @@ public final class Projectile extends Collider {
     @Override
     public void collide(float[] x, float[] prev, float[] w, ParticleSurface surface, int begin, int end) {
         float[] react = reactionFor(x.length);
-        slotInvMass = w;
+        if (slotInvMass != w) {
+            slotInvMass = w; // once per model: the threads' ranges all pass the same array, so none writes after
+        }
         float sx = c[0] - c0[0];
         float sy = c[1] - c0[1];
         float sz = c[2] - c0[2];
