@@ -67,8 +67,8 @@ class RunCommand implements Callable<Integer> {
 
     /** The flags only some solvers use; one given to another solver is an error, not ignored. */
     private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solver")
-            .flag("--mode", "xpbd")
-            .flag("--stretch-passes", "xpbd")
+            .flag("--mode", "xpbd", "pbd")
+            .flag("--stretch-passes", "xpbd", "pbd")
             .flag("--iterations", "xpbd", "pbd", "pd", "implicit", "relaxation")
             .flag("--inner-solver", "pd")
             .flag("--omega", "pd")
@@ -114,11 +114,12 @@ class RunCommand implements Callable<Integer> {
     Integer innerIterations;
 
     @Option(names = "--mode", paramLabel = "MODE",
-            description = "xpbd: iteration mode colored, jacobi or gauss-seidel (default: the scene's, colored).")
+            description = "xpbd, pbd: iteration mode colored, jacobi or gauss-seidel (default: the scene's, colored; "
+                    + "pbd --mode jacobi --stretch-passes 1 is seed 001's Jacobi PBD).")
     String mode;
 
     @Option(names = "--stretch-passes", paramLabel = "P",
-            description = "xpbd: sweeps over the stretch constraints per iteration, the first with all constraints "
+            description = "xpbd, pbd: sweeps over the stretch constraints per iteration, the first with all constraints "
                     + "(default: 2; 1 is plain XPBD).")
     Integer stretchPasses;
 
@@ -290,10 +291,9 @@ class RunCommand implements Callable<Integer> {
                     + "%d frames at %.4g fps%n", pd.label(), pd.outerIterations(), pd.innerIterations(),
                     steps, threads, frameCount, frameRate);
         } else {
-            boolean pbd = "pbd".equals(solver);
-            int passes = pbd ? 1 : settings.stretchPasses();
+            int passes = settings.stretchPasses();
             out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations%s x %d substeps, %d thread(s), "
-                    + "%d frames at %.4g fps%n", solver, pbd ? "jacobi" : settings.mode().label(), settings.iterations(),
+                    + "%d frames at %.4g fps%n", solver, settings.mode().label(), settings.iterations(),
                     passes > 1 ? " (" + passes + " stretch passes each)" : "", steps, threads, frameCount, frameRate);
         }
         ProgressBar bar = new ProgressBar(err, frameCount, !quiet);

@@ -102,7 +102,7 @@ class RunCommandTest {
         assertThat(out.toString()).contains("solver relaxation, 5 passes x 48 substeps");
         out.getBuffer().setLength(0);
         assertThat(weft("scenes")).isZero();
-        assertThat(out.toString()).contains("steps per frame: 30; pd 17, pbd 46")
+        assertThat(out.toString()).contains("steps per frame: 30; pd 17, pbd 36")
                 .contains("made of: stretch 2000 N/m, shear 500 N/m, bend 1e-04 N·m, damping 1 1/s, 0.2 kg/m²")
                 .contains("tears at strain 0.2")
                 // a voxel body's mass is its own density's, not a cloth's per area: the jelly's 1000 voxels of

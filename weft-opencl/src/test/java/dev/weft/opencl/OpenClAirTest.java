@@ -121,7 +121,7 @@ class OpenClAirTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         agree(device, xpbd(device, "XPBD", XpbdSettings.defaults()));
         agree(device, xpbd(device, "XPBD jacobi", XpbdSettings.defaults().withMode(IterationMode.JACOBI)));
-        agree(device, xpbd(device, "pbd", Solvers.pbd(XpbdSettings.defaults())));
+        agree(device, xpbd(device, "pbd", Solvers.jacobiPbd(XpbdSettings.defaults())));
     }
 
     @Test
@@ -202,7 +202,7 @@ class OpenClAirTest {
     void relaxedBuildsWithTheAirInFloatStayWithinTheTolerances() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         for (Family f : new Family[] {xpbd(device, "XPBD", XpbdSettings.defaults()),
-                xpbd(device, "pbd", Solvers.pbd(XpbdSettings.defaults())), pd(device), relaxation(device),
+                xpbd(device, "pbd", Solvers.jacobiPbd(XpbdSettings.defaults())), pd(device), relaxation(device),
                 massSpring(device, false), massSpring(device, true), implicit(device)}) {
             for (boolean wind : new boolean[] {true, false}) {
                 StepComparison c = StepComparison.run("relaxed OpenCL " + f.label() + " vs CPU, "

@@ -97,8 +97,8 @@ class OpenClCollidersTest {
     private static final List<Family> ALL = List.of(XPBD, PD, RELAXATION, MASS_SPRING, IMPLICIT);
     private static final Family PBD = new Family("pbd", 1f / 1800f,
             () -> new ModelBuilder().tethers(false).bendingModel(BendingModel.DISTANCE),
-            pool -> new XpbdSolver(Solvers.pbd(XpbdSettings.defaults()), pool),
-            d -> new OpenClXpbdSolver(Solvers.pbd(XpbdSettings.defaults()), d), false);
+            pool -> new XpbdSolver(Solvers.jacobiPbd(XpbdSettings.defaults()), pool),
+            d -> new OpenClXpbdSolver(Solvers.jacobiPbd(XpbdSettings.defaults()), d), false);
     /** Every family colliders.cl serves, pbd included. */
     private static final List<Family> EVERY = List.of(XPBD, PBD, PD, RELAXATION, MASS_SPRING, IMPLICIT);
     /** Steps a mesh scene runs at least, so that the CPU's bits are held over a long run. */

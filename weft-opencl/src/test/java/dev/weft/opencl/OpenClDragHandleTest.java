@@ -51,7 +51,7 @@ class OpenClDragHandleTest {
             case "xpbd":
                 return new XpbdSolver(XpbdSettings.defaults(), pool);
             case "pbd":
-                return new XpbdSolver(Solvers.pbd(XpbdSettings.defaults()), pool);
+                return new XpbdSolver(Solvers.jacobiPbd(XpbdSettings.defaults()), pool);
             case "pd":
                 return new PdSolver(PdSettings.defaults(), pool);
             case "relaxation":
@@ -68,7 +68,7 @@ class OpenClDragHandleTest {
             case "xpbd":
                 return new OpenClXpbdSolver(XpbdSettings.defaults(), device);
             case "pbd":
-                return new OpenClXpbdSolver(Solvers.pbd(XpbdSettings.defaults()), device);
+                return new OpenClXpbdSolver(Solvers.jacobiPbd(XpbdSettings.defaults()), device);
             case "pd":
                 return new OpenClPdSolver(PdSettings.defaults(), device);
             case "relaxation":

@@ -43,7 +43,7 @@ class OpenClXpbdIsometricTest {
     private static final float DT = 1f / 1800f;
     private static final XpbdSettings COLORED = XpbdSettings.defaults();
     private static final XpbdSettings JACOBI = XpbdSettings.defaults().withMode(IterationMode.JACOBI);
-    private static final XpbdSettings PBD = Solvers.pbd(XpbdSettings.defaults());
+    private static final XpbdSettings PBD = Solvers.jacobiPbd(XpbdSettings.defaults());
 
     @Test
     void aHangingIsometricClothIsTheCpusBitsInBothModes() {

@@ -43,7 +43,7 @@ class OpenClXpbdJacobiTest {
     /** XPBD's defaults in Jacobi mode: one iteration, two stretch passes. */
     private static final XpbdSettings JACOBI = XpbdSettings.defaults().withMode(IterationMode.JACOBI);
     /** The pbd solver's settings, as {@code weft run --solver pbd} makes them. */
-    private static final XpbdSettings PBD = Solvers.pbd(XpbdSettings.defaults());
+    private static final XpbdSettings PBD = Solvers.jacobiPbd(XpbdSettings.defaults());
 
     @Test
     void aHangingClothInJacobiModeIsTheCpusBitsAfterOneAndAfterAHundredSteps() {

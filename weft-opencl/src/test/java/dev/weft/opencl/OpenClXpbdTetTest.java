@@ -101,7 +101,7 @@ class OpenClXpbdTetTest {
     void withoutTheCpusRoundingTheDifferenceStaysWithinTheTolerance() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model model = DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f));
-        for (XpbdSettings s : List.of(DEFAULTS, Solvers.pbd(DEFAULTS))) {
+        for (XpbdSettings s : List.of(DEFAULTS, Solvers.jacobiPbd(DEFAULTS))) {
             StepComparison c = compare(device, false, s, model, DeviceTetScenes.floorEnvironment(), 300);
             assertThat(c.afterOne).isLessThanOrEqualTo(TOLERANCE);
             assertThat(c.afterAll).isLessThanOrEqualTo(TOLERANCE);
@@ -130,7 +130,7 @@ class OpenClXpbdTetTest {
         }
         Environment space = new Environment(new float[3], List.of());
         int frames = 30;
-        for (XpbdSettings settings : List.of(DEFAULTS, Solvers.pbd(DEFAULTS))) {
+        for (XpbdSettings settings : List.of(DEFAULTS, Solvers.jacobiPbd(DEFAULTS))) {
             tearInLockstep(device, settings, bar, start, space, frames);
         }
     }
@@ -177,7 +177,7 @@ class OpenClXpbdTetTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         boolean pocl = OpenClAvailable.isPocl(device);
         Model model = DeviceTetScenes.blockBesideACloth(new Elasticity(1e5f, 0.3f));
-        for (XpbdSettings s : List.of(DEFAULTS.withMode(IterationMode.JACOBI), Solvers.pbd(DEFAULTS))) {
+        for (XpbdSettings s : List.of(DEFAULTS.withMode(IterationMode.JACOBI), Solvers.jacobiPbd(DEFAULTS))) {
             StepComparison c = compare(device, true, s, model, DeviceTetScenes.floorEnvironment(), 300);
             c.assertPositionsAgree(TOLERANCE, pocl);
             assertThat(c.velocityAfterAll).isLessThanOrEqualTo(VELOCITY_TOLERANCE);
@@ -188,7 +188,7 @@ class OpenClXpbdTetTest {
             assertThat(c.lowestClearance(DeviceTestScenes.floor())).as("landed, above the floor's thickness")
                     .isBetween(0.005f - 1e-4f, 0.006f);
         }
-        StepComparison c = compare(device, true, Solvers.pbd(DEFAULTS), DeviceTetScenes.voxelJelly(),
+        StepComparison c = compare(device, true, Solvers.jacobiPbd(DEFAULTS), DeviceTetScenes.voxelJelly(),
                 DeviceTetScenes.floorEnvironment(), 200);
         c.assertPositionsAgree(TOLERANCE, pocl);
         if (pocl) {

@@ -62,8 +62,7 @@ public final class LabSolver implements AutoCloseable {
                 return new LabSolver(name, new XpbdSolver(s, pool), experiment);
             }
             case PBD_JACOBI: {
-                XpbdSettings s = Solvers.pbd(XpbdSettings.defaults().withIterations(1)
-                        .withTethers(false));
+                XpbdSettings s = Solvers.jacobiPbd(XpbdSettings.defaults().withIterations(1).withTethers(false));
                 return new LabSolver(name, new XpbdSolver(s, pool), experiment);
             }
             default:

@@ -92,7 +92,7 @@ class DragHandleTest {
         DragHandle hand = new DragHandle("hand", 0f);
         Environment env = new Environment(new float[] {0f, -9.81f, 0f}, List.of(hand));
         try (WorkerPool pool = new WorkerPool(1);
-             // pbd, seed 001's Jacobi baseline, converges slowest: twice the substeps (at 8 it stretches 45 %)
+             // pbd: twice the substeps, chosen when its default was seed 001's Jacobi sweep (at 8 it stretched 45 %)
              Simulation sim = new Simulation(m, State.atRest(m), Solvers.create(solver, pool), env,
                      "pbd".equals(solver) ? 16 : 8)) {
             float[] x = sim.state().positions();

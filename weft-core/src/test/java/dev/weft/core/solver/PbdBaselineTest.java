@@ -15,7 +15,10 @@ import dev.weft.core.solver.xpbd.XpbdSolver;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The {@code pbd} solver is seed 001's position-based dynamics with its Jacobi solver (algorithm 3, momentum-conserving weights). */
+/**
+ * The {@code pbd} solver in its Jacobi mode with one pass ({@link Solvers#jacobiPbd}) is seed 001's position-based
+ * dynamics with its Jacobi solver (algorithm 3, momentum-conserving weights).
+ */
 class PbdBaselineTest {
     @Test
     void pbdSweepsAreSeedAlgorithmThree() {
@@ -35,7 +38,8 @@ class PbdBaselineTest {
         }
         double before = ClothMetrics.residual(m, x);
         try (WorkerPool pool = new WorkerPool(2)) {
-            XpbdSolver pbd = (XpbdSolver) Solvers.create("pbd", XpbdSettings.defaults(), pool);
+            XpbdSolver pbd = (XpbdSolver) Solvers.create("pbd", XpbdSettings.defaults()
+                    .withMode(dev.weft.core.solver.xpbd.IterationMode.JACOBI).withStretchPasses(1), pool);
             for (int it = 0; it < 5; it++) {
                 pbd.relax(m, s, 1f / 480f, 1, XpbdSolver.DISTANCES);
                 algorithmThree(m, reference);

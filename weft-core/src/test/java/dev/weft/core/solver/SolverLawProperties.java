@@ -104,6 +104,8 @@ class SolverLawProperties {
                 new SolverConfig("xpbd gauss-seidel", p -> new XpbdSolver(xpbd.withMode(IterationMode.GAUSS_SEIDEL), p),
                         16, ROUNDING_MOMENTUM),
                 new SolverConfig("pbd", p -> new XpbdSolver(Solvers.pbd(xpbd), p), 16, ROUNDING_MOMENTUM),
+                new SolverConfig("pbd jacobi", p -> new XpbdSolver(Solvers.jacobiPbd(xpbd), p), 16,
+                        ROUNDING_MOMENTUM),
                 new SolverConfig("pd rbgs", p -> new PdSolver(pd, p), 16, PD_RESIDUAL_MOMENTUM),
                 new SolverConfig("pd gs", p -> new PdSolver(pd.withInner(InnerSolver.GAUSS_SEIDEL), p), 16,
                         PD_RESIDUAL_MOMENTUM),

@@ -67,6 +67,7 @@ class SolverLawsTest {
                 new Config("xpbd jacobi", p -> new XpbdSolver(xpbd.withMode(IterationMode.JACOBI), p), 16),
                 new Config("xpbd gauss-seidel", p -> new XpbdSolver(xpbd.withMode(IterationMode.GAUSS_SEIDEL), p), 16),
                 new Config("pbd", p -> new XpbdSolver(Solvers.pbd(xpbd), p), 16),
+                new Config("pbd jacobi", p -> new XpbdSolver(Solvers.jacobiPbd(xpbd), p), 16),
                 new Config("pd rbgs", p -> new PdSolver(pd, p), 16),
                 new Config("pd gs", p -> new PdSolver(pd.withInner(InnerSolver.GAUSS_SEIDEL), p), 16),
                 new Config("pd jacobi", p -> new PdSolver(pd.withInner(InnerSolver.JACOBI), p), 16),

@@ -43,8 +43,11 @@ class SolversTest {
         assertThat(d.withIterations("relaxation", 7).xpbd()).isEqualTo(d.xpbd());
         assertThatThrownBy(() -> d.withIterations("mass-spring", 7)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("mass-spring");
-        // pbd is XPBD's Jacobi mode with rigid distances
-        assertThat(Solvers.pbd(d.xpbd()).mode()).isEqualTo(IterationMode.JACOBI);
+        // pbd is XPBD with rigid distances in the given mode (colored by default); seed 001's is its Jacobi mode
+        assertThat(Solvers.pbd(d.xpbd()).mode()).isEqualTo(IterationMode.COLORED);
         assertThat(Solvers.pbd(d.xpbd()).rigid()).isTrue();
+        assertThat(Solvers.jacobiPbd(d.xpbd()).mode()).isEqualTo(IterationMode.JACOBI);
+        assertThat(Solvers.jacobiPbd(d.xpbd()).rigid()).isTrue();
+        assertThat(Solvers.jacobiPbd(d.xpbd()).stretchPasses()).isEqualTo(1);
     }
 }
