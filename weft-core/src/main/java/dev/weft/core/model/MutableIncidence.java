@@ -17,11 +17,16 @@ public final class MutableIncidence {
 
     /** The incidence of {@code items} ({@code arity} particle indices per item) over {@code particleCount} particles. */
     public MutableIncidence(int[] items, int arity, int particleCount) {
+        this(items, arity, particleCount, 16);
+    }
+
+    /** As {@link #MutableIncidence(int[], int, int)}, with room for {@code room} particles that edits add. */
+    public MutableIncidence(int[] items, int arity, int particleCount, int room) {
         Incidence base = Incidence.of(items, arity, particleCount);
         this.arity = arity;
         this.start = base.start();
         this.slots = base.slots();
-        this.changed = new IntList[particleCount + 16];
+        this.changed = new IntList[particleCount + room];
     }
 
     /** The items touching particle p (a copy; ascending for untouched rows, in edit order otherwise). */
