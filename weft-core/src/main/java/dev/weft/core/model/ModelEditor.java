@@ -65,24 +65,24 @@ final class ModelEditor {
         // the incidences are most of this work, split in two about equal halves (measured): the distances',
         // tethers' and triangles' on one thread; on another the stencils' (four corners each) and the part of
         // the tethers' connectivity after the edits that the edits cannot change (joinUntouchedPairs)
+        boolean[] splitHere = splitParticles(edits, n);
         boolean tethersMayLoseAnchors = t.count() > 0 && splitsIn(edits);
         Object[] made = new Object[6];
         both(() -> {
             made[0] = new EditableConstraints(d, d.restLength(), d.kind(), d.ownMaterialIndex());
             made[1] = new MutableIncidence(d.particles(), 2, n, room);
             made[4] = new EditableConstraints(t, t.maxLength(), null, null);
-            // only a tether's particle (its first) is ever split into copies that need its tethers
-            int[] tetherParticle = new int[t.count()];
-            for (int k = 0; k < tetherParticle.length; k++) {
-                tetherParticle[k] = t.particles()[2 * k];
-            }
-            made[5] = new MutableIncidence(tetherParticle, 1, n, room);
+            // only a tether's particle (its first) is ever split into copies that need its tethers, and only
+            // the rows of the particles split are read
+            made[5] = MutableIncidence.rowsOf(t.particles(), 2, 1, n, room, splitHere);
             m.triangleIncidence(); // built once per model; the surface's splitter reads it
         }, () -> {
             made[2] = new EditableConstraints(b, b.restAngle(), b.models(), null);
-            made[3] = new MutableIncidence(b.particles(), 4, n, room);
+            // a split reads the stencils at the particle it splits (its copy's are its own), and rewires or
+            // removes some of them: the rows of their other corners are never read
+            made[3] = MutableIncidence.rowsOf(b.particles(), 4, 4, n, room, splitHere);
             if (tethersMayLoseAnchors) {
-                joinUntouchedPairs(edits);
+                joinUntouchedPairs(splitHere, room);
             }
         });
         dist = (EditableConstraints) made[0];
@@ -142,6 +142,19 @@ final class ModelEditor {
         }
     }
 
+    /** Per particle of the model, whether an edit splits it (a split or a cut's detach names it). */
+    private static boolean[] splitParticles(List<ModelEdit> edits, int n) {
+        boolean[] split = new boolean[n];
+        for (ModelEdit edit : edits) {
+            int p = edit instanceof ModelEdit.Split ? ((ModelEdit.Split) edit).particle()
+                    : edit instanceof ModelEdit.Detach ? ((ModelEdit.Detach) edit).particle() : -1;
+            if (p >= 0 && p < n) {
+                split[p] = true;
+            }
+        }
+        return split;
+    }
+
     private static boolean splitsIn(List<ModelEdit> edits) {
         for (ModelEdit edit : edits) {
             if (edit instanceof ModelEdit.Split || edit instanceof ModelEdit.Detach) {
@@ -157,18 +170,10 @@ final class ModelEditor {
      * particle it splits (and removes only bending ones), so these join the same particles after the edits;
      * the partition does not depend on the order of the unions, so the rest can be joined afterwards.
      */
-    private void joinUntouchedPairs(List<ModelEdit> edits) {
+    private void joinUntouchedPairs(boolean[] splitHere, int room) {
         int n = model.particleCount();
-        boolean[] splitHere = new boolean[n];
-        for (ModelEdit edit : edits) {
-            int p = edit instanceof ModelEdit.Split ? ((ModelEdit.Split) edit).particle()
-                    : edit instanceof ModelEdit.Detach ? ((ModelEdit.Detach) edit).particle() : -1;
-            if (p >= 0 && p < n) {
-                splitHere[p] = true;
-            }
-        }
         // each edit adds at most one particle (its copy)
-        ParticleSets sets = new ParticleSets(n + edits.size());
+        ParticleSets sets = new ParticleSets(n + room);
         IntList touched = new IntList();
         int[] pairs = model.distances().particles();
         byte[] kind = model.distances().kind();
