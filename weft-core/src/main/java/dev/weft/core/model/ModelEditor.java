@@ -15,7 +15,9 @@ import java.util.List;
  * constraint at any particle, and the copy takes its particle's color; an edge kept on both sides and a
  * new distance constraint take the lowest color free at both their particles. Work is in proportion
  * to the particles the edits touch, plus one copy of the arrays (in the builder's order, which keeps
- * each set's storage and sequential Gauss–Seidel order).
+ * each set's storage and sequential Gauss–Seidel order), the distances' and triangles' incidences, and
+ * one union–find pass over the distances for the tethers (half of it beside the incidences, on a second
+ * thread where the pool has one).
  */
 final class ModelEditor {
     private final Model model;
@@ -51,7 +53,7 @@ final class ModelEditor {
     private ParticleSets untouchedJoined;
     private IntList touchedPairs;
 
-    /** Threads for the editor's two halves of its copying (null: the calling thread does both). */
+    /** Threads for the two halves of the editor's set-up and of its copy-out (null: the calling thread does both). */
     private final WorkerPool pool;
 
     private ModelEditor(Model m, WorkerPool pool, List<ModelEdit> edits) {
