@@ -188,6 +188,21 @@ final class EditableConstraints {
     }
 
     /**
+     * Joins in {@code sets} the two particles of every pair (arity 2) the edits added and did not remove, but
+     * those of kind {@code skippedKind}.
+     */
+    void joinAddedPairs(ParticleSets sets, byte skippedKind) {
+        if (arity != 2) {
+            throw new IllegalStateException("pairs only, not constraints of " + arity);
+        }
+        for (int i = 0; i < added; i++) {
+            if (!removed[baseCount + i] && (addedKind == null || addedKind[i] != skippedKind)) {
+                sets.union(addedParticles[2 * i], addedParticles[2 * i + 1]);
+            }
+        }
+    }
+
+    /**
      * A laid-out set: storage-order particles, parameter, kind and own material index (each or null), color
      * ranges, natural order, and
      * where each constraint of the set before the edits went ({@code place[c]}, −1 when removed; null when

@@ -15,7 +15,9 @@ import java.util.List;
  * constraint at any particle, and the copy takes its particle's color; an edge kept on both sides and a
  * new distance constraint take the lowest color free at both their particles. Work is in proportion
  * to the particles the edits touch, plus one copy of the arrays (in the builder's order, which keeps
- * each set's storage and sequential Gauss–Seidel order).
+ * each set's storage and sequential Gauss–Seidel order), the distances' and triangles' incidences, and
+ * one union–find pass over the distances for the tethers (half of it beside the incidences, on a second
+ * thread where the pool has one).
  */
 final class ModelEditor {
     private final Model model;
@@ -44,33 +46,46 @@ final class ModelEditor {
     /** Per skinned body, which of its skin's vertices ride on each particle (made at its first split). */
     private MutableIncidence[] skinAt;
 
-    /** Threads for the editor's two halves of its copying (null: the calling thread does both). */
+    /**
+     * The tethers' connectivity made before the edits ({@link #joinUntouchedPairs}): the particles joined by
+     * the model's constraints that no edit touches, and those it does (null: not made, no split can need it).
+     */
+    private ParticleSets untouchedJoined;
+    private IntList touchedPairs;
+
+    /** Threads for the two halves of the editor's set-up and of its copy-out (null: the calling thread does both). */
     private final WorkerPool pool;
 
-    private ModelEditor(Model m, WorkerPool pool) {
+    private ModelEditor(Model m, WorkerPool pool, List<ModelEdit> edits) {
         model = m;
+        int room = edits.size();
         this.pool = pool;
         int n = m.particleCount();
         DistanceConstraints d = m.distances();
         BendingConstraints b = m.bending();
         TetherConstraints t = m.tethers();
-        // the copies and incidences are most of an edit's work, split in two about equal halves (measured):
-        // the distances and tethers on one thread, the stencils and the surface on another
-        Object[] made = new Object[7];
+        // the incidences are most of this work, split in two about equal halves (measured): the distances',
+        // tethers' and triangles' on one thread; on another the stencils' (four corners each) and the part of
+        // the tethers' connectivity after the edits that the edits cannot change (joinUntouchedPairs)
+        boolean[] splitHere = splitParticles(edits, n);
+        boolean tethersMayLoseAnchors = t.count() > 0 && splitsIn(edits);
+        Object[] made = new Object[6];
         both(() -> {
             made[0] = new EditableConstraints(d, d.restLength(), d.kind(), d.ownMaterialIndex());
-            made[1] = new MutableIncidence(d.particles(), 2, n);
+            made[1] = new MutableIncidence(d.particles(), 2, n, room);
             made[4] = new EditableConstraints(t, t.maxLength(), null, null);
-            // only a tether's particle (its first) is ever split into copies that need its tethers
-            int[] tetherParticle = new int[t.count()];
-            for (int k = 0; k < tetherParticle.length; k++) {
-                tetherParticle[k] = t.particles()[2 * k];
-            }
-            made[5] = new MutableIncidence(tetherParticle, 1, n);
+            // only a tether's particle (its first) is ever split into copies that need its tethers, and only
+            // the rows of the particles split are read
+            made[5] = MutableIncidence.rowsOf(t.particles(), 2, 1, n, room, splitHere);
+            m.triangleIncidence(); // built once per model; the surface's splitter reads it
         }, () -> {
             made[2] = new EditableConstraints(b, b.restAngle(), b.models(), null);
-            made[3] = new MutableIncidence(b.particles(), 4, n);
-            made[6] = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence());
+            // a split reads the stencils at the particle it splits (its copy's are its own), and rewires or
+            // removes some of them: the rows of their other corners are never read
+            made[3] = MutableIncidence.rowsOf(b.particles(), 4, 4, n, room, splitHere);
+            if (tethersMayLoseAnchors) {
+                joinUntouchedPairs(splitHere, room);
+            }
         });
         dist = (EditableConstraints) made[0];
         distAt = (MutableIncidence) made[1];
@@ -78,14 +93,16 @@ final class ModelEditor {
         stencilAt = (MutableIncidence) made[3];
         tether = (EditableConstraints) made[4];
         tetherAt = (MutableIncidence) made[5];
-        surface = (SurfaceSplitter) made[6];
-        invMass = FloatList.of(m.invMass());
-        uvs = FloatList.of(m.uvs());
-        particleObject = IntList.of(m.particleObjects());
-        source = IntList.of(m.sources());
-        particleColor = new IntList(n);
+        surface = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence(), room);
+        // room for a copy per edit, so no list grows (a copy of all of it) in the middle of the splits
+        invMass = FloatList.of(m.invMass(), room);
+        uvs = FloatList.of(m.uvs(), 2 * room);
+        particleObject = IntList.of(m.particleObjects(), room);
+        source = IntList.of(m.sources(), room);
+        particleColor = new IntList(n + room);
+        Coloring colors = m.particleColoring();
         for (int i = 0; i < n; i++) {
-            particleColor.add(m.particleColoring().colorOf(i));
+            particleColor.add(colors.colorOf(i));
         }
         log = new ArrayList<>(m.edits());
     }
@@ -108,19 +125,72 @@ final class ModelEditor {
     }
 
     static Model apply(Model m, List<ModelEdit> edits, WorkerPool pool) {
-        ModelEditor e = new ModelEditor(m, pool);
+        ModelEditor e = new ModelEditor(m, pool, edits);
+        e.make(edits);
+        return e.build();
+    }
+
+    private void make(List<ModelEdit> edits) {
         for (ModelEdit edit : edits) {
             if (edit instanceof ModelEdit.Split) {
-                e.split((ModelEdit.Split) edit);
+                split((ModelEdit.Split) edit);
             } else if (edit instanceof ModelEdit.Detach) {
-                e.detach((ModelEdit.Detach) edit);
+                detach((ModelEdit.Detach) edit);
             } else if (edit instanceof ModelEdit.AddDistance) {
-                e.addDistance((ModelEdit.AddDistance) edit);
+                addDistance((ModelEdit.AddDistance) edit);
             } else {
                 throw new AssertionError(edit);
             }
         }
-        return e.build();
+    }
+
+    /** Per particle of the model, whether an edit splits it (a split or a cut's detach names it). */
+    private static boolean[] splitParticles(List<ModelEdit> edits, int n) {
+        boolean[] split = new boolean[n];
+        for (ModelEdit edit : edits) {
+            int p = edit instanceof ModelEdit.Split ? ((ModelEdit.Split) edit).particle()
+                    : edit instanceof ModelEdit.Detach ? ((ModelEdit.Detach) edit).particle() : -1;
+            if (p >= 0 && p < n) {
+                split[p] = true;
+            }
+        }
+        return split;
+    }
+
+    private static boolean splitsIn(List<ModelEdit> edits) {
+        for (ModelEdit edit : edits) {
+            if (edit instanceof ModelEdit.Split || edit instanceof ModelEdit.Detach) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Joins the particles of every distance constraint of the model (not bending: see {@link #retargetTethers})
+     * that has no particle an edit splits, and lists the others. An edit rewires only the constraints at the
+     * particle it splits (and removes only bending ones), so these join the same particles after the edits;
+     * the partition does not depend on the order of the unions, so the rest can be joined afterwards.
+     */
+    private void joinUntouchedPairs(boolean[] splitHere, int room) {
+        int n = model.particleCount();
+        // each edit adds at most one particle (its copy)
+        ParticleSets sets = new ParticleSets(n + room);
+        IntList touched = new IntList();
+        int[] pairs = model.distances().particles();
+        byte[] kind = model.distances().kind();
+        byte bendKind = DistanceKind.BEND.code();
+        for (int c = 0; c < kind.length; c++) {
+            int a = pairs[2 * c];
+            int b = pairs[2 * c + 1];
+            if (splitHere[a] || splitHere[b]) {
+                touched.add(c);
+            } else if (kind[c] != bendKind) {
+                sets.union(a, b);
+            }
+        }
+        untouchedJoined = sets;
+        touchedPairs = touched;
     }
 
     private int particleCount() {
@@ -638,45 +708,54 @@ final class ModelEditor {
      * reach (a split pin), or is dropped.
      */
     private void retargetTethers(int n) {
-        int[] parent = new int[n];
-        int[] size = new int[n];
-        for (int i = 0; i < n; i++) {
-            parent[i] = i;
-            size[i] = 1;
-        }
         // the surface's own edges join it (stretch, shear, seams); a bending skip spring over a tear
-        // holds nothing together and goes with it (removeBendingAcross), and is a third of the unions
+        // holds nothing together and goes with it (removeBendingAcross), and is a third of the unions.
+        // Joined before the edits: the constraints no edit touches; now the rest, as the edits left them
+        ParticleSets sets = untouchedJoined;
         byte bendKind = DistanceKind.BEND.code();
-        for (int c = 0; c < dist.count(); c++) {
+        for (int k = 0; k < touchedPairs.size(); k++) {
+            int c = touchedPairs.get(k);
             if (!dist.removed(c) && dist.kind(c) != bendKind) {
-                union(parent, size, dist.particle(c, 0), dist.particle(c, 1));
+                sets.union(dist.particle(c, 0), dist.particle(c, 1));
             }
         }
-        // (the particle a pin was split from, its component) -> the pin there
-        java.util.Map<Long, Integer> pinIn = new java.util.HashMap<>();
+        dist.joinAddedPairs(sets, bendKind);
+        int[] component = new int[n];
         for (int i = 0; i < n; i++) {
-            if (invMass.get(i) == 0f) {
-                pinIn.putIfAbsent(key(rootOf(i), find(parent, i)), i);
-            }
+            component[i] = sets.find(i);
         }
+        // per particle of the built model, the pins split from it, ascending (a list through nextPin): a tether
+        // that lost its anchor takes the first of them in its particle's set
+        int[] firstPin = null;
+        int[] nextPin = null;
         for (int t = 0; t < tether.count(); t++) {
             int particle = tether.particle(t, 0);
             int anchor = tether.particle(t, 1);
-            int component = find(parent, particle);
-            if (component == find(parent, anchor)) {
+            int set = component[particle];
+            if (set == component[anchor]) {
                 continue;
             }
-            Integer replacement = pinIn.get(key(rootOf(anchor), component));
-            if (replacement != null) {
+            if (firstPin == null) {
+                firstPin = filled(n, -1);
+                nextPin = new int[n];
+                for (int i = n - 1; i >= 0; i--) {
+                    if (invMass.get(i) == 0f) {
+                        int root = rootOf(i);
+                        nextPin[i] = firstPin[root];
+                        firstPin[root] = i;
+                    }
+                }
+            }
+            int replacement = firstPin[rootOf(anchor)];
+            while (replacement >= 0 && component[replacement] != set) {
+                replacement = nextPin[replacement];
+            }
+            if (replacement >= 0) {
                 tether.setParticle(t, 1, replacement);
             } else {
                 tether.remove(t);
             }
         }
-    }
-
-    private static long key(int root, int component) {
-        return ((long) root << 32) | (component & 0xffffffffL);
     }
 
     /** The particle of the built model a particle was (eventually) split from. */
@@ -685,29 +764,6 @@ final class ModelEditor {
             i = source.get(i);
         }
         return i;
-    }
-
-    private static int find(int[] parent, int i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        return i;
-    }
-
-    /** Joins a's and b's sets, the smaller under the larger (so paths stay short: a cloth is one big set). */
-    private static void union(int[] parent, int[] size, int a, int b) {
-        int ra = find(parent, a);
-        int rb = find(parent, b);
-        if (ra != rb) {
-            if (size[ra] < size[rb]) {
-                int t = ra;
-                ra = rb;
-                rb = t;
-            }
-            parent[rb] = ra;
-            size[ra] += size[rb];
-        }
     }
 
     private static int[] filled(int n, int value) {

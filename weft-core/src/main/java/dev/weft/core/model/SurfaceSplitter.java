@@ -44,7 +44,12 @@ public final class SurfaceSplitter {
      * @param incidence     the incidence of {@code triangles}
      */
     public SurfaceSplitter(float[] restPositions, int[] triangles, Incidence incidence) {
-        this.rest = FloatList.of(restPositions);
+        this(restPositions, triangles, incidence, 0);
+    }
+
+    /** As {@link #SurfaceSplitter(float[], int[], Incidence)}, with room for {@code room} copies before a list grows. */
+    SurfaceSplitter(float[] restPositions, int[] triangles, Incidence incidence, int room) {
+        this.rest = FloatList.of(restPositions, 3 * room);
         this.triangles = triangles.clone();
         this.triangleCount = triangles.length / 3;
         this.incidence = incidence;

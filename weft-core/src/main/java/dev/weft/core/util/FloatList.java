@@ -17,7 +17,12 @@ public final class FloatList {
 
     /** A list holding a copy of {@code values}. */
     public static FloatList of(float[] values) {
-        FloatList l = new FloatList(values.length);
+        return of(values, 0);
+    }
+
+    /** A list holding a copy of {@code values}, with room for {@code room} more before it grows (a copy of it all). */
+    public static FloatList of(float[] values, int room) {
+        FloatList l = new FloatList(values.length + room);
         System.arraycopy(values, 0, l.data, 0, values.length);
         l.size = values.length;
         return l;

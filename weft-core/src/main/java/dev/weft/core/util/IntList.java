@@ -17,7 +17,12 @@ public final class IntList {
 
     /** A list holding a copy of {@code values}. */
     public static IntList of(int[] values) {
-        IntList l = new IntList(values.length);
+        return of(values, 0);
+    }
+
+    /** A list holding a copy of {@code values}, with room for {@code room} more before it grows (a copy of it all). */
+    public static IntList of(int[] values, int room) {
+        IntList l = new IntList(values.length + room);
         System.arraycopy(values, 0, l.data, 0, values.length);
         l.size = values.length;
         return l;

@@ -8,9 +8,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * An edit made on two threads (the distances' copy on one, the stencils', tethers' and surface's on the
- * other) is the model the calling thread alone makes, bit for bit, on a model big enough that the work
- * really ran on the second thread.
+ * An edit made on two threads (the distances', tethers' and triangles' incidences on one, the stencils' rows
+ * and the tethers' untouched connectivity on the other; then the layouts against the tethers' retargeting)
+ * is the model the calling thread alone makes, bit for bit, on a model big enough that the work really ran
+ * on the second thread.
  */
 class ParallelEditTest {
     @Test
