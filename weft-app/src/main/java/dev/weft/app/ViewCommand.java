@@ -370,7 +370,7 @@ final class ViewCommand implements Callable<Integer> {
         /** The scene's settings for solver {@code name} with the panel's {@code tuning} and iterations {@code k} (null: the scene's). */
         private SolverSettings settings(Scene s, String name, Integer k, SolverTuning tuning) {
             SolverSettings all = s.settings();
-            if (tuning.mode() != null && "xpbd".equals(name)) {
+            if (tuning.mode() != null && ("xpbd".equals(name) || "pbd".equals(name))) {
                 all = all.withXpbd(all.xpbd().withMode(tuning.mode()));
             }
             if ("pd".equals(name) && (tuning.inner() != null || tuning.omega() != null)) {

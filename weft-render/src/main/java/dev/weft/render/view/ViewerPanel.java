@@ -120,7 +120,7 @@ final class ViewerPanel implements AutoCloseable {
         if (ImGui.combo("solver", solver, solvers.toArray(new String[0]))) {
             input.set("solver", solvers.get(solver.get()));
         }
-        if ("xpbd".equals(f.solver)) {
+        if ("xpbd".equals(f.solver) || "pbd".equals(f.solver)) {
             mode.set(f.tuning.mode() == null ? 0 : f.tuning.mode().ordinal() + 1);
             if (ImGui.combo("mode", mode, MODES) && mode.get() > 0) {
                 input.set("mode", MODES[mode.get()]);
