@@ -98,7 +98,8 @@ class RunCommand implements Callable<Integer> {
     String solver;
 
     @Option(names = "--inner-solver", paramLabel = "NAME",
-            description = "pd: inner solver gs, jacobi, rbgs or jacobi-seed (default: rbgs).")
+            description = "pd: inner solver gs, jacobi, rbgs, jacobi-seed or cholesky (the global step solved "
+                    + "exactly by a prefactored sparse Cholesky factor; one solve per local step) (default: rbgs).")
     String innerSolver;
 
     @Option(names = "--omega", paramLabel = "W",
@@ -287,9 +288,10 @@ class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  solver %s, %s%d substeps, %d thread(s), %d frames at %.4g fps%n", solver, method,
                     steps, threads, frameCount, frameRate);
         } else if ("pd".equals(solver)) {
-            out.printf(Locale.ROOT, "  solver pd (%s), %d x %d iterations x %d substeps, %d thread(s), "
-                    + "%d frames at %.4g fps%n", pd.label(), pd.outerIterations(), pd.innerIterations(),
-                    steps, threads, frameCount, frameRate);
+            String iterations = pd.inner().isDirect() ? pd.outerIterations() + " local steps of 1 exact solve"
+                    : pd.outerIterations() + " x " + pd.innerIterations() + " iterations";
+            out.printf(Locale.ROOT, "  solver pd (%s), %s x %d substeps, %d thread(s), "
+                    + "%d frames at %.4g fps%n", pd.label(), iterations, steps, threads, frameCount, frameRate);
         } else {
             int passes = settings.stretchPasses();
             out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations%s x %d substeps, %d thread(s), "

@@ -378,7 +378,7 @@ final class ViewCommand implements Callable<Integer> {
                 if (tuning.inner() != null) {
                     pd = pd.withInner(tuning.inner());
                 }
-                if (tuning.omega() != null) {
+                if (tuning.omega() != null && !pd.inner().isDirect()) { // ω relaxes sweeps; cholesky has none
                     pd = pd.withOmega(tuning.omega());
                 }
                 all = all.withPd(pd);

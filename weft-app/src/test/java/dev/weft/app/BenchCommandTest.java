@@ -164,8 +164,9 @@ class BenchCommandTest {
         CsvTable table = CsvTable.read(tmp.resolve("bench").resolve("softbody.csv"));
         assertThat(table.header).containsExactly("body", "solver", "threads", "substeps", "iterations", "particles",
                 "ms_per_frame", "frames_per_s", "volume_error", "volume_error_timed");
-        // the block under xpbd at each substep count and under pd, then the jelly under every solver
-        assertThat(table.rows).hasSize(SoftBodyBench.BLOCK_SUBSTEPS.length + 1 + SoftBodyBench.SOLVERS.size());
+        // the block under xpbd at each substep count, under pd's sweeps and its Cholesky solve, then the jelly
+        // under every solver
+        assertThat(table.rows).hasSize(SoftBodyBench.BLOCK_SUBSTEPS.length + 2 + SoftBodyBench.SOLVERS.size());
         for (List<String> row : table.rows) {
             assertPositive(table, row, "threads", "substeps", "particles", "ms_per_frame", "frames_per_s");
             // a frame in, the block is still falling and the jelly has not landed: volumes within a few %
@@ -173,6 +174,8 @@ class BenchCommandTest {
         }
         assertThat(table.rows.get(0)).startsWith("tet block 22^3", "xpbd");
         assertThat(table.rows.get(SoftBodyBench.BLOCK_SUBSTEPS.length)).startsWith("tet block 22^3", "pd");
+        assertThat(table.rows.get(SoftBodyBench.BLOCK_SUBSTEPS.length + 1)).startsWith("tet block 22^3",
+                "pd cholesky");
         assertThat(table.number(table.rows.get(0), "particles")).isEqualTo(10648.0);
     }
 

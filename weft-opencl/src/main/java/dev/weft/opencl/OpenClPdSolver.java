@@ -211,12 +211,20 @@ public final class OpenClPdSolver extends OpenClSolver<PdSettings> implements It
         return "pd";
     }
 
-    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (sequential Gauss–Seidel). */
+    /**
+     * Throws {@link UnsupportedOnDeviceException} for settings the device does not run (sequential Gauss–Seidel,
+     * the Cholesky solve).
+     */
     public static void requireSupported(PdSettings settings) {
         if (settings.inner() == InnerSolver.GAUSS_SEIDEL) {
             throw new UnsupportedOnDeviceException(DeviceFeature.INNER_SOLVER, "inner", "the OpenCL PD solver runs "
                     + "the inner solvers rbgs, jacobi and jacobi-seed, not gs (sequential Gauss–Seidel is one thread "
                     + "by definition); use rbgs (Gauss–Seidel color by color) or the cpu backend");
+        }
+        if (settings.inner() == InnerSolver.CHOLESKY) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.INNER_SOLVER, "inner", "the OpenCL PD solver runs "
+                    + "the inner solvers rbgs, jacobi and jacobi-seed, not cholesky (its sparse factor is solved on "
+                    + "the cpu only); use rbgs or jacobi on the device, or the cpu backend");
         }
     }
 

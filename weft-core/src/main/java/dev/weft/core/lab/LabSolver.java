@@ -31,9 +31,14 @@ public final class LabSolver implements AutoCloseable {
     public static final String PBD_JACOBI = "pbd-jacobi";
     /** Also available: seed 001's Jacobi as printed (algorithm 6, update divided by n_p). */
     public static final String SEED_JACOBI = "jacobi-seed";
+    /**
+     * Also available: the global step solved exactly (prefactored Cholesky, Bouaziz et al. 2014), so that its
+     * curve is the local/global alternation's own convergence, without an inner solver's.
+     */
+    public static final String CHOLESKY = "cholesky";
     /** Every name {@link #create} accepts. */
     public static final List<String> ALL_NAMES = List.of("gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev",
-            "xpbd-colored", PBD_JACOBI, SEED_JACOBI);
+            "xpbd-colored", PBD_JACOBI, SEED_JACOBI, CHOLESKY);
 
     private final String name;
     private final IterativeSolver solver;
@@ -100,6 +105,8 @@ public final class LabSolver implements AutoCloseable {
                 return plain.withInner(InnerSolver.JACOBI).withChebyshev(true, base.chebyshevRho());
             case SEED_JACOBI:
                 return plain.withInner(InnerSolver.SEED_JACOBI);
+            case CHOLESKY:
+                return plain.withInner(InnerSolver.CHOLESKY);
             default:
                 return null;
         }

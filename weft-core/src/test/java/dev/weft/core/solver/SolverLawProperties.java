@@ -111,6 +111,9 @@ class SolverLawProperties {
                         PD_RESIDUAL_MOMENTUM),
                 new SolverConfig("pd jacobi", p -> new PdSolver(pd.withInner(InnerSolver.JACOBI), p), 16,
                         PD_RESIDUAL_MOMENTUM),
+                // the global step solved exactly: no residual, momentum to float rounding like the local updates
+                new SolverConfig("pd cholesky", p -> new PdSolver(pd.withInner(InnerSolver.CHOLESKY), p), 16,
+                        ROUNDING_MOMENTUM),
                 new SolverConfig("relaxation", p -> new RelaxationSolver(new RelaxationSettings(16), p), 16,
                         ROUNDING_MOMENTUM),
                 // Explicit: stable with undamped Verlet only at small steps.

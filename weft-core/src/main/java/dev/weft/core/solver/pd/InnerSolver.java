@@ -17,7 +17,13 @@ public enum InnerSolver {
      * Gauss–Seidel color by color, each color in parallel (algorithm 7): red-black on 4-neighbour
      * lattices, the model's greedy particle coloring on any other mesh.
      */
-    RED_BLACK_GAUSS_SEIDEL("rbgs");
+    RED_BLACK_GAUSS_SEIDEL("rbgs"),
+    /**
+     * The global step solved exactly by a prefactored sparse Cholesky factor (Bouaziz et al. 2014's own
+     * solver, {@link PdDirectSolve}): one solve per local step, whatever the inner iterations say; for stiff
+     * materials and fine meshes, where the sweeps need tens of iterations.
+     */
+    CHOLESKY("cholesky");
 
     private final String label;
 
@@ -27,6 +33,11 @@ public enum InnerSolver {
 
     public String label() {
         return label;
+    }
+
+    /** Whether this solves the global step exactly (no sweeps, no relaxation factor). */
+    public boolean isDirect() {
+        return this == CHOLESKY;
     }
 
     /** Whether this is one of the Jacobi methods (parallel from the previous iterate). */
@@ -41,6 +52,6 @@ public enum InnerSolver {
             }
         }
         throw new InvalidInputException(source, "unknown inner solver '" + text
-                + "'; allowed: gs, jacobi, rbgs, jacobi-seed");
+                + "'; allowed: gs, jacobi, rbgs, jacobi-seed, cholesky");
     }
 }

@@ -32,7 +32,7 @@ public record PdSettings(int outerIterations, int innerIterations, InnerSolver i
         Check.atLeast("outerIterations", outerIterations, 1);
         Check.atLeast("innerIterations", innerIterations, 1);
         if (inner == null) {
-            throw new InvalidInputException("inner", "must be one of gs, jacobi, rbgs");
+            throw new InvalidInputException("inner", "must be one of gs, jacobi, rbgs, jacobi-seed, cholesky");
         }
         if (!(omega > 0f && omega < 2f)) {
             throw new InvalidInputException("omega", "must be a number in (0, 2) (1 = no relaxation), got " + omega);
@@ -40,6 +40,10 @@ public record PdSettings(int outerIterations, int innerIterations, InnerSolver i
         if (!(chebyshevRho >= 0f && chebyshevRho < 1f)) {
             throw new InvalidInputException("chebyshevRho", "must be a number in (0, 1), or 0 for automatic, got "
                     + chebyshevRho);
+        }
+        if (inner.isDirect() && omega != 1f) {
+            throw new InvalidInputException("omega", "relaxes the iterative inner solvers; cholesky solves the global "
+                    + "step exactly, so omega must be 1 with it, got " + omega);
         }
         if (chebyshev && !inner.isJacobi()) {
             throw new InvalidInputException("chebyshev", "accelerates the jacobi inner solver only, not "
@@ -70,7 +74,7 @@ public record PdSettings(int outerIterations, int innerIterations, InnerSolver i
     }
 
     public PdSettings withInner(InnerSolver s) {
-        return new PdSettings(outerIterations, innerIterations, s, omega, chebyshev && s.isJacobi(),
+        return new PdSettings(outerIterations, innerIterations, s, s.isDirect() ? 1f : omega, chebyshev && s.isJacobi(),
                 chebyshevRho, chebyshevDelay, tethers);
     }
 

@@ -127,6 +127,8 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
     private float[] tetRowWeight;
     private float[] tetRhs;
     private boolean latticeKernels = true;
+    /** The prefactored global step when the inner solver is {@link InnerSolver#CHOLESKY}, else null. */
+    private PdDirectSolve direct;
 
     // Per-step values read by the range bodies.
     /** The state's (world) positions. */
@@ -250,7 +252,10 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         positions.begin(world);
     }
 
-    /** One local/global alternation: project the springs, then {@code innerIterations} sweeps. */
+    /**
+     * One local/global alternation: project the springs, then {@code innerIterations} sweeps, or one exact
+     * solve with {@link InnerSolver#CHOLESKY}.
+     */
     public void iterate() {
         if (lattice != null) {
             pool.parallelFor(0, lattice.rows, 2, latticeLocalBody);
@@ -266,6 +271,11 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
         if (tets != null) {
             pool.parallelFor(0, tets.count(), tetLocalBody);
             pool.parallelFor(0, n, tetGatherBody);
+        }
+        if (direct != null) {
+            direct.solve(d, tetRhs);
+            projectTethers();
+            return;
         }
         if (settings.innerIterations() > 1) {
             // Several sweeps on one linear system: Chebyshev's recurrence holds for that system only, so it
@@ -370,6 +380,8 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             d = positions.corrections();
             current = new float[3 * n];
             next = settings.inner().isJacobi() ? new float[3 * n] : null;
+            direct = settings.inner().isDirect() ? new PdDirectSolve(n, w, slotStart, slotNeighbour, slotProjection,
+                    tetRowStart, tetRowNeighbour, tetRowWeight, m.restPositions(), pool) : null;
             older = settings.chebyshev() ? new float[3 * n] : null;
             boundH = Float.NaN;
         }
@@ -397,6 +409,9 @@ public final class PdSolver implements ParticleContactSolver, IterativeSolver {
             }
             float rho = settings.chebyshevRho() > 0f ? settings.chebyshevRho() : gershgorin;
             chebyshevRho2 = rho * rho;
+            if (direct != null) {
+                direct.factor(massOverH2, springWeight);
+            }
         }
         sweeps = 0;
         chebyshevWeight = 1f;
