@@ -47,7 +47,8 @@ final class ConvergeCommand implements Callable<Integer> {
             .flag("--omega", "rbgs+sor")
             .flag("--chebyshev-rho", "jacobi+chebyshev")
             // pbd-jacobi projects rigidly: no stiffness
-            .flag("--stiffness", "gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev", "xpbd-colored", "jacobi-seed");
+            .flag("--stiffness", "gs", "jacobi", "rbgs", "rbgs+sor", "jacobi+chebyshev", "xpbd-colored", "jacobi-seed",
+                    LabSolver.CHOLESKY);
     /** The flags of figure 6.8's still frames, which only the hanging experiment draws. */
     private static final List<String> STILL_FLAGS = List.of("--still-budget", "--still-iterations", "--still-frames",
             "--still-size");
@@ -67,7 +68,7 @@ final class ConvergeCommand implements Callable<Integer> {
 
     @Option(names = "--solvers", split = ",", paramLabel = "NAME",
             description = "Solvers (default: gs,jacobi,rbgs,rbgs+sor,jacobi+chebyshev,xpbd-colored; "
-                    + "also pbd-jacobi, jacobi-seed).")
+                    + "also pbd-jacobi, jacobi-seed, cholesky: the global step solved exactly).")
     List<String> solvers = new ArrayList<>(LabSolver.NAMES);
 
     @Option(names = "--budgets", split = ",", paramLabel = "MS",

@@ -538,6 +538,10 @@ class RunCommand implements Callable<Integer> {
                 throw new InvalidInputException("--omega", "must be a number in (0, 2) (1 = no relaxation), got "
                         + omega);
             }
+            if (pd.inner().isDirect() && omega != 1f) {
+                throw new InvalidInputException("--omega", "relaxes the sweeps of gs, jacobi, rbgs and jacobi-seed; "
+                        + "cholesky solves the global step exactly and takes no omega");
+            }
             pd = pd.withOmega(omega);
         }
         if (chebyshev) {

@@ -24,7 +24,7 @@ class RunPdCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"pd --inner-solver gs", "pd --inner-solver jacobi --chebyshev --iterations 8 --inner-iterations 1",
-            "pd --inner-solver rbgs --omega 1.7", "pbd"})
+            "pd --inner-solver rbgs --omega 1.7", "pd --inner-solver cholesky --iterations 1", "pbd"})
     void projectiveDynamicsAndPbdRunTheDefaultScene(String flags, @TempDir Path tmp) throws IOException {
         List<String> args = new java.util.ArrayList<>(List.of("run", "--frames", "4", "--obj-every", "0", "--threads",
                 "2", "--substeps", "4", "--quiet", "--out", tmp.toString(), "--solver"));
@@ -46,7 +46,7 @@ class RunPdCommandTest {
     void badProjectiveDynamicsFlagsExitWithStatus2(@TempDir Path tmp) {
         assertThat(weft("run", "--solver", "pd", "--inner-solver", "sor", "--out", tmp.toString()))
                 .isEqualTo(WeftMain.EXIT_BAD_INPUT);
-        assertThat(err.toString()).contains("--inner-solver").contains("gs, jacobi, rbgs");
+        assertThat(err.toString()).contains("--inner-solver").contains("gs, jacobi, rbgs").contains("cholesky");
         err.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "pd", "--omega", "2", "--out", tmp.toString()))
                 .isEqualTo(WeftMain.EXIT_BAD_INPUT);
@@ -55,6 +55,10 @@ class RunPdCommandTest {
         assertThat(weft("run", "--solver", "pd", "--chebyshev", "--out", tmp.toString()))
                 .isEqualTo(WeftMain.EXIT_BAD_INPUT);
         assertThat(err.toString()).contains("--chebyshev").contains("jacobi");
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "pd", "--inner-solver", "cholesky", "--omega", "1.5", "--out",
+                tmp.toString())).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--omega").contains("cholesky");
         err.getBuffer().setLength(0);
         assertThat(weft("run", "--solver", "xpbd", "--inner-solver", "gs", "--out", tmp.toString()))
                 .isEqualTo(WeftMain.EXIT_BAD_INPUT);

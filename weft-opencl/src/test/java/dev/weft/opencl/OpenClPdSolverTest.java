@@ -208,6 +208,9 @@ class OpenClPdSolverTest {
                 .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("not gs")
                 .hasMessageContaining("rbgs").extracting(e -> ((UnsupportedOnDeviceException) e).feature())
                 .isEqualTo(DeviceFeature.INNER_SOLVER);
+        assertThatThrownBy(() -> new OpenClPdSolver(DEFAULTS.withInner(InnerSolver.CHOLESKY), device))
+                .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("not cholesky")
+                .hasMessageContaining("cpu backend");
         ModelBuilder soft = new ModelBuilder();
         soft.addTetBody(TetBodySpec.box("jelly", new float[] {0f, 0.5f, 0f}, new float[] {0.2f, 0.7f, 0.2f}, 2, 2, 2,
                 100f, new Elasticity(1e5f, 0.3f)));

@@ -53,8 +53,12 @@ final class SolverReader {
                 pd = pd.withInner(inner(p.get("solver")));
             }
             float omega = (float) p.number("omega", pd.omega(), Double.MIN_VALUE, 1.999, "(over-relaxation, < 2)");
-            PdSettings withOmega = pd.withOmega(omega);
-            s = s.withPd(BodyReader.at(p.value(), () -> withOmega.withTethers(p.bool("tethers", withOmega.tethers()))));
+            PdSettings chosen = pd;
+            // inside at(): an omega the inner solver takes none of (cholesky) is named with the file's place
+            s = s.withPd(BodyReader.at(p.value(), () -> {
+                PdSettings withOmega = chosen.withOmega(omega);
+                return withOmega.withTethers(p.bool("tethers", withOmega.tethers()));
+            }));
         }
         if (f.has("implicit")) {
             Fields i = Fields.of(f.get("implicit"), "implicit's settings", IMPLICIT_KEYS);

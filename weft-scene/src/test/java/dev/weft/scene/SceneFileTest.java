@@ -140,6 +140,10 @@ class SceneFileTest {
         assertThat(error("{\"solver\": \"pdd\", \"bodies\": [" + GRID + "}]}").getMessage())
                 .contains("solver: must be one of xpbd, pd, pbd, implicit, mass-spring, relaxation, got the string "
                         + "\"pdd\" (did you mean 'pd'?)");
+        // pd's exact global step takes no relaxation factor: named at the pd settings
+        assertThat(error("{\"bodies\": [" + GRID + "}], \"solvers\": {\"pd\": {\"solver\": \"cholesky\", "
+                + "\"omega\": 1.7}}}").getMessage()).contains("solvers.pd").contains("omega")
+                .contains("cholesky solves the global step exactly");
         // a scene without bodies
         assertThat(error("{}").getMessage()).contains("a scene needs at least one body");
         // a camera looking at itself, and one with too wide a view

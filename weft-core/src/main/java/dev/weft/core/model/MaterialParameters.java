@@ -197,15 +197,15 @@ public final class MaterialParameters {
 
     /**
      * Checks that a model has no elastic tetrahedra (a {@link TetBodySpec} body): their energy is projected by
-     * xpbd, pbd and pd only; the spring solvers see a soft body through its distance constraints (a voxel
-     * body's springs), and a tetrahedral body has none.
+     * xpbd, pbd, pd and relaxation only; the other spring solvers see a soft body through its distance
+     * constraints (a voxel body's springs), and a tetrahedral body has none.
      */
     public static void requireNoElasticTets(Model model, String solver) {
         if (model.tets().elastic()) {
             for (ModelObject o : model.objects()) {
                 if (o.type() == ModelObject.Type.TET_BODY) {
                     throw new InvalidInputException(o.name(), "is an elastic tetrahedral body, which the " + solver
-                            + " solver does not simulate yet; use xpbd, pbd or pd (or a voxel body, whose "
+                            + " solver does not simulate yet; use xpbd, pbd, pd or relaxation (or a voxel body, whose "
                             + "springs every solver takes)");
                 }
             }

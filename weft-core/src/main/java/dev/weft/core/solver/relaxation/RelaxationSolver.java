@@ -12,6 +12,8 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
+import dev.weft.core.solver.xpbd.IterationMode;
+import dev.weft.core.solver.xpbd.TetProjection;
 import dev.weft.core.step.AeroForces;
 import dev.weft.core.step.Damping;
 import dev.weft.core.step.Environment;
@@ -62,6 +64,14 @@ public final class RelaxationSolver implements ParticleContactSolver {
     private int[] colorStart;
     private final ParticleContactSlot contactSlot = new ParticleContactSlot();
     private final TetherProjection tethers = new TetherProjection();
+    /**
+     * A soft body's tetrahedra, relaxed color by color with XPBD's compliant projection after the springs: the
+     * material's Young's modulus and Poisson ratio at any number of relaxation steps (a rigid relaxation, the
+     * seed's rule for springs, would make rubber infinitely stiff). Null where the model has no elastic
+     * tetrahedra: a voxel body's volume-only ones are not relaxed (its springs carry it, as under pd and the
+     * other spring solvers); in a model with both kinds, both are.
+     */
+    private TetProjection tetPass;
 
     private final RangeBody relaxBody = this::relaxRange;
 
@@ -101,7 +111,6 @@ public final class RelaxationSolver implements ParticleContactSolver {
     public void step(Model m, State state, Environment env, float dt) {
         if (m != model) {
             MaterialParameters.requireNoIsometricBending(m, "relaxation");
-            MaterialParameters.requireNoElasticTets(m, "relaxation");
             model = m;
             frame.bind(m);
             positions = frame.positions();
@@ -117,14 +126,21 @@ public final class RelaxationSolver implements ParticleContactSolver {
             for (int c = 0; c < relaxed.length; c++) {
                 relaxed[c] = d.kind()[c] != bend;
             }
+            tetPass = m.tets().elastic() ? new TetProjection(m, y, this.d, w, IterationMode.COLORED, pool) : null;
         }
         tethers.bind(m);
         // eq. 1 with x − x_prev = h·v: seed 002's damping k scales the velocity (per 1/60 s, VerletDamping),
         // k from each body's material damping rate
         frame.predict(state, env, dt, Damping.VERLET);
+        if (tetPass != null) {
+            tetPass.begin(dt);
+        }
         for (int it = 0; it < settings.iterations(); it++) {
             for (int c = 0; c + 1 < colorStart.length; c++) {
                 pool.parallelFor(colorStart[c], colorStart[c + 1], relaxBody);
+            }
+            if (tetPass != null) {
+                tetPass.sweep();
             }
             if (settings.tethers()) {
                 tethers.project(pool, y, d);

@@ -23,8 +23,11 @@ import dev.weft.core.parallel.WorkerPool;
  * <p>6 V₀ and E's rest value are computed once by the same float operations the projection uses, so a
  * body in its rest shape sees C = 0 exactly and stays put. Edges are differences of predictions plus
  * differences of corrections, so a body far from the origin keeps its precision.
+ *
+ * <p>Public for the relaxation solver, which relaxes a soft body's tetrahedra with this same compliant
+ * projection (seed 002 has no elastic constraint of its own).
  */
-final class TetProjection {
+public final class TetProjection {
     private final int[] tets;
     private final float[] restInverse;
     private final float[] sixRest;
@@ -69,8 +72,12 @@ final class TetProjection {
     /** Tetrahedra the lanes project per sweep where each color runs in one range (0 without lanes). */
     private final int inLanes;
 
-    TetProjection(Model m, float[] predicted, float[] corrections, float[] invMass, IterationMode mode,
-                  WorkerPool pool) {
+    /**
+     * The tetrahedra of {@code m} projected on the step's positions y + d ({@code predicted}, {@code
+     * corrections}) in iteration {@code mode}, scalar (no vector lanes).
+     */
+    public TetProjection(Model m, float[] predicted, float[] corrections, float[] invMass, IterationMode mode,
+                         WorkerPool pool) {
         this(m, predicted, corrections, invMass, mode, pool, null);
     }
 
@@ -196,7 +203,7 @@ final class TetProjection {
         return inLanes;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return sixRest.length == 0;
     }
 
@@ -210,7 +217,7 @@ final class TetProjection {
     }
 
     /** A new step (or relaxation) of length dt: multipliers to 0, compliances over dt². */
-    void begin(float dt) {
+    public void begin(float dt) {
         java.util.Arrays.fill(lambda, 0f);
         if (dt != h) {
             h = dt;
@@ -230,7 +237,7 @@ final class TetProjection {
     }
 
     /** One sweep over every tetrahedron in the iteration mode. */
-    void sweep() {
+    public void sweep() {
         switch (mode) {
             case COLORED:
                 for (int c = 0; c + 1 < colorStart.length; c++) {
