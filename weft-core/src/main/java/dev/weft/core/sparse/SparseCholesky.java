@@ -85,14 +85,16 @@ public final class SparseCholesky {
         java.util.Arrays.fill(mark, -1);
         for (int k = 0; k < n; k++) {
             int top = reach(k, parent, mark, stack);
-            // ascending columns are a topological order too (an etree parent follows its children), and the
-            // one the forward substitution reads y in
-            java.util.Arrays.sort(stack, top, n);
-            int t = rowStart[k];
-            for (int s = top; s < n; s++, t++) {
-                int i = stack[s];
-                int at = next[i]++;
-                columnRow[at] = k;
+            for (int s = top; s < n; s++) {
+                columnRow[next[stack[s]]++] = k; // rows k ascending: each column's rows come out sorted
+            }
+        }
+        // the rows by transposing the columns: each row's columns ascending, which is a topological order too
+        // (an etree parent follows its children) and the one the forward substitution reads y in
+        int[] fill = java.util.Arrays.copyOf(rowStart, n);
+        for (int i = 0; i < n; i++) {
+            for (int at = columnStart[i] + 1; at < columnStart[i + 1]; at++) {
+                int t = fill[columnRow[at]]++;
                 rowColumn[t] = i;
                 rowEntry[t] = at;
             }
