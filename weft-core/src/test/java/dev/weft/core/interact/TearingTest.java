@@ -286,9 +286,9 @@ public class TearingTest {
         return new TriangleMesh(x, null, t);
     }
 
-    /** Connected pieces of a model through its distance constraints. */
-    static final class Components {
-        static int[] of(Model m) {
+    /** Connected pieces of a model through its distance constraints (also for other packages' tearing tests). */
+    public static final class Components {
+        public static int[] of(Model m) {
             int n = m.particleCount();
             int[] parent = new int[n];
             for (int i = 0; i < n; i++) {
@@ -308,7 +308,7 @@ public class TearingTest {
             return piece;
         }
 
-        static int count(int[] piece) {
+        public static int count(int[] piece) {
             return (int) java.util.Arrays.stream(piece).distinct().count();
         }
 

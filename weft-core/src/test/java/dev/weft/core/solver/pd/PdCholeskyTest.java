@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.interact.TearingTest;
+import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.GridClothSpec;
 import dev.weft.core.model.Material;
@@ -146,5 +148,27 @@ class PdCholeskyTest {
             }
         }
         assertThat(out[1]).containsExactly(out[0]);
+    }
+
+    /**
+     * Tearing changes the model: the solver makes a new factor for each edited model, and the cloth pulled by
+     * two grips parts into two pieces with every position finite, as under the sweeps (TearingTest).
+     */
+    @Test
+    void aTearingClothIsRefactoredAtEachEditAndPartsInTwo() {
+        Model m = TearingTest.pulledCloth(BendingModel.DISTANCE, 0.3f);
+        try (WorkerPool pool = new WorkerPool(1);
+             Simulation sim = new Simulation(m, State.atRest(m), new PdSolver(cholesky(2), pool),
+                     TearingTest.grips(m, 0.4f), 8)) {
+            for (int f = 0; f < 90; f++) {
+                sim.advance(FRAME);
+            }
+            Model torn = sim.model();
+            assertThat(torn.edits()).isNotEmpty();
+            assertThat(TearingTest.Components.count(TearingTest.Components.of(torn))).isEqualTo(2);
+            for (float v : sim.state().positions()) {
+                assertThat(Float.isFinite(v)).isTrue();
+            }
+        }
     }
 }
