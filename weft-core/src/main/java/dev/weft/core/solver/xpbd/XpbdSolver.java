@@ -134,6 +134,12 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private float[] dx;
     private float[] dy;
     private float[] dz;
+    /** Minimum constraints of a run the lanes take (shorter ones run one at a time). */
+    private static final int LANE_RUN = 8;
+    /** The constraint order and particle slots of the lanes ({@link LaneLayout}), or null: the model's own. */
+    private LaneLayout laneLayout;
+    /** {@code laneLayout.slot} while the lanes are in use with it, else null (the axis arrays particle-indexed). */
+    private int[] laneSlot;
     /** Whether yx, yy, yz hold the current prediction (y is fixed from the step's start to its end). */
     private boolean ySoaCurrent;
     private final RangeBody soaRigidBody = (b, e) -> soa.rigid(b, e);
@@ -144,7 +150,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         }
     };
     private final RangeBody toSoaBody = this::toSoa;
-    private final RangeBody dToSoaBody = (b, e) -> transposeIn(d, dx, dy, dz, b, e);
+    private final RangeBody dToSoaBody = (b, e) -> transposeIn(d, dx, dy, dz, laneSlot, b, e);
     private final RangeBody fromSoaBody = this::fromSoa;
 
     /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
@@ -382,23 +388,28 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     }
 
     private void toSoa(int begin, int end) {
-        transposeIn(y, yx, yy, yz, begin, end);
-        transposeIn(d, dx, dy, dz, begin, end);
+        transposeIn(y, yx, yy, yz, laneSlot, begin, end);
+        transposeIn(d, dx, dy, dz, laneSlot, begin, end);
     }
 
+    /** Particles [begin, end)'s corrections back from their slots (each particle writes its own). */
     private void fromSoa(int begin, int end) {
+        final int[] at = laneSlot;
         for (int i = begin; i < end; i++) {
-            d[3 * i] = dx[i];
-            d[3 * i + 1] = dy[i];
-            d[3 * i + 2] = dz[i];
+            int s = at == null ? i : at[i];
+            d[3 * i] = dx[s];
+            d[3 * i + 1] = dy[s];
+            d[3 * i + 2] = dz[s];
         }
     }
 
-    private static void transposeIn(float[] xyz, float[] x, float[] y, float[] z, int begin, int end) {
+    /** Particles [begin, end) into the axis arrays at their slots ({@code slot} null: at their own index). */
+    private static void transposeIn(float[] xyz, float[] x, float[] y, float[] z, int[] slot, int begin, int end) {
         for (int i = begin; i < end; i++) {
-            x[i] = xyz[3 * i];
-            y[i] = xyz[3 * i + 1];
-            z[i] = xyz[3 * i + 2];
+            int s = slot == null ? i : slot[i];
+            x[s] = xyz[3 * i];
+            y[s] = xyz[3 * i + 1];
+            z[s] = xyz[3 * i + 2];
         }
     }
 
@@ -484,6 +495,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             distStiffness = m.distanceStiffness();
             hingeStiffness = m.hingeStiffness();
             bendAlpha = new float[hingeStiffness.length];
+            bindLaneLayout(m);
             bindStretchOrder();
             bindLanes(n);
             BendingConstraints b = m.bending();
@@ -549,11 +561,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         if (soa == null || settings.mode() != IterationMode.COLORED) {
             return;
         }
-        int[] runEnd = distanceRuns(distParticles, distColorStart, 8);
-        int inRuns = 0;
-        for (int e : runEnd) {
-            inRuns += e >= 0 ? 1 : 0;
-        }
+        int[] lanePairs = laneLayout == null ? distParticles : laneLayout.slotPairs(distParticles);
+        int[] runEnd = distanceRuns(lanePairs, distColorStart, LANE_RUN);
+        int inRuns = inRuns(runEnd);
         if (2 * inRuns < runEnd.length) {
             return;
         }
@@ -565,9 +575,46 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         dx = new float[n];
         dy = new float[n];
         dz = new float[n];
-        soa.bind(distParticles, distRest, w, distAlpha, distLambda, runEnd);
+        soa.bind(lanePairs, distRest, laneLayout == null ? w : laneLayout.atSlots(w), distAlpha, distLambda, runEnd);
         soa.positions(yx, yy, yz, dx, dy, dz);
+        laneSlot = laneLayout == null ? null : laneLayout.slot;
         ySoaCurrent = false;
+    }
+
+    private static int inRuns(int[] runEnd) {
+        int count = 0;
+        for (int e : runEnd) {
+            count += e >= 0 ? 1 : 0;
+        }
+        return count;
+    }
+
+    /**
+     * Where the lanes will run (colored mode, the kernel present), the storage order of the distance constraints
+     * and the particles' places in the axis arrays from {@link LaneLayout#parityRows}, when they put more
+     * constraints in runs than the model's own order (a grid cloth's horizontal colors); the constraints are
+     * then stored in that order for every colored pass (the same bits: a color's constraints are independent).
+     */
+    private void bindLaneLayout(Model m) {
+        laneLayout = null;
+        laneSlot = null;
+        if (soa == null || settings.mode() != IterationMode.COLORED) {
+            return;
+        }
+        LaneLayout layout = LaneLayout.parityRows(m, distParticles, distColorStart);
+        if (layout == null) {
+            return;
+        }
+        int[] ordered = layout.orderPairs(distParticles);
+        if (inRuns(distanceRuns(layout.slotPairs(ordered), distColorStart, LANE_RUN))
+                <= inRuns(distanceRuns(distParticles, distColorStart, LANE_RUN))) {
+            return;
+        }
+        laneLayout = layout;
+        distParticles = ordered;
+        distRest = layout.order(distRest);
+        distKind = layout.order(distKind);
+        distStiffness = layout.order(distStiffness);
     }
 
     /** Whether the bound model's colored distance sweeps run in vector lanes (tests). */

@@ -76,10 +76,16 @@ class XpbdLanesTest {
                                     + " iterations, " + passes + " stretch passes";
                             assertThat(lanes.distancesInLanes()).as(what).isTrue();
                             assertThat(scalar.distancesInLanes()).as(what).isFalse();
-                            // a grid's vertical, diagonal, anti-diagonal and vertical-skip (or, with dihedral
-                            // bending, vertical and diagonal) colors are rows: at least half in runs
-                            assertThat(2 * lanes.constraintsInRuns()).as(what)
-                                    .isGreaterThanOrEqualTo(m.distances().count());
+                            // with each row's even columns stored before its odd ones (LaneLayout) every
+                            // structural and shear color is a run per row: with dihedral bending every distance
+                            // constraint, with distance bending all but the horizontal skips (measured 5183 of
+                            // 6206 on 33 x 33; the model's own order had the horizontal colors out)
+                            if (bending == BendingModel.DIHEDRAL) {
+                                assertThat(lanes.constraintsInRuns()).as(what).isEqualTo(m.distances().count());
+                            } else {
+                                assertThat(5 * lanes.constraintsInRuns()).as(what)
+                                        .isGreaterThanOrEqualTo(4 * m.distances().count());
+                            }
                             assertThat(b.positions()).as(what).containsExactly(a.positions());
                             assertThat(b.velocities()).as(what).containsExactly(a.velocities());
                             // and the cloth moved: it swung down onto the ball

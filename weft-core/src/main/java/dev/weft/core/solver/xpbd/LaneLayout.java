@@ -1,0 +1,121 @@
+package dev.weft.core.solver.xpbd;
+
+import dev.weft.core.model.Model;
+import dev.weft.core.model.ModelObject;
+
+/**
+ * Where XPBD's colored distance sweep in vector lanes keeps particles (their index in the axis arrays) and in
+ * which order it takes each color's constraints. In a grid cloth's row-major order a horizontal color (the edges
+ * (c, c + 1) of one parity of c) has its first particles two apart, which eight lanes cannot load at once; the
+ * vertical, diagonal and skip colors have them one apart. Keeping each grid row's even columns first and its odd
+ * columns after ({@link #parityRows}) puts a horizontal color's first particles one apart too, each at a fixed
+ * offset from its second; the vertical and diagonal colors stay runs once each color's constraints are taken in
+ * the order of their first particle's new place ({@link #constraintOrder}).
+ *
+ * <p>Reordering changes no result: the constraints of one color share no particle, so each one's projection
+ * reads and writes what no other in its color touches, in any order (the solver's bits are the same).
+ */
+final class LaneLayout {
+    /** Particle p's index in the axis arrays, or null for p itself. */
+    final int[] slot;
+    /** Position k of the solver's constraint storage holds the model's constraint {@code constraintOrder[k]}. */
+    final int[] constraintOrder;
+
+    private LaneLayout(int[] slot, int[] constraintOrder) {
+        this.slot = slot;
+        this.constraintOrder = constraintOrder;
+    }
+
+    /**
+     * Even columns before odd ones in every row of every grid cloth of {@code m} (other particles where they
+     * are), and each color's constraints ({@code pairs}, colored by {@code colorStart}) by their first particle's
+     * slot; null when the model has no grid cloth.
+     */
+    static LaneLayout parityRows(Model m, int[] pairs, int[] colorStart) {
+        int n = m.particleCount();
+        int[] slot = null;
+        for (ModelObject o : m.objects()) {
+            if (!o.isGrid() || o.gridCols() < 2 || o.gridParticle(o.gridRows() - 1, o.gridCols() - 1) >= n) {
+                continue;
+            }
+            if (slot == null) {
+                slot = new int[n];
+                for (int p = 0; p < n; p++) {
+                    slot[p] = p;
+                }
+            }
+            int cols = o.gridCols();
+            int evens = (cols + 1) / 2;
+            for (int r = 0; r < o.gridRows(); r++) {
+                int row = o.gridParticle(r, 0);
+                for (int c = 0; c < cols; c++) {
+                    slot[row + c] = row + (c % 2 == 0 ? c / 2 : evens + c / 2);
+                }
+            }
+        }
+        if (slot == null) {
+            return null;
+        }
+        int count = pairs.length / 2;
+        int[] order = new int[count];
+        long[] keys = new long[count];
+        for (int color = 0; color + 1 < colorStart.length; color++) {
+            int from = colorStart[color];
+            int to = colorStart[color + 1];
+            for (int c = from; c < to; c++) {
+                keys[c - from] = ((long) slot[pairs[2 * c]] << 32) | c;
+            }
+            java.util.Arrays.sort(keys, 0, to - from);
+            for (int c = from; c < to; c++) {
+                order[c] = (int) keys[c - from];
+            }
+        }
+        return new LaneLayout(slot, order);
+    }
+
+    /** {@code pairs} in storage order, their particles as slots: what the lanes index the axis arrays with. */
+    int[] slotPairs(int[] pairs) {
+        int[] out = new int[pairs.length];
+        for (int k = 0; k < pairs.length; k++) {
+            out[k] = slot[pairs[k]];
+        }
+        return out;
+    }
+
+    /** The per-particle values {@code perParticle} at their slots. */
+    float[] atSlots(float[] perParticle) {
+        float[] out = new float[perParticle.length];
+        for (int p = 0; p < perParticle.length; p++) {
+            out[slot[p]] = perParticle[p];
+        }
+        return out;
+    }
+
+    /** The model's constraint pairs in storage order. */
+    int[] orderPairs(int[] pairs) {
+        int[] out = new int[pairs.length];
+        for (int k = 0; k < constraintOrder.length; k++) {
+            out[2 * k] = pairs[2 * constraintOrder[k]];
+            out[2 * k + 1] = pairs[2 * constraintOrder[k] + 1];
+        }
+        return out;
+    }
+
+    /** The model's per-constraint values in storage order. */
+    float[] order(float[] perConstraint) {
+        float[] out = new float[perConstraint.length];
+        for (int k = 0; k < constraintOrder.length; k++) {
+            out[k] = perConstraint[constraintOrder[k]];
+        }
+        return out;
+    }
+
+    /** The model's per-constraint kinds in storage order. */
+    byte[] order(byte[] perConstraint) {
+        byte[] out = new byte[perConstraint.length];
+        for (int k = 0; k < constraintOrder.length; k++) {
+            out[k] = perConstraint[constraintOrder[k]];
+        }
+        return out;
+    }
+}
