@@ -329,7 +329,7 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     void requireBindable(Model m) {
         MaterialParameters.requireNoIsometricBending(m, "implicit");
         MaterialParameters.requireFinite(m, "implicit");
-        MaterialParameters.requireNoElasticTets(m, "implicit");
+        MaterialParameters.requireNoElasticTetsOnDevice(m, "OpenCL", "implicit");
     }
 
     /**

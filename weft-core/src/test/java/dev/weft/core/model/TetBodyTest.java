@@ -386,7 +386,7 @@ class TetBodyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"implicit", "mass-spring", "relaxation"})
+    @ValueSource(strings = {"relaxation"})
     void theSolversWithoutTetrahedraRefuseItByName(String solver) {
         ModelBuilder b = new ModelBuilder();
         b.addTetBody(box("jelly", new float[] {0f, 0f, 0f}, new float[] {0.1f, 0.1f, 0.1f}, 1, 1, 1, 1000f, 1e4f,
