@@ -1,6 +1,7 @@
 package dev.weft.core.solver;
 
 import dev.weft.core.InvalidInputException;
+import dev.weft.core.geom.PolarRotation;
 import dev.weft.core.geom.RotationSvd;
 import dev.weft.core.model.Incidence;
 import dev.weft.core.model.Model;
@@ -49,9 +50,9 @@ public final class ElasticTetForces {
     private final double[] cornerForce;
     /** Per tetrahedron and corner, r = R g (3 doubles per corner), after {@link #evaluate}. */
     private final double[] rotated;
-    /** F and the decomposition's array, per thread. */
+    /** F, the decomposition's scratch and R, per thread. */
     private final ThreadLocal<double[][]> scratch = ThreadLocal.withInitial(
-            () -> new double[][] {new double[9], new double[RotationSvd.SIZE]});
+            () -> new double[][] {new double[9], new double[RotationSvd.SIZE], new double[9]});
 
     private ElasticTetForces(int[] tets, float[] gradient, float[] restEdge, float[] volume, float[] mu,
                              float[] lambda, float[] beta, int particleCount) {
@@ -167,6 +168,7 @@ public final class ElasticTetForces {
         final double[][] buffers = scratch.get();
         final double[] work = buffers[0];
         final double[] svd = buffers[1];
+        final double[] rot = buffers[2];
         final float[] g = gradient;
         for (int t = begin; t < end; t++) {
             int a = 3 * tets[4 * t];
@@ -215,20 +217,16 @@ public final class ElasticTetForces {
             work[6] = h20;
             work[7] = h21;
             work[8] = 1.0 + h22;
-            RotationSvd.decompose(work, 0, svd);
-            // R = U Vᵀ
-            final double[] sv = svd;
-            int u = RotationSvd.U;
-            int w = RotationSvd.V;
-            double r00 = sv[u] * sv[w] + sv[u + 1] * sv[w + 1] + sv[u + 2] * sv[w + 2];
-            double r01 = sv[u] * sv[w + 3] + sv[u + 1] * sv[w + 4] + sv[u + 2] * sv[w + 5];
-            double r02 = sv[u] * sv[w + 6] + sv[u + 1] * sv[w + 7] + sv[u + 2] * sv[w + 8];
-            double r10 = sv[u + 3] * sv[w] + sv[u + 4] * sv[w + 1] + sv[u + 5] * sv[w + 2];
-            double r11 = sv[u + 3] * sv[w + 3] + sv[u + 4] * sv[w + 4] + sv[u + 5] * sv[w + 5];
-            double r12 = sv[u + 3] * sv[w + 6] + sv[u + 4] * sv[w + 7] + sv[u + 5] * sv[w + 8];
-            double r20 = sv[u + 6] * sv[w] + sv[u + 7] * sv[w + 1] + sv[u + 8] * sv[w + 2];
-            double r21 = sv[u + 6] * sv[w + 3] + sv[u + 7] * sv[w + 4] + sv[u + 8] * sv[w + 5];
-            double r22 = sv[u + 6] * sv[w + 6] + sv[u + 7] * sv[w + 7] + sv[u + 8] * sv[w + 8];
+            PolarRotation.nearest(work, svd, rot);
+            double r00 = rot[0];
+            double r01 = rot[1];
+            double r02 = rot[2];
+            double r10 = rot[3];
+            double r11 = rot[4];
+            double r12 = rot[5];
+            double r20 = rot[6];
+            double r21 = rot[7];
+            double r22 = rot[8];
             // RᵀF − I = (Rᵀ − I) + Rᵀ H: exactly 0 at rest (R = I, H = 0)
             double s00 = (r00 - 1.0) + r00 * h00 + r10 * h10 + r20 * h20;
             double s11 = (r11 - 1.0) + r01 * h01 + r11 * h11 + r21 * h21;
