@@ -20,7 +20,11 @@ class ElasticTetForcesTest {
     }
 
     private static double[] forces(ElasticTetForces f, float[] x, int n) {
-        f.evaluate(x, new float[3 * n], 0, f.count());
+        return forces(f, x, new float[3 * n], 0.0, n);
+    }
+
+    private static double[] forces(ElasticTetForces f, float[] x, float[] v, double s, int n) {
+        f.evaluate(x, v, s, 0, f.count());
         double[] out = new double[3 * n];
         double[] sum = new double[3];
         for (int p = 0; p < n; p++) {
@@ -124,6 +128,44 @@ class ElasticTetForcesTest {
                 }
                 assertThat(sum).isCloseTo(0.0, within(1e-5 * scale));
             }
+        }
+    }
+
+    @Test
+    void theLookAheadSubtractsTheWarpedStiffnessTimesTheVelocity() {
+        // evaluate(x, v, s) = f(x, v) − s R K Rᵀ v, with R K Rᵀ the blocks' matrix at the same x: what the implicit
+        // step's right-hand side needs (f + h ∂f/∂x v), checked at a deformed, rotated state with random velocities
+        Model m = cube();
+        int n = m.particleCount();
+        java.util.Random random = new java.util.Random(7);
+        float[] x = m.restPositions().clone();
+        float[] v = new float[3 * n];
+        for (int p = 0; p < n; p++) { // a quarter turn about y, and 5 mm of noise
+            float dx = x[3 * p] - 0.25f;
+            float dz = x[3 * p + 2] + 0.05f;
+            x[3 * p] = 0.25f + dz + 0.005f * (float) random.nextGaussian();
+            x[3 * p + 1] += 0.005f * (float) random.nextGaussian();
+            x[3 * p + 2] = -0.05f - dx + 0.005f * (float) random.nextGaussian();
+        }
+        for (int k = 0; k < v.length; k++) {
+            v[k] = (float) random.nextGaussian();
+        }
+        ElasticTetForces f = ElasticTetForces.of(m, "implicit");
+        double s = 1e-3;
+        double[] plain = forces(f, x, v, 0.0, n);
+        double[] ahead = forces(f, x, v, s, n);
+        double[][] k = stiffness(f, n);
+        double largest = 0;
+        double[] kv = new double[3 * n];
+        for (int r = 0; r < 3 * n; r++) {
+            for (int c = 0; c < 3 * n; c++) {
+                kv[r] += k[r][c] * v[c];
+            }
+            largest = Math.max(largest, Math.abs(kv[r]));
+        }
+        assertThat(largest).as("|K v|, N/s").isGreaterThan(1e3);
+        for (int r = 0; r < 3 * n; r++) {
+            assertThat((plain[r] - ahead[r]) / s).as("row %d", r).isCloseTo(kv[r], within(1e-6 * largest));
         }
     }
 }

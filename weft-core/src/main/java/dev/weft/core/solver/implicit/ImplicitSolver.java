@@ -519,7 +519,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     }
 
     private void evaluateTets(int begin, int end) {
-        tets.evaluate(x, v, begin, end);
+        tets.evaluate(x, v, h, begin, end);
     }
 
     /** Row i's diagonal block of A, b_i and the inverse of A_ii (gather: reads springs, writes only row i). */
@@ -580,14 +580,11 @@ public final class ImplicitSolver implements ParticleContactSolver {
                 kvz += kk[kx + 2] * rx + kk[kx + 4] * ry + kk[kx + 5] * rz;
             }
             if (tets != null) {
-                // −h² (∂F/∂x v)_i and the diagonal's share: summed into the spring terms' accumulators
-                double[] t = tetRow(i, fx, fy, fz, kvx, kvy, kvz);
+                // f + h ∂F/∂x v of the corners, and the diagonal's share, summed into the springs' accumulators
+                double[] t = tetRow(i, fx, fy, fz);
                 fx = t[0];
                 fy = t[1];
                 fz = t[2];
-                kvx = t[3];
-                kvy = t[4];
-                kvz = t[5];
                 sxx -= t[6];
                 sxy -= t[7];
                 sxz -= t[8];
@@ -614,10 +611,10 @@ public final class ImplicitSolver implements ParticleContactSolver {
     /**
      * Row i's share of its elastic tetrahedra: writes their off-diagonal blocks (h β + h²) R K Rᵀ into row i's
      * entries (zeroing first what no spring wrote) with their skew parts, and returns, in a per-thread array, the
-     * force (f plus the corners' forces), ∂F/∂x v (plus −Σ_b K_ib v_b) and the diagonal block's tetrahedron part
-     * (h β + h²) K_ii (6 values) to subtract from the springs' sum.
+     * force f plus the corners' f + h ∂F/∂x v ({@link ElasticTetForces#evaluate} with s = h: b_i gets h times it)
+     * and, at 6..11, the diagonal block's tetrahedron part (h β + h²) K_ii to subtract from the springs' sum.
      */
-    private double[] tetRow(int i, double fx, double fy, double fz, double kvx, double kvy, double kvz) {
+    private double[] tetRow(int i, double fx, double fy, double fz) {
         final float[] a = matrix.values();
         final float[] skew = matrix.skew();
         final int[] rowStart = matrix.rowStart();
@@ -633,7 +630,6 @@ public final class ImplicitSolver implements ParticleContactSolver {
             skew[3 * k + 1] = 0f;
             skew[3 * k + 2] = 0f;
         }
-        final int[] corners = tets.tets();
         final int[] slots = tets.cornerSlots();
         final int[] start = tets.cornerStart();
         final double[] force = tets.cornerForce();
@@ -657,14 +653,6 @@ public final class ImplicitSolver implements ParticleContactSolver {
             double c = hh * beta[t] + h2;
             for (int cb = 0; cb < 4; cb++) {
                 tets.block(t, ca, cb, blk, 0);
-                int j3 = 3 * corners[4 * t + cb];
-                double vx = v[j3];
-                double vy = v[j3 + 1];
-                double vz = v[j3 + 2];
-                // ∂F/∂x v = −K v: (sym + ω×) v_b
-                kvx -= blk[0] * vx + blk[1] * vy + blk[2] * vz + (blk[7] * vz - blk[8] * vy);
-                kvy -= blk[1] * vx + blk[3] * vy + blk[4] * vz + (blk[8] * vx - blk[6] * vz);
-                kvz -= blk[2] * vx + blk[4] * vy + blk[5] * vz + (blk[6] * vy - blk[7] * vx);
                 if (cb == ca) {
                     dxx += c * blk[0];
                     dxy += c * blk[1];
@@ -688,9 +676,6 @@ public final class ImplicitSolver implements ParticleContactSolver {
         out[0] = fx;
         out[1] = fy;
         out[2] = fz;
-        out[3] = kvx;
-        out[4] = kvy;
-        out[5] = kvz;
         out[6] = dxx;
         out[7] = dxy;
         out[8] = dxz;

@@ -217,7 +217,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
     }
 
     private void evaluateTets(int begin, int end) {
-        tets.evaluate(x, v, begin, end);
+        tets.evaluate(x, v, 0.0, begin, end);
     }
 
     /** Each particle's spring forces, summed over its springs in the incidence's fixed order, then its tetrahedra's. */
