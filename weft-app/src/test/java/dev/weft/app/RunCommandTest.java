@@ -141,6 +141,22 @@ class RunCommandTest {
     }
 
     @Test
+    void theForceSolversRunTheRubberSceneAndRelaxationRefusesItByName(@TempDir Path tmp) {
+        // implicit and mass-spring apply the tetrahedra's co-rotated FEM forces (issue #18); relaxation does not
+        for (String solver : new String[] {"implicit", "mass-spring"}) {
+            out.getBuffer().setLength(0);
+            assertThat(weft("run", "rubber", "--solver", solver, "--frames", "3", "--threads", "1", "--out",
+                    tmp.toString())).as(solver + ": " + err).isZero();
+            assertThat(out.toString()).as(solver)
+                    .containsPattern("ball held \\d+\\.\\d–\\d+\\.\\d % of its rest volume");
+        }
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "rubber", "--solver", "relaxation", "--frames", "1", "--out", tmp.toString()))
+                .isNotZero();
+        assertThat(err.toString()).contains("elastic tetrahedral body").contains("relaxation").contains("implicit");
+    }
+
+    @Test
     void theRubberBarTearsInARunAndItsFramesShowTheCrack(@TempDir Path tmp) throws IOException {
         // rubber-tear: the notched bar tears in its first tenth of a second; the OBJ frames grow the crack's copies
         // and faces, and the two halves' closed surfaces hold the bar's volume (not a torn body's stale range)
