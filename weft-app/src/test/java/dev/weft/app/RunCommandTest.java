@@ -141,6 +141,19 @@ class RunCommandTest {
     }
 
     @Test
+    void theSpringSolversRunTheRubberScene(@TempDir Path tmp) {
+        // implicit and mass-spring apply the tetrahedra's co-rotated FEM forces, relaxation relaxes them with
+        // XPBD's projection (issue #18)
+        for (String solver : new String[] {"implicit", "mass-spring", "relaxation"}) {
+            out.getBuffer().setLength(0);
+            assertThat(weft("run", "rubber", "--solver", solver, "--frames", "3", "--threads", "1", "--out",
+                    tmp.toString())).as(solver + ": " + err).isZero();
+            assertThat(out.toString()).as(solver)
+                    .containsPattern("ball held \\d+\\.\\d–\\d+\\.\\d % of its rest volume");
+        }
+    }
+
+    @Test
     void theRubberBarTearsInARunAndItsFramesShowTheCrack(@TempDir Path tmp) throws IOException {
         // rubber-tear: the notched bar tears in its first tenth of a second; the OBJ frames grow the crack's copies
         // and faces, and the two halves' closed surfaces hold the bar's volume (not a torn body's stale range)

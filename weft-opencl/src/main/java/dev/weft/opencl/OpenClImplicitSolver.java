@@ -57,8 +57,9 @@ import org.lwjgl.system.MemoryUtil;
  *
  * <p>Not on the device, refused by name with an {@link UnsupportedOnDeviceException}:
  * a projectile with particle contacts;
- * elastic tetrahedral bodies as the CPU solver refuses them (a voxel body's springs run, its tetrahedra are
- * not the implicit solver's, on either). The CPU solver's user constraints to a plane or a line ({@link
+ * elastic tetrahedral bodies, which the CPU solver simulates (co-rotated FEM) and this one not yet (an
+ * {@link dev.weft.core.InvalidInputException} naming the body and the cpu backend; a voxel body's springs run).
+ * The CPU solver's user constraints to a plane or a line ({@link
  * ImplicitSolver#constrainToPlane}) are not offered.
  */
 public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
@@ -324,12 +325,12 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         requireSupported(settings(), m, env);
     }
 
-    /** What the CPU solver refuses too, in its words (an elastic tetrahedral body; a voxel body's springs run). */
+    /** What the CPU solver refuses too, in its words, and elastic tetrahedra, which only the CPU solver runs. */
     @Override
     void requireBindable(Model m) {
         MaterialParameters.requireNoIsometricBending(m, "implicit");
         MaterialParameters.requireFinite(m, "implicit");
-        MaterialParameters.requireNoElasticTets(m, "implicit");
+        MaterialParameters.requireNoElasticTetsOnDevice(m, "OpenCL", "implicit");
     }
 
     /**

@@ -133,7 +133,7 @@ public final class OpenClMassSpringSolver extends OpenClSolver<MassSpringSetting
     @Override
     void requireBindable(Model m) {
         MaterialParameters.requireFinite(m, "mass-spring");
-        MaterialParameters.requireNoElasticTets(m, "mass-spring");
+        MaterialParameters.requireNoElasticTetsOnDevice(m, "OpenCL", "mass-spring");
     }
 
     /** The model's springs and materials uploaded; the kernels' arguments set. */

@@ -196,17 +196,16 @@ public final class MaterialParameters {
     }
 
     /**
-     * Checks that a model has no elastic tetrahedra (a {@link TetBodySpec} body): their energy is projected by
-     * xpbd, pbd, pd and relaxation only; the other spring solvers see a soft body through its distance
-     * constraints (a voxel body's springs), and a tetrahedral body has none.
+     * Checks that a device backend's solver that does not run elastic tetrahedra is not given any, naming the body
+     * and the ways out (the same solver on the cpu backend, or a device solver that runs them).
      */
-    public static void requireNoElasticTets(Model model, String solver) {
+    public static void requireNoElasticTetsOnDevice(Model model, String backend, String solver) {
         if (model.tets().elastic()) {
             for (ModelObject o : model.objects()) {
                 if (o.type() == ModelObject.Type.TET_BODY) {
-                    throw new InvalidInputException(o.name(), "is an elastic tetrahedral body, which the " + solver
-                            + " solver does not simulate yet; use xpbd, pbd, pd or relaxation (or a voxel body, whose "
-                            + "springs every solver takes)");
+                    throw new InvalidInputException(o.name(), "is an elastic tetrahedral body, which the " + backend
+                            + " " + solver + " solver does not simulate yet; run " + solver + " on the cpu backend, "
+                            + "or xpbd, pbd or pd (or a voxel body, whose springs every solver takes)");
                 }
             }
         }

@@ -78,7 +78,9 @@ public final class SpringTopology {
                     break;
                 case ROPE:
                 case VOXEL_BODY:
-                    // no layout of its own: its springs are its constraints
+                case TET_BODY:
+                    // no layout of its own: its springs are its constraints (a tetrahedral body has none: its
+                    // tetrahedra are ElasticTetForces')
                     int[] p = d.particles();
                     byte[] k = d.kind();
                     for (int c = 0; c < d.count(); c++) {

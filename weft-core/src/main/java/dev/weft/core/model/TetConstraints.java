@@ -87,7 +87,10 @@ public final class TetConstraints extends ColoredConstraints {
         return lameLambda;
     }
 
-    /** True when some tetrahedron has shape stiffness (μ > 0), which only the position-based solvers simulate. */
+    /**
+     * True when some tetrahedron has shape stiffness (μ &gt; 0): xpbd, pbd and pd project it, implicit and
+     * mass-spring apply its forces ({@code solver.ElasticTetForces}); relaxation relaxes it with XPBD's projection.
+     */
     public boolean elastic() {
         for (float mu : shearModulus) {
             if (mu > 0f) {

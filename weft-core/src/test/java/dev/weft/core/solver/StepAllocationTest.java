@@ -37,7 +37,7 @@ class StepAllocationTest {
      */
     private static final long SLACK_BYTES = 4 * 1024;
 
-    private static final List<String> TETRAHEDRA = List.of("xpbd", "pbd", "pd");
+    private static final List<String> TETRAHEDRA = List.of("xpbd", "pbd", "pd", "implicit", "mass-spring");
 
     static List<String> solvers() {
         return Solvers.names();

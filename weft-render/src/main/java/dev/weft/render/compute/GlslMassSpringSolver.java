@@ -152,7 +152,7 @@ public final class GlslMassSpringSolver extends GlslSolver<MassSpringSettings> {
     @Override
     void requireBindable(Model m) {
         MaterialParameters.requireFinite(m, "mass-spring");
-        MaterialParameters.requireNoElasticTets(m, "mass-spring");
+        MaterialParameters.requireNoElasticTetsOnDevice(m, "GLSL compute", "mass-spring");
     }
 
     /** The model's springs and materials uploaded; the uniforms that stay set. */

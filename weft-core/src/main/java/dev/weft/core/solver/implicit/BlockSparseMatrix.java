@@ -10,6 +10,11 @@ import java.util.Arrays;
  * {@code float[]}: no object per entry, and a matrix-vector product streams the values in order.
  * Values are single precision (7 digits, plenty for a matrix assembled from single-precision
  * positions); products accumulate in double. Rows are written by whoever owns them (gather-style assembly).
+ *
+ * <p>Elastic tetrahedra's off-diagonal blocks are not symmetric (only the matrix as a whole is): with
+ * {@link #withSkewParts} an entry also holds the axial vector ω of its skew part, 3 floats at
+ * {@code skew[3k .. 3k+2]}, the block acting as {@code sym · x + ω × x}; entry (j, i) holds −ω. Without
+ * tetrahedra there is no skew array and the product is the symmetric one alone.
  */
 public final class BlockSparseMatrix {
     /** Doubles per stored block. */
@@ -20,6 +25,7 @@ public final class BlockSparseMatrix {
     private final int[] col;
     private final int[] diagonal;
     private final float[] values;
+    private float[] skew;
 
     /**
      * @param rowStart n + 1 offsets into {@code col}
@@ -48,6 +54,19 @@ public final class BlockSparseMatrix {
             }
         }
         this.values = new float[BLOCK * col.length];
+    }
+
+    /** Gives every entry a skew part (zero until written), for non-symmetric blocks. Returns this matrix. */
+    public BlockSparseMatrix withSkewParts() {
+        if (skew == null) {
+            skew = new float[3 * col.length];
+        }
+        return this;
+    }
+
+    /** ω of each entry's skew part, 3 floats per entry; null without {@link #withSkewParts}. Written by assembly. */
+    public float[] skew() {
+        return skew;
     }
 
     /** Block rows (= particles); the matrix is 3·rows × 3·rows. */
@@ -98,6 +117,10 @@ public final class BlockSparseMatrix {
 
     /** Row i of A x into {@code y[o .. o+2]}. */
     public void multiplyRow(double[] x, double[] y, int out, int i) {
+        if (skew != null) {
+            multiplyRowWithSkew(x, y, out, i);
+            return;
+        }
         double sx = 0.0;
         double sy = 0.0;
         double sz = 0.0;
@@ -115,6 +138,36 @@ public final class BlockSparseMatrix {
             sx += a[o] * xj + axy * yj + axz * zj;
             sy += axy * xj + a[o + 3] * yj + ayz * zj;
             sz += axz * xj + ayz * yj + a[o + 5] * zj;
+        }
+        y[out] = sx;
+        y[out + 1] = sy;
+        y[out + 2] = sz;
+    }
+
+    /** {@link #multiplyRow(double[], double[], int, int)} with each block's skew part: sym · x + ω × x. */
+    private void multiplyRowWithSkew(double[] x, double[] y, int out, int i) {
+        double sx = 0.0;
+        double sy = 0.0;
+        double sz = 0.0;
+        final float[] a = values;
+        final float[] w = skew;
+        final int[] c = col;
+        for (int k = rowStart[i], end = rowStart[i + 1]; k < end; k++) {
+            int j3 = 3 * c[k];
+            int o = BLOCK * k;
+            int s = 3 * k;
+            double xj = x[j3];
+            double yj = x[j3 + 1];
+            double zj = x[j3 + 2];
+            double axy = a[o + 1];
+            double axz = a[o + 2];
+            double ayz = a[o + 4];
+            double wx = w[s];
+            double wy = w[s + 1];
+            double wz = w[s + 2];
+            sx += a[o] * xj + axy * yj + axz * zj + (wy * zj - wz * yj);
+            sy += axy * xj + a[o + 3] * yj + ayz * zj + (wz * xj - wx * zj);
+            sz += axz * xj + ayz * yj + a[o + 5] * zj + (wx * yj - wy * xj);
         }
         y[out] = sx;
         y[out + 1] = sy;

@@ -11,6 +11,7 @@ import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.SimulationDivergedException;
+import dev.weft.core.solver.ElasticTetForces;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
@@ -27,7 +28,9 @@ import java.util.Arrays;
 
 /**
  * Implicit (backward) Euler for mass-spring cloth, Baraff and Witkin's "large steps" as seed 000
- * builds it. One step of length h:
+ * builds it, and for elastic tetrahedra (co-rotated linear FEM, {@link ElasticTetForces}: their forces join the
+ * springs', their warped stiffness R K Rᵀ and Rayleigh damping β R K Rᵀ enter A as (h β + h²) R K Rᵀ, R held
+ * fixed over the step). One step of length h:
  * <ol>
  *   <li>constraints: pinned particles are fixed; particles the user constrained to a plane or a line,
  *       and particles touching a {@link PlaneCollider} (seed 000 §4.5), get their filter block S_i
@@ -100,6 +103,10 @@ public final class ImplicitSolver implements ParticleContactSolver {
     /** Per spring: the force on its first particle (3 doubles) and K = ∂F_a/∂x_a (6 floats, for b). */
     private double[] springForce;
     private float[] springK;
+    /** The model's elastic tetrahedra, or null; per tetrahedron its 16 block entries of A. */
+    private ElasticTetForces tets;
+    private int[] tetEntry;
+    private final ThreadLocal<double[]> tetBlock = ThreadLocal.withInitial(() -> new double[ElasticTetForces.BLOCK_SIZE]);
     private final ThreadLocal<double[]> springScratch = ThreadLocal.withInitial(() -> new double[SpringForce.STRIDE]);
     private double[] mass;
     private double[] dv;
@@ -139,6 +146,7 @@ public final class ImplicitSolver implements ParticleContactSolver {
     private final RangeBody particleContactBody = this::constrainParticleContacts;
     private final RangeBody constraintBody = this::buildConstraints;
     private final RangeBody springBody = this::evaluateSprings;
+    private final RangeBody tetBody = this::evaluateTets;
     private final RangeBody assembleBody = this::assembleRows;
     private final RangeBody integrateBody = this::integrate;
     private final RangeBody collideBody = this::collideOthers;
@@ -283,6 +291,9 @@ public final class ImplicitSolver implements ParticleContactSolver {
         }
         aero.compute(pool, x, v, env);
         pool.parallelFor(0, springCount, springBody);
+        if (tets != null) {
+            pool.parallelFor(0, tets.count(), tetBody);
+        }
         pool.parallelFor(0, n, assembleBody);
         for (int i = 0; i < n; i++) {
             if (badBlock[i] != 0) {
@@ -336,8 +347,8 @@ public final class ImplicitSolver implements ParticleContactSolver {
             n = m.particleCount();
             w = m.invMass();
             MaterialParameters.requireFinite(m, "implicit");
-            MaterialParameters.requireNoElasticTets(m, "implicit");
             springs = SpringSet.build(m);
+            tets = ElasticTetForces.of(m, "implicit");
             velocityDamping = MaterialParameters.particleDamping(m);
             surface = ParticleSurface.of(m);
             aero = new AeroForces(m);
@@ -415,10 +426,14 @@ public final class ImplicitSolver implements ParticleContactSolver {
 
     /** CSR pattern: row i holds i and its spring neighbours, ascending; blockSpring maps block → spring. */
     private void buildMatrix() {
-        SpringBlockPattern pattern = new SpringBlockPattern(springs, n);
+        SpringBlockPattern pattern = new SpringBlockPattern(springs, tets == null ? new int[0] : tets.tets(), n);
         blockSpring = pattern.blockSpring;
         springEntry = pattern.springEntry;
+        tetEntry = pattern.tetEntry;
         matrix = new BlockSparseMatrix(pattern.rowStart, pattern.col);
+        if (tets != null) {
+            matrix.withSkewParts();
+        }
         system = new FilteredSystem(matrix);
     }
 
@@ -503,6 +518,10 @@ public final class ImplicitSolver implements ParticleContactSolver {
         }
     }
 
+    private void evaluateTets(int begin, int end) {
+        tets.evaluate(x, v, h, begin, end);
+    }
+
     /** Row i's diagonal block of A, b_i and the inverse of A_ii (gather: reads springs, writes only row i). */
     private void assembleRows(int begin, int end) {
         final double[] f = springForce;
@@ -560,6 +579,19 @@ public final class ImplicitSolver implements ParticleContactSolver {
                 kvy += kk[kx + 1] * rx + kk[kx + 3] * ry + kk[kx + 4] * rz;
                 kvz += kk[kx + 2] * rx + kk[kx + 4] * ry + kk[kx + 5] * rz;
             }
+            if (tets != null) {
+                // f + h ∂F/∂x v of the corners, and the diagonal's share, summed into the springs' accumulators
+                double[] t = tetRow(i, fx, fy, fz);
+                fx = t[0];
+                fy = t[1];
+                fz = t[2];
+                sxx -= t[6];
+                sxy -= t[7];
+                sxz -= t[8];
+                syy -= t[9];
+                syz -= t[10];
+                szz -= t[11];
+            }
             int q = BlockSparseMatrix.BLOCK * matrix.diagonalEntry(i);
             a[q] = (float) (md - sxx);
             a[q + 1] = (float) -sxy;
@@ -572,6 +604,85 @@ public final class ImplicitSolver implements ParticleContactSolver {
             bVec[i3 + 2] = hh * (fz + hh * kvz);
             badBlock[i] = matrix.invertDiagonal(i, system.blockInverse()) ? (byte) 0 : (byte) 1;
         }
+    }
+
+    private final ThreadLocal<double[]> tetRowSums = ThreadLocal.withInitial(() -> new double[12]);
+
+    /**
+     * Row i's share of its elastic tetrahedra: writes their off-diagonal blocks (h β + h²) R K Rᵀ into row i's
+     * entries (zeroing first what no spring wrote) with their skew parts, and returns, in a per-thread array, the
+     * force f plus the corners' f + h ∂F/∂x v ({@link ElasticTetForces#evaluate} with s = h: b_i gets h times it)
+     * and, at 6..11, the diagonal block's tetrahedron part (h β + h²) K_ii to subtract from the springs' sum.
+     */
+    private double[] tetRow(int i, double fx, double fy, double fz) {
+        final float[] a = matrix.values();
+        final float[] skew = matrix.skew();
+        final int[] rowStart = matrix.rowStart();
+        final int diagonal = matrix.diagonalEntry(i);
+        for (int k = rowStart[i]; k < rowStart[i + 1]; k++) {
+            if (blockSpring[k] < 0 && k != diagonal) {
+                int q = BlockSparseMatrix.BLOCK * k;
+                for (int c = 0; c < BlockSparseMatrix.BLOCK; c++) {
+                    a[q + c] = 0f;
+                }
+            }
+            skew[3 * k] = 0f;
+            skew[3 * k + 1] = 0f;
+            skew[3 * k + 2] = 0f;
+        }
+        final int[] slots = tets.cornerSlots();
+        final int[] start = tets.cornerStart();
+        final double[] force = tets.cornerForce();
+        final float[] beta = tets.damping();
+        final double[] blk = tetBlock.get();
+        final double hh = h;
+        final double h2 = h * h;
+        double dxx = 0;
+        double dxy = 0;
+        double dxz = 0;
+        double dyy = 0;
+        double dyz = 0;
+        double dzz = 0;
+        for (int e = start[i]; e < start[i + 1]; e++) {
+            int slot = slots[e];
+            int t = slot >> 2;
+            int ca = slot & 3;
+            fx += force[3 * slot];
+            fy += force[3 * slot + 1];
+            fz += force[3 * slot + 2];
+            double c = hh * beta[t] + h2;
+            for (int cb = 0; cb < 4; cb++) {
+                tets.block(t, ca, cb, blk, 0);
+                if (cb == ca) {
+                    dxx += c * blk[0];
+                    dxy += c * blk[1];
+                    dxz += c * blk[2];
+                    dyy += c * blk[3];
+                    dyz += c * blk[4];
+                    dzz += c * blk[5];
+                    continue;
+                }
+                int k = tetEntry[16 * t + 4 * ca + cb];
+                int q = BlockSparseMatrix.BLOCK * k;
+                for (int m = 0; m < BlockSparseMatrix.BLOCK; m++) {
+                    a[q + m] += (float) (c * blk[m]);
+                }
+                skew[3 * k] += (float) (c * blk[6]);
+                skew[3 * k + 1] += (float) (c * blk[7]);
+                skew[3 * k + 2] += (float) (c * blk[8]);
+            }
+        }
+        double[] out = tetRowSums.get();
+        out[0] = fx;
+        out[1] = fy;
+        out[2] = fz;
+        out[6] = dxx;
+        out[7] = dxy;
+        out[8] = dxz;
+        out[9] = dyy;
+        out[10] = dyz;
+        out[11] = dzz;
+        return out;
     }
 
     /** v += Δv, x += h v; contact release test. */

@@ -6,6 +6,7 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
 import dev.weft.core.parallel.RangeBody;
 import dev.weft.core.parallel.WorkerPool;
+import dev.weft.core.solver.ElasticTetForces;
 import dev.weft.core.solver.ParticleContactSlot;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.TetherProjection;
@@ -39,6 +40,10 @@ import dev.weft.core.step.StepPositions;
  * colliders (off in seed 004's settings). Springs are evaluated
  * in a pass over springs, forces gathered per particle in a fixed order: identical bits on any number
  * of threads.
+ *
+ * <p>Elastic tetrahedra add their co-rotated FEM forces ({@link ElasticTetForces}, with their Rayleigh damping),
+ * evaluated in a pass over tetrahedra and gathered with the springs'; {@link StableStep} bounds their stiffness
+ * too, so the default split into stable Verlet steps covers them.
  */
 public final class MassSpringSolver implements ParticleContactSolver {
     private final MassSpringSettings settings;
@@ -46,6 +51,9 @@ public final class MassSpringSolver implements ParticleContactSolver {
 
     private Model model;
     private SpringSet springs;
+    /** The model's elastic tetrahedra, or null. */
+    private ElasticTetForces tets;
+    private final ThreadLocal<double[]> tetSum = ThreadLocal.withInitial(() -> new double[3]);
     private int n;
     private float[] w;
     private int[] springPairs;
@@ -69,6 +77,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
 
     private final RangeBody springBody = this::evaluateSprings;
     private final RangeBody gatherBody = this::gatherForces;
+    private final RangeBody tetBody = this::evaluateTets;
 
     public MassSpringSolver(MassSpringSettings settings, WorkerPool pool) {
         this.settings = settings;
@@ -123,6 +132,9 @@ public final class MassSpringSolver implements ParticleContactSolver {
         StepPositions positions = frame.positions();
         for (int k = 0; k < count; k++) {
             pool.parallelFor(0, springs.count(), springBody);
+            if (tets != null) {
+                pool.parallelFor(0, tets.count(), tetBody);
+            }
             pool.parallelFor(0, n, gatherBody);
             // seed 002 eq. 1 with x − x(t−h) = h·v: its damping k scales the velocity
             frame.predict(state, env, h, Damping.VERLET, particleForce);
@@ -159,8 +171,8 @@ public final class MassSpringSolver implements ParticleContactSolver {
         n = m.particleCount();
         w = m.invMass();
         MaterialParameters.requireFinite(m, "mass-spring");
-        MaterialParameters.requireNoElasticTets(m, "mass-spring");
         springs = SpringSet.build(m);
+        tets = ElasticTetForces.of(m, "mass-spring");
         springPairs = springs.pairs();
         springRest = springs.restLength();
         springKs = springs.stiffness();
@@ -169,7 +181,7 @@ public final class MassSpringSolver implements ParticleContactSolver {
         incidenceSpring = springs.incidenceSpring();
         springForce = new float[3 * springs.count()];
         particleForce = new float[3 * n];
-        stableStep = StableStep.of(springs, w);
+        stableStep = StableStep.of(springs, tets, w);
         tethers.bind(m);
         frame.bind(m);
     }
@@ -204,7 +216,11 @@ public final class MassSpringSolver implements ParticleContactSolver {
         }
     }
 
-    /** Each particle's spring forces, summed over its springs in the incidence's fixed order. */
+    private void evaluateTets(int begin, int end) {
+        tets.evaluate(x, v, 0.0, begin, end);
+    }
+
+    /** Each particle's spring forces, summed over its springs in the incidence's fixed order, then its tetrahedra's. */
     private void gatherForces(int begin, int end) {
         for (int i = begin; i < end; i++) {
             double fx = 0.0;
@@ -216,6 +232,16 @@ public final class MassSpringSolver implements ParticleContactSolver {
                 fx += sign * springForce[3 * s];
                 fy += sign * springForce[3 * s + 1];
                 fz += sign * springForce[3 * s + 2];
+            }
+            if (tets != null) {
+                double[] t = tetSum.get();
+                t[0] = fx;
+                t[1] = fy;
+                t[2] = fz;
+                tets.addForceOn(i, t);
+                fx = t[0];
+                fy = t[1];
+                fz = t[2];
             }
             particleForce[3 * i] = (float) fx;
             particleForce[3 * i + 1] = (float) fy;

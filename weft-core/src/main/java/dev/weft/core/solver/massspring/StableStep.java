@@ -1,5 +1,6 @@
 package dev.weft.core.solver.massspring;
 
+import dev.weft.core.solver.ElasticTetForces;
 import dev.weft.core.springs.SpringSet;
 
 /**
@@ -12,7 +13,8 @@ import dev.weft.core.springs.SpringSet;
  * transverse k_s(1 − L/l)(I − n nᵀ) of a stretched spring, at most k_s beside it), so row i is bounded
  * by {@code Σ_s k_s (w_i + √(w_i w_j))} with w the inverse masses (a pinned j adds only the diagonal
  * part). The same sum with k_d bounds μ. The step is that bound times {@link #SAFETY}; it is an upper
- * bound of the spectrum, so the real limit is a little longer.
+ * bound of the spectrum, so the real limit is a little longer. Elastic tetrahedra add their blocks' bounds to
+ * the same rows ({@link ElasticTetForces#addStiffnessBounds}).
  */
 public final class StableStep {
     /** Margin under the linear bound: large rotations and the air add a little. */
@@ -23,6 +25,11 @@ public final class StableStep {
 
     /** The longest stable step for {@code springs} on particles with inverse masses {@code w}; infinite without springs. */
     public static double of(SpringSet springs, float[] w) {
+        return of(springs, null, w);
+    }
+
+    /** The longest stable step for {@code springs} and the elastic tetrahedra {@code tets} (null: none). */
+    public static double of(SpringSet springs, ElasticTetForces tets, float[] w) {
         int n = w.length;
         double[] lambda = new double[n];
         double[] mu = new double[n];
@@ -37,6 +44,9 @@ public final class StableStep {
             lambda[j] += ks[s] * (w[j] + cross);
             mu[i] += kd[s] * (w[i] + cross);
             mu[j] += kd[s] * (w[j] + cross);
+        }
+        if (tets != null) {
+            tets.addStiffnessBounds(w, lambda, mu);
         }
         double maxLambda = 0.0;
         double maxMu = 0.0;

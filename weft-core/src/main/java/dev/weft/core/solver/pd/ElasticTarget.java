@@ -1,5 +1,6 @@
 package dev.weft.core.solver.pd;
 
+import dev.weft.core.geom.PolarRotation;
 import dev.weft.core.geom.RotationSvd;
 
 /**
@@ -8,7 +9,7 @@ import dev.weft.core.geom.RotationSvd;
  * gives exactly 0.
  *
  * <p>Where F keeps its orientation with some volume (det F &gt; {@link #NEWTON_MIN_DET}), R comes from Newton's
- * polar iteration X ← ½ (X + X⁻ᵀ) (quadratic near a rotation, about four steps) and P_v from Gauss–Newton steps
+ * polar iteration X ← ½ (X + X⁻ᵀ) ({@link PolarRotation}, quadratic near a rotation, about four steps) and P_v from Gauss–Newton steps
  * F ← F − (det F − 1) cof F / ‖cof F‖² onto det = 1 (to first order the nearest point, as with singular
  * values): each step one division, against the Jacobi SVD's chain of square roots and divisions (measured
  * 415–500 ns a tetrahedron). A squashed or inverted F takes the rotation-variant SVD ({@link RotationSvd}): its R
@@ -16,8 +17,7 @@ import dev.weft.core.geom.RotationSvd;
  */
 final class ElasticTarget {
     /** Below this det F the SVD path decides (Newton's iteration converges slowly near a singular F). */
-    static final double NEWTON_MIN_DET = 0.05;
-    private static final int POLAR_STEPS = 30;
+    static final double NEWTON_MIN_DET = PolarRotation.NEWTON_MIN_DET;
     private static final int VOLUME_STEPS = 10;
 
     private ElasticTarget() {
@@ -42,52 +42,8 @@ final class ElasticTarget {
             bySvd(f, strainShare, svd, out);
             return;
         }
-        // R: X ← ½ (X + X⁻ᵀ), X⁻ᵀ = cof X / det X
-        double x00 = f00;
-        double x01 = f01;
-        double x02 = f02;
-        double x10 = f10;
-        double x11 = f11;
-        double x12 = f12;
-        double x20 = f20;
-        double x21 = f21;
-        double x22 = f22;
-        for (int it = 0; it < POLAR_STEPS; it++) {
-            double c00 = x11 * x22 - x12 * x21;
-            double c01 = x12 * x20 - x10 * x22;
-            double c02 = x10 * x21 - x11 * x20;
-            double c10 = x02 * x21 - x01 * x22;
-            double c11 = x00 * x22 - x02 * x20;
-            double c12 = x01 * x20 - x00 * x21;
-            double c20 = x01 * x12 - x02 * x11;
-            double c21 = x02 * x10 - x00 * x12;
-            double c22 = x00 * x11 - x01 * x10;
-            double inv = 1 / (x00 * c00 + x01 * c01 + x02 * c02);
-            double y00 = 0.5 * (x00 + c00 * inv);
-            double y01 = 0.5 * (x01 + c01 * inv);
-            double y02 = 0.5 * (x02 + c02 * inv);
-            double y10 = 0.5 * (x10 + c10 * inv);
-            double y11 = 0.5 * (x11 + c11 * inv);
-            double y12 = 0.5 * (x12 + c12 * inv);
-            double y20 = 0.5 * (x20 + c20 * inv);
-            double y21 = 0.5 * (x21 + c21 * inv);
-            double y22 = 0.5 * (x22 + c22 * inv);
-            double change = sq(y00 - x00) + sq(y01 - x01) + sq(y02 - x02) + sq(y10 - x10) + sq(y11 - x11)
-                    + sq(y12 - x12) + sq(y20 - x20) + sq(y21 - x21) + sq(y22 - x22);
-            x00 = y00;
-            x01 = y01;
-            x02 = y02;
-            x10 = y10;
-            x11 = y11;
-            x12 = y12;
-            x20 = y20;
-            x21 = y21;
-            x22 = y22;
-            // quadratic convergence: a step of 1e-9 leaves an error of about 1e-18, far below float's
-            if (!(change > 1e-18)) {
-                break;
-            }
-        }
+        // R by Newton's polar iteration, into out (read back before each of its entries is overwritten below)
+        PolarRotation.byNewton(f, out);
         // P_v: Gauss–Newton onto det = 1 along the cofactor (det's gradient)
         double p00 = f00;
         double p01 = f01;
@@ -126,15 +82,15 @@ final class ElasticTarget {
         }
         double a = strainShare;
         double b = 1 - a;
-        out[0] = a * (x00 - f00) + b * (p00 - f00);
-        out[1] = a * (x01 - f01) + b * (p01 - f01);
-        out[2] = a * (x02 - f02) + b * (p02 - f02);
-        out[3] = a * (x10 - f10) + b * (p10 - f10);
-        out[4] = a * (x11 - f11) + b * (p11 - f11);
-        out[5] = a * (x12 - f12) + b * (p12 - f12);
-        out[6] = a * (x20 - f20) + b * (p20 - f20);
-        out[7] = a * (x21 - f21) + b * (p21 - f21);
-        out[8] = a * (x22 - f22) + b * (p22 - f22);
+        out[0] = a * (out[0] - f00) + b * (p00 - f00);
+        out[1] = a * (out[1] - f01) + b * (p01 - f01);
+        out[2] = a * (out[2] - f02) + b * (p02 - f02);
+        out[3] = a * (out[3] - f10) + b * (p10 - f10);
+        out[4] = a * (out[4] - f11) + b * (p11 - f11);
+        out[5] = a * (out[5] - f12) + b * (p12 - f12);
+        out[6] = a * (out[6] - f20) + b * (p20 - f20);
+        out[7] = a * (out[7] - f21) + b * (p21 - f21);
+        out[8] = a * (out[8] - f22) + b * (p22 - f22);
     }
 
     private static double sq(double x) {
