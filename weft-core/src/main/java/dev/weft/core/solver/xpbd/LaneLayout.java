@@ -6,9 +6,10 @@ import dev.weft.core.model.ModelObject;
 /**
  * Where XPBD's colored distance sweep in vector lanes keeps particles (their index in the axis arrays) and in
  * which order it takes each color's constraints. In a grid cloth's row-major order a horizontal color (the edges
- * (c, c + 1) of one parity of c) has its first particles two apart, which eight lanes cannot load at once; the
- * vertical, diagonal and skip colors have them one apart. Keeping each grid row's even columns first and its odd
- * columns after ({@link #parityRows}) puts a horizontal color's first particles one apart too, each at a fixed
+ * (c, c + 1) of one parity of c) has its first particles two apart, and a horizontal skip color (c, c + 2)
+ * pairs of them four apart, which eight lanes cannot load at once; the vertical, diagonal and vertical skip colors
+ * have them one apart. Keeping each grid row's columns by their residue mod 4, one block per residue
+ * ({@link #residueRows}), puts a horizontal color's first particles one apart within a block, each at a fixed
  * offset from its second; the vertical and diagonal colors stay runs once each color's constraints are taken in
  * the order of their first particle's new place ({@link #constraintOrder}).
  *
@@ -16,6 +17,11 @@ import dev.weft.core.model.ModelObject;
  * reads and writes what no other in its color touches, in any order (the solver's bits are the same).
  */
 final class LaneLayout {
+    /**
+     * Columns are kept by their residue mod 4: a horizontal edge color (c, c + 1) and a horizontal skip color
+     * (c, c + 2) take every second or every fourth column, and each residue class is one block.
+     */
+    static final int CLASSES = 4;
     /** Particle p's index in the axis arrays, or null for p itself. */
     final int[] slot;
     /** Position k of the solver's constraint storage holds the model's constraint {@code constraintOrder[k]}. */
@@ -27,11 +33,11 @@ final class LaneLayout {
     }
 
     /**
-     * Even columns before odd ones in every row of every grid cloth of {@code m} (other particles where they
-     * are), and each color's constraints ({@code pairs}, colored by {@code colorStart}) by their first particle's
+     * Every row of every grid cloth of {@code m} by column residue mod {@link #CLASSES} (other particles where
+     * they are), and each color's constraints ({@code pairs}, colored by {@code colorStart}) by their first particle's
      * slot; null when the model has no grid cloth.
      */
-    static LaneLayout parityRows(Model m, int[] pairs, int[] colorStart) {
+    static LaneLayout residueRows(Model m, int[] pairs, int[] colorStart) {
         int n = m.particleCount();
         int[] slot = null;
         for (ModelObject o : m.objects()) {
@@ -45,11 +51,15 @@ final class LaneLayout {
                 }
             }
             int cols = o.gridCols();
-            int evens = (cols + 1) / 2;
+            // the columns of each residue class mod CLASSES, one block after another
+            int[] blockStart = new int[CLASSES];
+            for (int j = 1; j < CLASSES; j++) {
+                blockStart[j] = blockStart[j - 1] + (cols - (j - 1) + CLASSES - 1) / CLASSES;
+            }
             for (int r = 0; r < o.gridRows(); r++) {
                 int row = o.gridParticle(r, 0);
                 for (int c = 0; c < cols; c++) {
-                    slot[row + c] = row + (c % 2 == 0 ? c / 2 : evens + c / 2);
+                    slot[row + c] = row + blockStart[c % CLASSES] + c / CLASSES;
                 }
             }
         }

@@ -591,7 +591,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
 
     /**
      * Where the lanes will run (colored mode, the kernel present), the storage order of the distance constraints
-     * and the particles' places in the axis arrays from {@link LaneLayout#parityRows}, when they put more
+     * and the particles' places in the axis arrays from {@link LaneLayout#residueRows}, when they put more
      * constraints in runs than the model's own order (a grid cloth's horizontal colors); the constraints are
      * then stored in that order for every colored pass (the same bits: a color's constraints are independent).
      */
@@ -601,7 +601,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         if (soa == null || settings.mode() != IterationMode.COLORED) {
             return;
         }
-        LaneLayout layout = LaneLayout.parityRows(m, distParticles, distColorStart);
+        LaneLayout layout = LaneLayout.residueRows(m, distParticles, distColorStart);
         if (layout == null) {
             return;
         }
