@@ -1,9 +1,9 @@
 package dev.weft.core.solver;
 
-import dev.weft.core.InvalidInputException;
 import dev.weft.core.geom.PolarRotation;
 import dev.weft.core.geom.RotationSvd;
 import dev.weft.core.model.Incidence;
+import dev.weft.core.model.ElasticTets;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.TetConstraints;
 
@@ -76,51 +76,29 @@ public final class ElasticTetForces {
      * λ = ∞) is refused by name: its stiffness is infinite, which no force-based step can integrate.
      */
     public static ElasticTetForces of(Model m, String solver) {
+        ElasticTets elastic = ElasticTets.of(m, "the " + solver + " solver cannot integrate (its stiffness λ is "
+                + "infinite)");
+        if (elastic == null) {
+            return null;
+        }
         TetConstraints t = m.tets();
         float[] shear = t.shearModulus();
         float[] lame = t.lameLambda();
         float[] v0 = t.restVolume();
-        float[] inverse = t.restInverse();
-        int[] all = t.particles();
-        int count = 0;
-        for (float s : shear) {
-            count += s > 0f ? 1 : 0;
-        }
-        if (count == 0) {
-            return null;
-        }
-        int[] tets = new int[4 * count];
-        float[] gradient = new float[12 * count];
+        int[] tets = elastic.tets();
+        int count = elastic.count();
         float[] restEdge = new float[9 * count];
         float[] volume = new float[count];
         float[] mu = new float[count];
         float[] lambda = new float[count];
         float[] beta = new float[count];
         float[] rest = m.restPositions();
-        int e = 0;
-        for (int c = 0; c < shear.length; c++) {
-            if (!(shear[c] > 0f)) {
-                continue;
-            }
-            int object = m.objectOf(all[4 * c]);
-            if (lame[c] == Float.POSITIVE_INFINITY) {
-                throw new InvalidInputException(m.objects().get(object).name() + ".poissonRatio",
-                        "is 0.5 (incompressible), which the " + solver + " solver cannot integrate (its stiffness "
-                                + "λ is infinite); use a Poisson ratio below 0.5 (rubber: 0.45–0.49) or xpbd");
-            }
-            System.arraycopy(all, 4 * c, tets, 4 * e, 4);
+        for (int e = 0; e < count; e++) {
+            int c = elastic.source()[e];
             volume[e] = v0[c];
             mu[e] = shear[c];
             lambda[e] = lame[c];
-            beta[e] = m.material(object).strainDamping();
-            System.arraycopy(inverse, 9 * c, gradient, 12 * e + 3, 9); // g₁..g₃: D_m⁻¹'s rows
-            for (int col = 0; col < 3; col++) {
-                double g0 = 0;
-                for (int k = 1; k <= 3; k++) {
-                    g0 -= gradient[12 * e + 3 * k + col];
-                }
-                gradient[12 * e + col] = (float) g0;
-            }
+            beta[e] = m.material(m.objectOf(tets[4 * e])).strainDamping();
             int a = 3 * tets[4 * e];
             for (int k = 1; k <= 3; k++) {
                 int b = 3 * tets[4 * e + k];
@@ -128,9 +106,8 @@ public final class ElasticTetForces {
                     restEdge[9 * e + 3 * (k - 1) + r] = rest[b + r] - rest[a + r];
                 }
             }
-            e++;
         }
-        return new ElasticTetForces(tets, gradient, restEdge, volume, mu, lambda, beta, m.particleCount());
+        return new ElasticTetForces(tets, elastic.gradient(), restEdge, volume, mu, lambda, beta, m.particleCount());
     }
 
     /** Elastic tetrahedra. */

@@ -1,7 +1,7 @@
 package dev.weft.core.solver.pd;
 
-import dev.weft.core.InvalidInputException;
 import dev.weft.core.geom.RotationSvd;
+import dev.weft.core.model.ElasticTets;
 import dev.weft.core.model.Incidence;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.TetConstraints;
@@ -123,48 +123,26 @@ final class PdElasticTets {
 
     /** The elastic tetrahedra of {@code m} as PD terms, or null when it has none. */
     static PdElasticTets of(Model m) {
+        ElasticTets elastic = ElasticTets.of(m, "the pd solver cannot weigh (its volume weight 3λV₀ is infinite)");
+        if (elastic == null) {
+            return null;
+        }
         TetConstraints t = m.tets();
         float[] mu = t.shearModulus();
         float[] lambda = t.lameLambda();
         float[] v0 = t.restVolume();
-        float[] inverse = t.restInverse();
-        int[] all = t.particles();
-        int count = 0;
-        for (float s : mu) {
-            count += s > 0f ? 1 : 0;
-        }
-        if (count == 0) {
-            return null;
-        }
-        int[] tets = new int[4 * count];
-        float[] gradient = new float[12 * count];
+        int[] tets = elastic.tets();
+        int count = elastic.count();
         float[] restEdge = new float[9 * count];
         float[] weight = new float[count];
         float[] strainShare = new float[count];
         float[] rest = m.restPositions();
-        int e = 0;
-        for (int c = 0; c < mu.length; c++) {
-            if (!(mu[c] > 0f)) {
-                continue;
-            }
-            if (lambda[c] == Float.POSITIVE_INFINITY) {
-                throw new InvalidInputException(m.objects().get(m.objectOf(all[4 * c])).name() + ".poissonRatio",
-                        "is 0.5 (incompressible), which the pd solver cannot weigh (its volume weight 3λV₀ is "
-                                + "infinite); use a Poisson ratio below 0.5 (rubber: 0.45–0.49) or xpbd");
-            }
-            System.arraycopy(all, 4 * c, tets, 4 * e, 4);
+        for (int e = 0; e < count; e++) {
+            int c = elastic.source()[e];
             double ws = 2.0 * mu[c] * v0[c];
             double wv = 3.0 * lambda[c] * v0[c];
             weight[e] = (float) (ws + wv);
             strainShare[e] = (float) (ws / (ws + wv));
-            System.arraycopy(inverse, 9 * c, gradient, 12 * e + 3, 9); // g₁..g₃: D_m⁻¹'s rows
-            for (int col = 0; col < 3; col++) {
-                double g0 = 0;
-                for (int k = 1; k <= 3; k++) {
-                    g0 -= gradient[12 * e + 3 * k + col];
-                }
-                gradient[12 * e + col] = (float) g0;
-            }
             int a = 3 * tets[4 * e];
             for (int k = 1; k <= 3; k++) {
                 int b = 3 * tets[4 * e + k];
@@ -173,9 +151,8 @@ final class PdElasticTets {
                     restEdge[9 * e + 3 * (k - 1) + r] = (rest[b + r] - rest[a + r]) + (0f - 0f);
                 }
             }
-            e++;
         }
-        return new PdElasticTets(tets, gradient, restEdge, weight, strainShare, m.particleCount());
+        return new PdElasticTets(tets, elastic.gradient(), restEdge, weight, strainShare, m.particleCount());
     }
 
     private static double dot(float[] g, int i, int j) {
