@@ -225,9 +225,10 @@ record Backend(String text, int device, boolean glsl) {
                         + " or --backend cpu";
                 break;
             case INNER_SOLVER:
-                tail = "--solver pd with --inner-solver " + settings.pd().inner().label() + " yet (sequential "
-                        + "Gauss-Seidel is one thread by definition), only rbgs, jacobi and jacobi-seed; use "
-                        + "--inner-solver rbgs or --backend cpu";
+                tail = "--solver pd with --inner-solver " + settings.pd().inner().label() + " yet ("
+                        + (settings.pd().inner().isDirect() ? "its sparse factor is solved on the cpu only"
+                                : "sequential Gauss-Seidel is one thread by definition")
+                        + "), only rbgs, jacobi and jacobi-seed; use --inner-solver rbgs or --backend cpu";
                 break;
             case TETRAHEDRA:
                 // only OpenCL's PD refuses them, and only on a device without double precision

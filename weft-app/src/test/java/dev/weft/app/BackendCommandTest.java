@@ -535,6 +535,9 @@ class BackendCommandTest {
         "run drape --solver pd --inner-solver gs --backend opencl | --backend: opencl does not run --solver pd with "
                 + "--inner-solver gs yet (sequential Gauss-Seidel is one thread by definition), only rbgs, jacobi and "
                 + "jacobi-seed; use --inner-solver rbgs or --backend cpu",
+        "run drape --solver pd --inner-solver cholesky --backend opencl | --backend: opencl does not run --solver pd "
+                + "with --inner-solver cholesky yet (its sparse factor is solved on the cpu only), only rbgs, jacobi "
+                + "and jacobi-seed; use --inner-solver rbgs or --backend cpu",
         "run cannonball --solver relaxation --self-collision --backend opencl | --backend: opencl does not run scene "
                 + "cannonball's collider cannonball yet: it is a Projectile, which the OpenCL solvers do not run "
                 + "together with particle contacts yet (run without the contacts); use --backend cpu",

@@ -7,7 +7,6 @@ import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 import dev.weft.core.model.MaterialParameters;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
 import dev.weft.core.solver.relaxation.RelaxationDeviceLayout;
 import dev.weft.core.solver.relaxation.RelaxationSettings;
@@ -109,11 +108,7 @@ public final class OpenClRelaxationSolver extends OpenClSolver<RelaxationSetting
     @Override
     void requireBindable(Model m) {
         MaterialParameters.requireNoIsometricBending(m, "relaxation");
-        if (m.tets().elastic()) {
-            throw new UnsupportedOnDeviceException(DeviceFeature.TETRAHEDRA, "the OpenCL relaxation solver does not "
-                    + "relax elastic tetrahedra yet (the cpu's relaxation does, with XPBD's projection); use "
-                    + "--backend cpu, or xpbd or pd on the device");
-        }
+        MaterialParameters.requireNoElasticTetsOnDevice(m, "OpenCL", "relaxation");
     }
 
     /** The prediction, the relaxation steps (colors, tethers, colliders), the finish. */
