@@ -66,18 +66,29 @@ final class LaneLayout {
         if (slot == null) {
             return null;
         }
+        // each color's constraints by their first particle's slot, which is unique within a color: placed at
+        // their slot and read back in slot order (no sort: a rebind after every tear pays for this)
         int count = pairs.length / 2;
         int[] order = new int[count];
-        long[] keys = new long[count];
+        int[] atSlot = new int[n];
+        java.util.Arrays.fill(atSlot, -1);
         for (int color = 0; color + 1 < colorStart.length; color++) {
             int from = colorStart[color];
             int to = colorStart[color + 1];
+            int low = n;
+            int high = -1;
             for (int c = from; c < to; c++) {
-                keys[c - from] = ((long) slot[pairs[2 * c]] << 32) | c;
+                int s = slot[pairs[2 * c]];
+                atSlot[s] = c;
+                low = Math.min(low, s);
+                high = Math.max(high, s);
             }
-            java.util.Arrays.sort(keys, 0, to - from);
-            for (int c = from; c < to; c++) {
-                order[c] = (int) keys[c - from];
+            int k = from;
+            for (int s = low; s <= high; s++) {
+                if (atSlot[s] >= 0) {
+                    order[k++] = atSlot[s];
+                    atSlot[s] = -1;
+                }
             }
         }
         return new LaneLayout(slot, order);

@@ -495,9 +495,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             distStiffness = m.distanceStiffness();
             hingeStiffness = m.hingeStiffness();
             bendAlpha = new float[hingeStiffness.length];
-            bindLaneLayout(m);
+            bindLanes(m, n); // may store the distance constraints in the lanes' order: before the stretch order
             bindStretchOrder();
-            bindLanes(n);
             BendingConstraints b = m.bending();
             bendParticles = b.particles();
             bendRest = b.restAngle();
@@ -555,15 +554,37 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      * distance constraints lie in runs (a grid cloth: its rows); else the scalar loops (a mesh cloth's colors have
      * few runs, and the transposes would cost without lanes to pay for them).
      */
-    private void bindLanes(int n) {
+    private void bindLanes(Model m, int n) {
         soaInUse = false;
         constraintsInRuns = 0;
+        laneLayout = null;
+        laneSlot = null;
         if (soa == null || settings.mode() != IterationMode.COLORED) {
             return;
         }
-        int[] lanePairs = laneLayout == null ? distParticles : laneLayout.slotPairs(distParticles);
-        int[] runEnd = distanceRuns(lanePairs, distColorStart, LANE_RUN);
+        int[] lanePairs = distParticles;
+        int[] runEnd = distanceRuns(distParticles, distColorStart, LANE_RUN);
         int inRuns = inRuns(runEnd);
+        // the lanes' own order (LaneLayout) where it puts more constraints in runs than the model's (a grid's
+        // horizontal colors); the constraints are then stored in it for every colored pass (the same bits: a
+        // color's constraints are independent)
+        LaneLayout layout = LaneLayout.residueRows(m, distParticles, distColorStart);
+        if (layout != null) {
+            int[] ordered = layout.orderPairs(distParticles);
+            int[] slotted = layout.slotPairs(ordered);
+            int[] slottedRuns = distanceRuns(slotted, distColorStart, LANE_RUN);
+            int slottedInRuns = inRuns(slottedRuns);
+            if (slottedInRuns > inRuns) {
+                laneLayout = layout;
+                distParticles = ordered;
+                distRest = layout.order(distRest);
+                distKind = layout.order(distKind);
+                distStiffness = layout.order(distStiffness);
+                lanePairs = slotted;
+                runEnd = slottedRuns;
+                inRuns = slottedInRuns;
+            }
+        }
         if (2 * inRuns < runEnd.length) {
             return;
         }
@@ -589,33 +610,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         return count;
     }
 
-    /**
-     * Where the lanes will run (colored mode, the kernel present), the storage order of the distance constraints
-     * and the particles' places in the axis arrays from {@link LaneLayout#residueRows}, when they put more
-     * constraints in runs than the model's own order (a grid cloth's horizontal colors); the constraints are
-     * then stored in that order for every colored pass (the same bits: a color's constraints are independent).
-     */
-    private void bindLaneLayout(Model m) {
-        laneLayout = null;
-        laneSlot = null;
-        if (soa == null || settings.mode() != IterationMode.COLORED) {
-            return;
-        }
-        LaneLayout layout = LaneLayout.residueRows(m, distParticles, distColorStart);
-        if (layout == null) {
-            return;
-        }
-        int[] ordered = layout.orderPairs(distParticles);
-        if (inRuns(distanceRuns(layout.slotPairs(ordered), distColorStart, LANE_RUN))
-                <= inRuns(distanceRuns(distParticles, distColorStart, LANE_RUN))) {
-            return;
-        }
-        laneLayout = layout;
-        distParticles = ordered;
-        distRest = layout.order(distRest);
-        distKind = layout.order(distKind);
-        distStiffness = layout.order(distStiffness);
-    }
 
     /** Whether the bound model's colored distance sweeps run in vector lanes (tests). */
     boolean distancesInLanes() {
