@@ -1,6 +1,7 @@
 package dev.weft.opencl;
 
 import static org.lwjgl.opencl.CL10.CL_DEVICE_SINGLE_FP_CONFIG;
+import static org.lwjgl.opencl.CL10.CL_MEM_ALLOC_HOST_PTR;
 import static org.lwjgl.opencl.CL10.CL_MEM_COPY_HOST_PTR;
 import static org.lwjgl.opencl.CL10.CL_MEM_READ_ONLY;
 import static org.lwjgl.opencl.CL10.CL_MEM_READ_WRITE;
@@ -179,6 +180,19 @@ public final class OpenClContext implements AutoCloseable {
             IntBuffer status = stack.mallocInt(1);
             long mem = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, status);
             ClCheck.ok(status.get(0), "clCreateBuffer (" + bytes + " bytes)");
+            return mem;
+        }
+    }
+
+    /**
+     * A read-write buffer of {@code bytes} in host memory the driver allocates and page-locks
+     * ({@code CL_MEM_ALLOC_HOST_PTR}): mapped, it is where large read-backs land (see {@link MirroredBuffer}).
+     */
+    long hostBuffer(long bytes) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer status = stack.mallocInt(1);
+            long mem = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, status);
+            ClCheck.ok(status.get(0), "clCreateBuffer, host memory (" + bytes + " bytes)");
             return mem;
         }
     }

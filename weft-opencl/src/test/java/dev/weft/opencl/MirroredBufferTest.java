@@ -56,16 +56,29 @@ class MirroredBufferTest {
      */
     @Test
     void aReadBackStateSyncsForFreeAndAHostEditAfterItIsUploaded() {
+        readBackThenEdit(30_000);
+    }
+
+    /** The same through the page-locked read-back buffer, which a state this large is read through. */
+    @Test
+    void aLargeStateReadThroughPageLockedMemoryIsTheDevicesToo() {
+        assertThat(MirroredBuffer.PINNED_MIN).isLessThan(200_000);
+        readBackThenEdit(200_000);
+    }
+
+    private static void readBackThenEdit(int length) {
         OpenClDevice device = OpenClAvailable.firstDevice();
         try (OpenClContext cl = new OpenClContext(device);
              MirroredBuffer x = new MirroredBuffer(cl, "positions", false)) {
-            float[] state = new float[30_000];
+            float[] state = new float[length];
             for (int k = 0; k < state.length; k++) {
                 state[k] = 0.001f * k;
             }
+            float[] original = state.clone();
             x.sync(state);
             for (int step = 0; step < 3; step++) {
                 x.read(state);
+                assertThat(state).as("step %d: read back as written", step).isEqualTo(original);
                 long before = cl.bytesWritten();
                 x.sync(state);
                 assertThat(cl.bytesWritten() - before).as("step %d: nothing changed, nothing written", step).isZero();
@@ -89,7 +102,7 @@ class MirroredBufferTest {
             assertThat(Float.floatToRawIntBits(afterInts[7])).isEqualTo(bits[7]);
             state[7] = afterInts[7];
             assertThat(afterInts).isEqualTo(state);
-            state[29_999] = -1f;
+            state[length - 1] = -1f;
             x.sync(state);
             assertThat(readBack(x, state.length)).isEqualTo(state);
         }

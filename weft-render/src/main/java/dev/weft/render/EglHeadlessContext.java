@@ -13,7 +13,12 @@ import static org.lwjgl.egl.EGL10.EGL_RED_SIZE;
 import static org.lwjgl.egl.EGL10.EGL_SURFACE_TYPE;
 import static org.lwjgl.egl.EGL10.EGL_WIDTH;
 
+import static org.lwjgl.egl.EXTPlatformDevice.EGL_PLATFORM_DEVICE_EXT;
+
 import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.egl.EGL;
 import org.lwjgl.egl.EGL10;
@@ -21,6 +26,8 @@ import org.lwjgl.egl.EGL12;
 import org.lwjgl.egl.EGL14;
 import org.lwjgl.egl.EGL15;
 import org.lwjgl.egl.EGLCapabilities;
+import org.lwjgl.egl.EXTDeviceEnumeration;
+import org.lwjgl.egl.EXTDeviceQuery;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GL11;
 import org.lwjgl.opengl.GL30;
@@ -32,9 +39,10 @@ import org.lwjgl.system.MemoryStack;
 
 /**
  * An OpenGL core context (3.3 for drawing, 4.3 for compute shaders: {@link #create(int, int)}) with no
- * window and no display server, through EGL. It prefers Mesa's
- * surfaceless platform (EGL_MESA_platform_surfaceless), which needs neither X11 nor a GPU: with
- * llvmpipe it renders on the CPU. The context has no default framebuffer; draw into an
+ * window and no display server, through EGL. It prefers a GPU through the EGL device platform
+ * (EGL_EXT_platform_device: NVIDIA's recommended headless path), else Mesa's surfaceless platform
+ * (EGL_MESA_platform_surfaceless), which needs neither X11 nor a GPU: with llvmpipe it renders on the CPU
+ * ({@link #PLATFORM_PROPERTY} picks one). The context has no default framebuffer; draw into an
  * {@link OffscreenTarget}. It is current on the thread that created it, and only there.
  *
  * <p>LWJGL work-arounds: its {@code eglGetPlatformDisplayEXT} rejects the NULL native display the
@@ -45,26 +53,61 @@ import org.lwjgl.system.MemoryStack;
 public final class EglHeadlessContext implements AutoCloseable {
     /** From EGL_MESA_platform_surfaceless. */
     static final int EGL_PLATFORM_SURFACELESS_MESA = 0x31DD;
+    /**
+     * Which EGL platform to open: {@code auto} (the default: a GPU through the device platform, else Mesa's
+     * surfaceless platform, else the default display), or one of {@code device}, {@code surfaceless},
+     * {@code default} alone. For a machine where the automatic choice is wrong, and to compare drivers' paths.
+     */
+    public static final String PLATFORM_PROPERTY = "weft.egl.platform";
+    /**
+     * Whether a closed context is kept and handed to the next {@link #create} asking for the same version instead
+     * of being destroyed (and a reusable one is made at OpenGL 4.3, serving every version up to it): {@code auto}
+     * (the default: on NVIDIA's driver only), {@code true} or {@code false}.
+     * NVIDIA's 580 driver gives every context a process creates after its first a broken state (buffer calls
+     * fail with GL_INVALID_OPERATION, shaders read zeros; on the EGL device and surfaceless platforms alike,
+     * whether or not the display is terminated between them: H200 and H100 runs, docs/opencl.md), so there a
+     * process keeps reusing the contexts it made. A reused context holds no objects of its last user (who
+     * deletes them) but may hold its bindings and settings, which every user of this class sets before use.
+     */
+    public static final String REUSE_PROPERTY = "weft.egl.reuse";
+    /** The version a reusable context is made at (where the driver has it): the GLSL compute solvers'. */
+    private static final int REUSED_MAJOR = 4;
+    private static final int REUSED_MINOR = 3;
 
     private static final Object LOCK = new Object();
     private static boolean glLoaded;
     private static long sharedDisplay;
     private static int displayUsers;
+    /** Whether this process has made a context (NVIDIA's driver: only the first works). */
+    private static boolean madeOne;
+    /** Whether the exit hook that destroys the kept contexts is registered. */
+    private static boolean exitHook;
+
+    /** Closed contexts kept for reuse ({@link #REUSE_PROPERTY}), each still counted among the display's users. */
+    private static final List<EglHeadlessContext> kept = new ArrayList<>();
 
     private final long display;
     private final long context;
     private final long surface;
     private final String description;
     private final GLCapabilities capabilities;
+    /** The version it was made for (a kept context serves requests up to it). */
+    private final int major;
+    private final int minor;
+    /** Whether close keeps the context for the next create. */
+    private final boolean reusable;
     private boolean closed;
 
     private EglHeadlessContext(long display, long context, long surface, String description,
-                               GLCapabilities capabilities) {
+                               GLCapabilities capabilities, int major, int minor, boolean reusable) {
         this.display = display;
         this.context = context;
         this.surface = surface;
         this.description = description;
         this.capabilities = capabilities;
+        this.major = major;
+        this.minor = minor;
+        this.reusable = reusable;
     }
 
     /** An OpenGL 3.3 core context (what the renderer needs), current on this thread; see {@link #create(int, int)}. */
@@ -85,15 +128,42 @@ public final class EglHeadlessContext implements AutoCloseable {
             } catch (LinkageError | RuntimeException e) {
                 throw new RenderUnavailableException("cannot load libEGL (" + e + ")", e);
             }
+            for (int i = 0; i < kept.size(); i++) {
+                EglHeadlessContext k = kept.get(i);
+                if (10 * k.major + k.minor >= 10 * major + minor) {
+                    kept.remove(i);
+                    EglHeadlessContext again = new EglHeadlessContext(k.display, k.context, k.surface, k.description,
+                            k.capabilities, k.major, k.minor, true);
+                    again.makeCurrent();
+                    return again;
+                }
+            }
             String platform;
             if (sharedDisplay == 0L) {
                 String clientExtensions = EGL10.eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-                long display;
-                if (clientExtensions != null && clientExtensions.contains("EGL_MESA_platform_surfaceless")
-                        && client.eglGetPlatformDisplayEXT != 0L) {
+                String wanted = System.getProperty(PLATFORM_PROPERTY, "auto");
+                if (!List.of("auto", "device", "surfaceless", "default").contains(wanted)) {
+                    throw new IllegalArgumentException("-D" + PLATFORM_PROPERTY + "=" + wanted
+                            + " is not an EGL platform weft knows: auto, device, surfaceless or default");
+                }
+                boolean auto = wanted.equals("auto");
+                boolean platforms = clientExtensions != null && client.eglGetPlatformDisplayEXT != 0L;
+                long display = EGL_NO_DISPLAY;
+                platform = wanted;
+                if ((auto || wanted.equals("device")) && platforms && clientExtensions.contains("EGL_EXT_platform_device")
+                        && client.eglQueryDevicesEXT != 0L && client.eglQueryDeviceStringEXT != 0L) {
+                    long device = device(!auto);
+                    if (device != 0L) {
+                        display = JNI.callPPP(EGL_PLATFORM_DEVICE_EXT, device, 0L, client.eglGetPlatformDisplayEXT);
+                        platform = "device";
+                    }
+                }
+                if (display == EGL_NO_DISPLAY && (auto || wanted.equals("surfaceless")) && platforms
+                        && clientExtensions.contains("EGL_MESA_platform_surfaceless")) {
                     display = JNI.callPPP(EGL_PLATFORM_SURFACELESS_MESA, 0L, 0L, client.eglGetPlatformDisplayEXT);
                     platform = "surfaceless";
-                } else {
+                }
+                if (display == EGL_NO_DISPLAY && (auto || wanted.equals("default"))) {
                     // Older Mesa or another vendor: the default display (EGL_PLATFORM=surfaceless selects it too).
                     display = EGL10.eglGetDisplay(0L);
                     platform = "default";
@@ -109,6 +179,10 @@ public final class EglHeadlessContext implements AutoCloseable {
                             + " display (EGL error 0x" + Integer.toHexString(EGL10.eglGetError()) + ")");
                 }
                 sharedDisplay = display;
+                if (!exitHook) {
+                    Runtime.getRuntime().addShutdownHook(new Thread(EglHeadlessContext::destroyKept, "weft-egl-exit"));
+                    exitHook = true;
+                }
             } else {
                 platform = "shared";
             }
@@ -123,9 +197,56 @@ public final class EglHeadlessContext implements AutoCloseable {
         }
     }
 
+    /**
+     * The device the device platform opens: the first that is not Mesa's software rasteriser (a GPU: NVIDIA's
+     * driver, or a Mesa DRM device), or with {@code any} the first at all; 0 where there is none.
+     */
+    private static long device(boolean any) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer count = stack.mallocInt(1);
+            if (!EXTDeviceEnumeration.eglQueryDevicesEXT(null, count) || count.get(0) < 1) {
+                return 0L;
+            }
+            PointerBuffer devices = stack.mallocPointer(count.get(0));
+            if (!EXTDeviceEnumeration.eglQueryDevicesEXT(devices, count)) {
+                return 0L;
+            }
+            for (int i = 0; i < count.get(0); i++) {
+                String extensions = EXTDeviceQuery.eglQueryDeviceStringEXT(devices.get(i), EGL_EXTENSIONS);
+                if (any || extensions == null || !extensions.contains("EGL_MESA_device_software")) {
+                    return devices.get(i);
+                }
+            }
+            return 0L;
+        }
+    }
+
     private static EglHeadlessContext createOn(long display, String platform, int major, int minor) {
         String extensions = EGL10.eglQueryString(display, EGL_EXTENSIONS);
         String vendor = EGL10.eglQueryString(display, EGL10.EGL_VENDOR);
+        String reuse = System.getProperty(REUSE_PROPERTY, "auto");
+        if (!List.of("auto", "true", "false").contains(reuse)) {
+            throw new IllegalArgumentException("-D" + REUSE_PROPERTY + "=" + reuse + " must be auto, true or false");
+        }
+        // NVIDIA: only the process's first context works, so only it is worth keeping (a later one, made while the
+        // first is in use, is destroyed when closed: reused, it would fail whoever got it next)
+        boolean reusable = reuse.equals("true")
+                || reuse.equals("auto") && vendor != null && vendor.contains("NVIDIA") && !madeOne;
+        madeOne = true;
+        if (reusable && 10 * major + minor < 10 * REUSED_MAJOR + REUSED_MINOR) {
+            // a kept context serves any request up to its version: made at the compute shaders' version, the one
+            // context a process on NVIDIA's driver can use serves the renderer and the GLSL solvers alike
+            try {
+                return createOn(display, platform, REUSED_MAJOR, REUSED_MINOR, vendor, extensions, true);
+            } catch (RenderUnavailableException older) {
+                // a driver without 4.3: the version asked for
+            }
+        }
+        return createOn(display, platform, major, minor, vendor, extensions, reusable);
+    }
+
+    private static EglHeadlessContext createOn(long display, String platform, int major, int minor, String vendor,
+                                               String extensions, boolean reusable) {
         if (!EGL12.eglBindAPI(EGL14.EGL_OPENGL_API)) {
             throw new RenderUnavailableException("EGL (" + vendor + ") does not offer desktop OpenGL");
         }
@@ -168,7 +289,7 @@ public final class EglHeadlessContext implements AutoCloseable {
             }
             String description = "EGL " + platform + " (" + vendor + "), OpenGL " + GL11.glGetString(GL11.GL_VERSION)
                     + ", " + GL11.glGetString(GL11.GL_RENDERER);
-            return new EglHeadlessContext(display, context, surface, description, gl);
+            return new EglHeadlessContext(display, context, surface, description, gl, major, minor, reusable);
         }
     }
 
@@ -231,6 +352,15 @@ public final class EglHeadlessContext implements AutoCloseable {
 
     @Override
     public void close() {
+        close(reusable);
+    }
+
+    /** Closes this context for good, never keeping it for reuse (one that failed a check of its results). */
+    public void discard() {
+        close(false);
+    }
+
+    private void close(boolean keep) {
         if (closed) {
             return;
         }
@@ -238,6 +368,10 @@ public final class EglHeadlessContext implements AutoCloseable {
         synchronized (LOCK) {
             EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
             GL.setCapabilities(null);
+            if (keep) {
+                kept.add(this);
+                return;
+            }
             if (surface != EGL_NO_SURFACE) {
                 EGL10.eglDestroySurface(display, surface);
             }
@@ -246,7 +380,37 @@ public final class EglHeadlessContext implements AutoCloseable {
         }
     }
 
-    /** The display is shared by all contexts and terminated with the last one. */
+    /** The EGL context handle (two objects share one where a kept context was reused). */
+    long handle() {
+        return context;
+    }
+
+    /** Whether a display is open (contexts, kept ones included, still on it): its platform is the one in use. */
+    static boolean displayOpen() {
+        synchronized (LOCK) {
+            return sharedDisplay != 0L;
+        }
+    }
+
+    /**
+     * Destroys the kept contexts, and with them the display if no other context is open: a test that turned
+     * reuse on leaves none behind, and a process ends with its driver's objects released (NVIDIA's EGL crashed
+     * in a thread of its own at the exit of a process that left a context and its display to it).
+     */
+    static void destroyKept() {
+        synchronized (LOCK) {
+            for (EglHeadlessContext k : kept) {
+                if (k.surface != EGL_NO_SURFACE) {
+                    EGL10.eglDestroySurface(k.display, k.surface);
+                }
+                EGL10.eglDestroyContext(k.display, k.context);
+                release();
+            }
+            kept.clear();
+        }
+    }
+
+    /** The display is shared by all contexts (kept ones too) and terminated with the last one. */
     private static void release() {
         if (--displayUsers == 0) {
             EGL10.eglTerminate(sharedDisplay);

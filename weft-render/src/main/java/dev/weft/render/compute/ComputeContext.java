@@ -54,6 +54,8 @@ public final class ComputeContext implements AutoCloseable {
     private GLCapabilities savedCapabilities;
     private boolean entered;
     private boolean closed;
+    /** Whether the context failed its self-check (then destroyed, never kept for reuse). */
+    private boolean discarded;
 
     private ComputeContext(EglHeadlessContext egl) {
         this.egl = egl;
@@ -118,7 +120,9 @@ public final class ComputeContext implements AutoCloseable {
      * Runs a tiny shader (o = 2 in + 1) on buffers made the solvers' way and reads it back; a wrong value
      * closes the context and throws. On an H200 with NVIDIA's 580 driver every EGL context after a process's
      * first took its buffer calls into the first one's objects (GL_INVALID_OPERATION, zeros read back), and
-     * the solvers then ran with every particle pinned, quietly: the check turns that into this error.
+     * the solvers then ran with every particle pinned, quietly: the check turns that into this error. Since
+     * EglHeadlessContext keeps that first context for reuse there, only a context made while it is in use (a
+     * renderer's beside a solver's) meets this; it is destroyed, not kept (an H100 run, docs/glsl-compute.md).
      */
     private void selfCheck() {
         egl.makeCurrent();
@@ -138,11 +142,13 @@ public final class ComputeContext implements AutoCloseable {
             if (out[i] != 2f * i + 1f) {
                 String driver = egl.description();
                 int error = GL11.glGetError();
+                discarded = true; // not kept for reuse: it would fail whoever got it next
                 close();
                 throw new RenderUnavailableException("the GLSL compute backend's self-check failed on " + driver
                         + ": a test shader gave " + out[i] + " for " + (2f * i + 1f) + " at " + i + " (GL error 0x"
                         + Integer.toHexString(error) + "); NVIDIA's 580 driver does this on every EGL "
-                        + "context after a process's first. Use --backend opencl, or one GLSL solver per process");
+                        + "context after a process's first (weft reuses that one; this one was made while it was in "
+                        + "use). Use --backend opencl, or one GLSL solver at a time");
             }
         }
     }
@@ -345,7 +351,11 @@ public final class ComputeContext implements AutoCloseable {
             }
             programs.clear();
             buffers.clear();
-            egl.close();
+            if (discarded) {
+                egl.discard();
+            } else {
+                egl.close();
+            }
         } finally {
             if (before.context != 0L && before.context != EGL10.EGL_NO_CONTEXT) {
                 before.restore();

@@ -1,0 +1,107 @@
+package dev.weft.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link EglHeadlessContext#PLATFORM_PROPERTY}: the EGL device platform (NVIDIA's headless path; Mesa offers it
+ * too, with its software device) and Mesa's surfaceless platform each give a working OpenGL context, named in
+ * its description; a platform weft does not know is refused naming the ones it does.
+ */
+class EglPlatformTest {
+    /**
+     * A display still open in this process (NVIDIA's driver keeps its contexts for reuse, so after any other test)
+     * fixes the platform and the contexts: there the other tests show what these would.
+     */
+    @BeforeEach
+    void noDisplayOpenYet() {
+        assumeFalse(EglHeadlessContext.displayOpen(), "a display is open already in this process");
+    }
+
+    @AfterEach
+    void automaticAgain() {
+        boolean reuseTurnedOn = "true".equals(System.getProperty(EglHeadlessContext.REUSE_PROPERTY));
+        System.clearProperty(EglHeadlessContext.PLATFORM_PROPERTY);
+        System.clearProperty(EglHeadlessContext.REUSE_PROPERTY);
+        if (reuseTurnedOn) {
+            EglHeadlessContext.destroyKept();
+        }
+    }
+
+    /**
+     * With reuse on (NVIDIA's default), a context is made at OpenGL 4.3 whatever was asked, and once closed it is
+     * handed to the next request up to that version and draws there; one still in use is not handed out; GLSL
+     * compute contexts opened one after another each pass their self-check in a kept context.
+     */
+    @Test
+    void aClosedContextIsReusedByTheNextRequestUpToItsVersionAndStillDraws() {
+        System.setProperty(EglHeadlessContext.REUSE_PROPERTY, "true");
+        long first;
+        try (EglHeadlessContext gl = EglHeadlessContext.create()) {
+            first = gl.handle();
+            assertThat(clearAndRead(64)).isEqualTo(0x404040);
+        }
+        try (EglHeadlessContext compute = EglHeadlessContext.create(4, 3)) {
+            assertThat(compute.handle()).as("the kept context, made at 4.3 for a 3.3 request").isEqualTo(first);
+            try (EglHeadlessContext other = EglHeadlessContext.create()) {
+                assertThat(other.handle()).as("a context of its own: the kept one is in use").isNotEqualTo(first);
+                assertThat(clearAndRead(32)).isEqualTo(0x202020);
+            }
+            compute.makeCurrent();
+            assertThat(clearAndRead(128)).isEqualTo(0x808080);
+        }
+        for (int round = 0; round < 3; round++) {
+            try (dev.weft.render.compute.ComputeContext c = dev.weft.render.compute.ComputeContext.open()) {
+                assertThat(c.description()).startsWith("EGL ");
+            }
+        }
+    }
+
+    @Test
+    void aReuseValueOtherThanAutoTrueOrFalseIsRefused() {
+        System.setProperty(EglHeadlessContext.REUSE_PROPERTY, "sometimes");
+        assertThatThrownBy(EglHeadlessContext::create).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("weft.egl.reuse=sometimes must be auto, true or false");
+    }
+
+    /** Clears a 4 × 4 target to grey {@code level}/255 in the current context; the colour read back. */
+    private static int clearAndRead(int level) {
+        try (OffscreenTarget target = new OffscreenTarget(4, 4, 1)) {
+            target.bind();
+            float grey = level / 255f; // exactly a byte: no driver's rounding of a half to decide
+            org.lwjgl.opengl.GL11.glClearColor(grey, grey, grey, 1f);
+            org.lwjgl.opengl.GL11.glClear(org.lwjgl.opengl.GL11.GL_COLOR_BUFFER_BIT);
+            target.endFrame();
+            return target.readImage().getRGB(1, 1) & 0xFFFFFF;
+        }
+    }
+
+    @Test
+    void theDeviceAndTheSurfacelessPlatformEachOpenAContextThatDraws() {
+        for (String platform : new String[] {"device", "surfaceless"}) {
+            System.setProperty(EglHeadlessContext.PLATFORM_PROPERTY, platform);
+            try (EglHeadlessContext gl = EglHeadlessContext.create();
+                 OffscreenTarget target = new OffscreenTarget(4, 4, 1)) {
+                assertThat(gl.description()).startsWith("EGL " + platform + " (");
+                target.bind();
+                org.lwjgl.opengl.GL11.glClearColor(64 / 255f, 128 / 255f, 192 / 255f, 1f);
+                org.lwjgl.opengl.GL11.glClear(org.lwjgl.opengl.GL11.GL_COLOR_BUFFER_BIT);
+                target.endFrame();
+                int rgb = target.readImage().getRGB(1, 1) & 0xFFFFFF;
+                assertThat(rgb).as("%s: the cleared colour read back", platform).isEqualTo(0x4080C0);
+            }
+        }
+    }
+
+    @Test
+    void anUnknownPlatformIsRefusedNamingTheKnownOnes() {
+        System.setProperty(EglHeadlessContext.PLATFORM_PROPERTY, "vulkan");
+        assertThatThrownBy(EglHeadlessContext::create).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("weft.egl.platform=vulkan").hasMessageContaining("auto, device, surfaceless or default");
+    }
+}
