@@ -80,8 +80,6 @@ public final class EglHeadlessContext implements AutoCloseable {
     private static int displayUsers;
     /** Whether this process has made a context (NVIDIA's driver: only the first works). */
     private static boolean madeOne;
-    /** Whether the exit hook that destroys the kept contexts is registered. */
-    private static boolean exitHook;
 
     /** Closed contexts kept for reuse ({@link #REUSE_PROPERTY}), each still counted among the display's users. */
     private static final List<EglHeadlessContext> kept = new ArrayList<>();
@@ -179,10 +177,6 @@ public final class EglHeadlessContext implements AutoCloseable {
                             + " display (EGL error 0x" + Integer.toHexString(EGL10.eglGetError()) + ")");
                 }
                 sharedDisplay = display;
-                if (!exitHook) {
-                    Runtime.getRuntime().addShutdownHook(new Thread(EglHeadlessContext::destroyKept, "weft-egl-exit"));
-                    exitHook = true;
-                }
             } else {
                 platform = "shared";
             }
@@ -394,8 +388,8 @@ public final class EglHeadlessContext implements AutoCloseable {
 
     /**
      * Destroys the kept contexts, and with them the display if no other context is open: a test that turned
-     * reuse on leaves none behind, and a process ends with its driver's objects released (NVIDIA's EGL crashed
-     * in a thread of its own at the exit of a process that left a context and its display to it).
+     * reuse on leaves none behind. (Doing this at exit did not stop NVIDIA's EGL crashing in a thread of its own
+     * as a process ends: an H100 run, docs/glsl-compute.md.)
      */
     static void destroyKept() {
         synchronized (LOCK) {
