@@ -101,6 +101,20 @@ public final class HandDrag {
         } else {
             assertThat(positionDifference()).isLessThan(1e-3f);
         }
+        assertFollowed(compliance);
+    }
+
+    /**
+     * The picked point followed the hand and fell back after the release on the device, positions finite: what
+     * is held where the device rounds otherwise than the CPU and the scene is chaotic (the explicit mass-spring
+     * cloth under a hard hand stretches 210 % and a CPU run whose one coordinate is nudged by one ulp at the
+     * first step ends 0.29 m from the unnudged one, so no device without the CPU's rounding can agree in
+     * position: a relaxed llvmpipe build ends 0.34 m off, NVIDIA's GLSL 0.32 m).
+     */
+    public void assertFollowed(float compliance) {
+        for (float x : device.positions()) {
+            assertThat(Float.isFinite(x)).as("finite positions").isTrue();
+        }
         assertThat(offTargetHeld).as("picked point to target before the release, m")
                 .isLessThan(compliance == 0f ? 1e-5f : 0.05f);
         assertThat(offTargetAfter).as("picked point to the last target after the release, m").isGreaterThan(0.01f);

@@ -122,19 +122,28 @@ public final class StepComparison {
      * energy 1e-6 J.
      */
     public void assertStatisticsAgree() {
-        float[] g = {0f, -9.81f, 0f};
-        assertWithinOnePercent("max strain", ClothMetrics.maxStrain(model, cpu.positions()),
-                ClothMetrics.maxStrain(model, device.positions()), 1e-4);
-        assertWithinOnePercent("residual", ClothMetrics.residual(model, cpu.positions()),
-                ClothMetrics.residual(model, device.positions()), 1e-8);
-        assertWithinOnePercent("energy", ClothMetrics.kineticEnergy(model, cpu.velocities())
-                + ClothMetrics.gravitationalEnergy(model, cpu.positions(), g), ClothMetrics.kineticEnergy(model,
-                device.velocities()) + ClothMetrics.gravitationalEnergy(model, device.positions(), g), 1e-6);
+        assertStatisticsAgree(0.01);
     }
 
-    private static void assertWithinOnePercent(String what, double reference, double measured, double floor) {
+    /**
+     * As {@link #assertStatisticsAgree()} with the strain and the residual held to {@code fraction} of the CPU's
+     * (the energy still to 1 %): for a scene whose contacts' stick/slip decisions a rounding can flip, where the
+     * largest strain is one constraint's and moves with them (the caller says by how much, measured).
+     */
+    public void assertStatisticsAgree(double fraction) {
+        float[] g = {0f, -9.81f, 0f};
+        assertWithin("max strain", ClothMetrics.maxStrain(model, cpu.positions()),
+                ClothMetrics.maxStrain(model, device.positions()), fraction, 1e-4);
+        assertWithin("residual", ClothMetrics.residual(model, cpu.positions()),
+                ClothMetrics.residual(model, device.positions()), fraction, 1e-8);
+        assertWithin("energy", ClothMetrics.kineticEnergy(model, cpu.velocities())
+                + ClothMetrics.gravitationalEnergy(model, cpu.positions(), g), ClothMetrics.kineticEnergy(model,
+                device.velocities()) + ClothMetrics.gravitationalEnergy(model, device.positions(), g), 0.01, 1e-6);
+    }
+
+    private static void assertWithin(String what, double reference, double measured, double fraction, double floor) {
         assertThat(Math.abs(measured - reference)).as(what + ": device " + measured + " vs CPU " + reference)
-                .isLessThanOrEqualTo(Math.max(0.01 * Math.abs(reference), floor));
+                .isLessThanOrEqualTo(Math.max(fraction * Math.abs(reference), floor));
     }
 
     /** Every float of positions and velocities has the same bits in both states. */

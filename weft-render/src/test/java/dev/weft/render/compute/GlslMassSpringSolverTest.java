@@ -37,7 +37,9 @@ import org.junit.jupiter.api.Test;
  * thousandth of the 3.2 cm spacing), is 12 times the largest of those; {@link #VELOCITY_TOLERANCE} 7.5
  * times. A cloth sliding over a sphere with friction is another matter: there a rounding flips a
  * stick/slip decision and the relaxed run ends 9 mm from the CPU's after 240 steps, so off llvmpipe that
- * scene is held to the statistics (strain, residual, energy within 1 %), not to positions.
+ * scene is held to the statistics, not to positions: the energy within 1 %, the largest strain and the
+ * residual within 10 % (that run's strain is 4.0 % and 5.4 % off the CPU's in the two sphere scenes, NVIDIA's
+ * GLSL 2.7 % and 5.5 %: the largest strain is one constraint's, and moves with the flipped contacts).
  *
  * <p>With tethers (projected between each Verlet step's prediction and finish): bit for bit on llvmpipe
  * (0 m, 0 m/s after 150 steps of the tethered 24 × 24 hanging cloth and 240 steps of it falling onto a
@@ -94,8 +96,10 @@ class GlslMassSpringSolverTest {
         SphereCollider ball = DeviceTestScenes.ball();
         StepComparison c = compare(true, droppedCloth(24, 0.5f), DeviceTestScenes.earthWith(ball), 240);
         assertThat(c.lowestClearance(ball)).isGreaterThanOrEqualTo(0.005f - 1e-6f);
-        // off llvmpipe friction's stick/slip decisions may go the other way: statistics only (class comment)
-        c.assertStatisticsAgree();
+        // off llvmpipe friction's stick/slip decisions may go the other way: statistics only (class comment), the
+        // largest strain and the residual within 10 % (a relaxed llvmpipe build: strain 4.0 %, residual 7 %;
+        // NVIDIA's GLSL: strain 2.7 %), the energy within 1 % (relaxed: 0.2 %)
+        c.assertStatisticsAgree(GlslDriver.cpuBits() ? 0.01 : 0.1);
         if (GlslDriver.cpuBits()) {
             StepComparison.assertSameBits(c.cpu, c.device);
         }
@@ -210,7 +214,8 @@ class GlslMassSpringSolverTest {
         if (GlslDriver.cpuBits()) {
             ball.assertAgrees(TOLERANCE, true);
         } else {
-            ball.assertStatisticsAgree();
+            // strain 5.4 % from the CPU's in a relaxed llvmpipe build, 5.5 % on NVIDIA; residual 0.1 %, energy 0.01 %
+            ball.assertStatisticsAgree(0.1);
         }
         assertThat(ball.lowestClearance(under)).as("outside the ball's thickness")
                 .isGreaterThanOrEqualTo(0.005f - 1e-6f);

@@ -420,6 +420,16 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      */
     static int[] distanceRuns(int[] pairs, int[] colorStart, int minRun) {
         int[] runEnd = new int[pairs.length / 2];
+        runs(pairs, colorStart, minRun, runEnd);
+        return runEnd;
+    }
+
+    /**
+     * How many constraints lie in runs ({@link #distanceRuns}), writing each one's run end into {@code runEnd}
+     * unless it is null (a count alone allocates nothing: a rebind after every tear compares two orders' counts).
+     */
+    static int runs(int[] pairs, int[] colorStart, int minRun, int[] runEnd) {
+        int inRuns = 0;
         for (int color = 0; color + 1 < colorStart.length; color++) {
             int c = colorStart[color];
             int end = colorStart[color + 1];
@@ -430,11 +440,18 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 while (k < end && pairs[2 * k] == a + (k - c) && pairs[2 * k + 1] - pairs[2 * k] == offset) {
                     k++;
                 }
-                java.util.Arrays.fill(runEnd, c, k, k - c >= minRun ? k : -1);
+                boolean run = k - c >= minRun;
+                inRuns += run ? k - c : 0;
+                if (runEnd != null) {
+                    int mark = run ? k : -1;
+                    for (int j = c; j < k; j++) {
+                        runEnd[j] = mark;
+                    }
+                }
                 c = k;
             }
         }
-        return runEnd;
+        return inRuns;
     }
 
     /** Forward, then backward over {@code order} (see IterationMode.GAUSS_SEIDEL: one direction gains energy). */
@@ -563,17 +580,17 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             return;
         }
         int[] lanePairs = distParticles;
-        int[] runEnd = distanceRuns(distParticles, distColorStart, LANE_RUN);
-        int inRuns = inRuns(runEnd);
+        int[] runEnd = null;
         // the lanes' own order (LaneLayout) where it puts more constraints in runs than the model's (a grid's
         // horizontal colors); the constraints are then stored in it for every colored pass (the same bits: a
         // color's constraints are independent)
         LaneLayout layout = LaneLayout.residueRows(m, distParticles, distColorStart);
+        int inRuns = runs(distParticles, distColorStart, LANE_RUN, null);
         if (layout != null) {
             int[] ordered = layout.orderPairs(distParticles);
             int[] slotted = layout.slotPairs(ordered);
-            int[] slottedRuns = distanceRuns(slotted, distColorStart, LANE_RUN);
-            int slottedInRuns = inRuns(slottedRuns);
+            int[] slottedRuns = new int[slotted.length / 2];
+            int slottedInRuns = runs(slotted, distColorStart, LANE_RUN, slottedRuns);
             if (slottedInRuns > inRuns) {
                 laneLayout = layout;
                 distParticles = ordered;
@@ -584,6 +601,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 runEnd = slottedRuns;
                 inRuns = slottedInRuns;
             }
+        }
+        if (runEnd == null) {
+            runEnd = distanceRuns(distParticles, distColorStart, LANE_RUN);
         }
         if (2 * inRuns < runEnd.length) {
             return;
@@ -600,14 +620,6 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         soa.positions(yx, yy, yz, dx, dy, dz);
         laneSlot = laneLayout == null ? null : laneLayout.slot;
         ySoaCurrent = false;
-    }
-
-    private static int inRuns(int[] runEnd) {
-        int count = 0;
-        for (int e : runEnd) {
-            count += e >= 0 ? 1 : 0;
-        }
-        return count;
     }
 
 
