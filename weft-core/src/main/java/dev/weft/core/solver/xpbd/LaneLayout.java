@@ -94,15 +94,6 @@ final class LaneLayout {
         return new LaneLayout(slot, order);
     }
 
-    /** {@code pairs} in storage order, their particles as slots: what the lanes index the axis arrays with. */
-    int[] slotPairs(int[] pairs) {
-        int[] out = new int[pairs.length];
-        for (int k = 0; k < pairs.length; k++) {
-            out[k] = slot[pairs[k]];
-        }
-        return out;
-    }
-
     /** The per-particle values {@code perParticle} at their slots. */
     float[] atSlots(float[] perParticle) {
         float[] out = new float[perParticle.length];
@@ -112,31 +103,29 @@ final class LaneLayout {
         return out;
     }
 
-    /** The model's constraint pairs in storage order. */
-    int[] orderPairs(int[] pairs) {
-        int[] out = new int[pairs.length];
+    /**
+     * The model's constraint pairs in storage order into {@code ordered}, and the same with their particles as
+     * slots (what the lanes index the axis arrays with) into {@code slotted}: one pass.
+     */
+    void orderPairs(int[] pairs, int[] ordered, int[] slotted) {
         for (int k = 0; k < constraintOrder.length; k++) {
-            out[2 * k] = pairs[2 * constraintOrder[k]];
-            out[2 * k + 1] = pairs[2 * constraintOrder[k] + 1];
+            int c = constraintOrder[k];
+            int a = pairs[2 * c];
+            int b = pairs[2 * c + 1];
+            ordered[2 * k] = a;
+            ordered[2 * k + 1] = b;
+            slotted[2 * k] = slot[a];
+            slotted[2 * k + 1] = slot[b];
         }
-        return out;
     }
 
-    /** The model's per-constraint values in storage order. */
-    float[] order(float[] perConstraint) {
-        float[] out = new float[perConstraint.length];
+    /** Three per-constraint arrays of the model into storage order, one pass ({@code out} arrays sized as theirs). */
+    void order(float[] rest, float[] restOut, byte[] kind, byte[] kindOut, float[] stiffness, float[] stiffnessOut) {
         for (int k = 0; k < constraintOrder.length; k++) {
-            out[k] = perConstraint[constraintOrder[k]];
+            int c = constraintOrder[k];
+            restOut[k] = rest[c];
+            kindOut[k] = kind[c];
+            stiffnessOut[k] = stiffness[c];
         }
-        return out;
-    }
-
-    /** The model's per-constraint kinds in storage order. */
-    byte[] order(byte[] perConstraint) {
-        byte[] out = new byte[perConstraint.length];
-        for (int k = 0; k < constraintOrder.length; k++) {
-            out[k] = perConstraint[constraintOrder[k]];
-        }
-        return out;
     }
 }

@@ -585,25 +585,35 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         // horizontal colors); the constraints are then stored in it for every colored pass (the same bits: a
         // color's constraints are independent)
         LaneLayout layout = LaneLayout.residueRows(m, distParticles, distColorStart);
-        int inRuns = runs(distParticles, distColorStart, LANE_RUN, null);
+        int count = distParticles.length / 2;
+        int inRuns = -1; // the model order's count, made only where the choice needs it
         if (layout != null) {
-            int[] ordered = layout.orderPairs(distParticles);
-            int[] slotted = layout.slotPairs(ordered);
-            int[] slottedRuns = new int[slotted.length / 2];
+            int[] ordered = new int[2 * count];
+            int[] slotted = new int[2 * count];
+            layout.orderPairs(distParticles, ordered, slotted);
+            int[] slottedRuns = new int[count];
             int slottedInRuns = runs(slotted, distColorStart, LANE_RUN, slottedRuns);
-            if (slottedInRuns > inRuns) {
+            // three quarters in runs is taken without counting the model order's: the choice only decides speed,
+            // never bits, and a rebind after every tear pays for the count
+            if (4L * slottedInRuns >= 3L * count
+                    || slottedInRuns > (inRuns = runs(distParticles, distColorStart, LANE_RUN, null))) {
                 laneLayout = layout;
                 distParticles = ordered;
-                distRest = layout.order(distRest);
-                distKind = layout.order(distKind);
-                distStiffness = layout.order(distStiffness);
+                float[] rest = new float[count];
+                byte[] kind = new byte[count];
+                float[] stiffness = new float[count];
+                layout.order(distRest, rest, distKind, kind, distStiffness, stiffness);
+                distRest = rest;
+                distKind = kind;
+                distStiffness = stiffness;
                 lanePairs = slotted;
                 runEnd = slottedRuns;
                 inRuns = slottedInRuns;
             }
         }
         if (runEnd == null) {
-            runEnd = distanceRuns(distParticles, distColorStart, LANE_RUN);
+            runEnd = new int[count];
+            inRuns = runs(distParticles, distColorStart, LANE_RUN, runEnd);
         }
         if (2 * inRuns < runEnd.length) {
             return;
