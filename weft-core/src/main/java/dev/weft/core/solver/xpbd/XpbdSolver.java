@@ -149,7 +149,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             soa.compliant(stretchOrder[k], stretchOrder[k] + 1);
         }
     };
-    private final RangeBody toSoaBody = this::toSoa;
+    private final RangeBody toSoaFreshBody = this::toSoaFresh;
     private final RangeBody dToSoaBody = (b, e) -> transposeIn(d, dx, dy, dz, laneSlot, b, e);
     private final RangeBody fromSoaBody = this::fromSoa;
 
@@ -350,7 +350,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private void sweepDistancesInLanes() {
         int n = w.length;
         if (!ySoaCurrent) {
-            pool.parallelFor(0, n, toSoaBody); // y and d
+            // a step's first sweep: d is all zeros (the prediction, or a relaxation's begin, cleared it, and the
+            // distances are the first pass), so its axis arrays are cleared instead of gathered
+            pool.parallelFor(0, n, toSoaFreshBody);
             ySoaCurrent = true;
         } else {
             pool.parallelFor(0, n, dToSoaBody);
@@ -387,9 +389,15 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         }
     }
 
-    private void toSoa(int begin, int end) {
+    /**
+     * The start of a step's lanes, where d is zero: particles [begin, end)'s y to their slots (the axis arrays),
+     * slots [begin, end) of d cleared.
+     */
+    private void toSoaFresh(int begin, int end) {
         transposeIn(y, yx, yy, yz, laneSlot, begin, end);
-        transposeIn(d, dx, dy, dz, laneSlot, begin, end);
+        java.util.Arrays.fill(dx, begin, end, 0f);
+        java.util.Arrays.fill(dy, begin, end, 0f);
+        java.util.Arrays.fill(dz, begin, end, 0f);
     }
 
     /** Particles [begin, end)'s corrections back from their slots (each particle writes its own). */
