@@ -121,6 +121,8 @@ final class MirroredBuffer implements AutoCloseable {
     private ByteBuffer pinnedHost;
     private FloatBuffer pinnedFloats;
     private int pinnedCapacity;
+    /** Whether the driver refused the page-locked buffer (reads then go straight into the array). */
+    private boolean pinnedRefused;
 
     /** An empty buffer named {@code name} in errors; {@code shifting}: look for moved runs (constraint arrays). */
     MirroredBuffer(OpenClContext cl, String name, boolean shifting) {
@@ -370,7 +372,7 @@ final class MirroredBuffer implements AutoCloseable {
      * holds too (what the kernels wrote is what the device has).
      */
     void read(float[] out) {
-        if (out.length >= PINNED_MIN) {
+        if (out.length >= PINNED_MIN && !pinnedRefused) {
             readPinned(out);
         } else {
             ClCheck.ok(clEnqueueReadBuffer(cl.queue(), mem, true, 0L, out, null, null), name + ": read");
@@ -393,17 +395,28 @@ final class MirroredBuffer implements AutoCloseable {
         known = Math.max(known, out.length);
     }
 
-    /** The device's first {@code out.length} floats into {@code out} through the page-locked buffer. */
+    /**
+     * The device's first {@code out.length} floats into {@code out} through the page-locked buffer; where the driver
+     * will not make or map one, through a plain read from then on.
+     */
     private void readPinned(float[] out) {
         if (pinnedCapacity < out.length) {
             releasePinned();
             int size = Math.max(out.length, capacity);
-            pinned = cl.hostBuffer(4L * size);
             try (MemoryStack stack = MemoryStack.stackPush()) {
+                pinned = cl.hostBuffer(4L * size);
                 IntBuffer status = stack.mallocInt(1);
                 pinnedHost = clEnqueueMapBuffer(cl.queue(), pinned, true, CL_MAP_READ | CL_MAP_WRITE, 0L, 4L * size,
                         null, null, status, null);
                 ClCheck.ok(status.get(0), name + ": map the read-back buffer (" + 4L * size + " bytes)");
+            } catch (RuntimeException refused) {
+                // page-locked memory is an optimisation: a driver without it (or out of it) reads as before
+                OpenClContext.release(pinned);
+                pinned = 0L;
+                pinnedHost = null;
+                pinnedRefused = true;
+                ClCheck.ok(clEnqueueReadBuffer(cl.queue(), mem, true, 0L, out, null, null), name + ": read");
+                return;
             }
             pinnedHost.order(ByteOrder.nativeOrder());
             pinnedFloats = pinnedHost.asFloatBuffer();

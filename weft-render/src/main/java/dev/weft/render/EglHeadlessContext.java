@@ -12,7 +12,6 @@ import static org.lwjgl.egl.EGL10.EGL_PBUFFER_BIT;
 import static org.lwjgl.egl.EGL10.EGL_RED_SIZE;
 import static org.lwjgl.egl.EGL10.EGL_SURFACE_TYPE;
 import static org.lwjgl.egl.EGL10.EGL_WIDTH;
-
 import static org.lwjgl.egl.EXTPlatformDevice.EGL_PLATFORM_DEVICE_EXT;
 
 import java.nio.ByteBuffer;
