@@ -14,6 +14,7 @@ import static org.lwjgl.egl.EGL10.EGL_SURFACE_TYPE;
 import static org.lwjgl.egl.EGL10.EGL_WIDTH;
 import static org.lwjgl.egl.EXTPlatformDevice.EGL_PLATFORM_DEVICE_EXT;
 
+import dev.weft.core.InvalidInputException;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
@@ -140,8 +141,8 @@ public final class EglHeadlessContext implements AutoCloseable {
                 String clientExtensions = EGL10.eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
                 String wanted = System.getProperty(PLATFORM_PROPERTY, "auto");
                 if (!List.of("auto", "device", "surfaceless", "default").contains(wanted)) {
-                    throw new IllegalArgumentException("-D" + PLATFORM_PROPERTY + "=" + wanted
-                            + " is not an EGL platform weft knows: auto, device, surfaceless or default");
+                    throw new InvalidInputException("-D" + PLATFORM_PROPERTY, "'" + wanted
+                            + "' is not an EGL platform weft knows: auto, device, surfaceless or default");
                 }
                 boolean auto = wanted.equals("auto");
                 boolean platforms = clientExtensions != null && client.eglGetPlatformDisplayEXT != 0L;
@@ -219,7 +220,7 @@ public final class EglHeadlessContext implements AutoCloseable {
         String vendor = EGL10.eglQueryString(display, EGL10.EGL_VENDOR);
         String reuse = System.getProperty(REUSE_PROPERTY, "auto");
         if (!List.of("auto", "true", "false").contains(reuse)) {
-            throw new IllegalArgumentException("-D" + REUSE_PROPERTY + "=" + reuse + " must be auto, true or false");
+            throw new InvalidInputException("-D" + REUSE_PROPERTY, "'" + reuse + "' must be auto, true or false");
         }
         // NVIDIA: only the process's first context works, so only it is worth keeping (a later one, made while the
         // first is in use, is destroyed when closed: reused, it would fail whoever got it next)

@@ -422,19 +422,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     }
 
     /**
-     * Per distance constraint the exclusive end of the run it lies in, or −1: a run is at least {@code minRun}
-     * consecutive constraints of one color whose first particles are consecutive and whose second particles
-     * lie a fixed offset from the first (a lattice color's row).
-     */
-    static int[] distanceRuns(int[] pairs, int[] colorStart, int minRun) {
-        int[] runEnd = new int[pairs.length / 2];
-        runs(pairs, colorStart, minRun, runEnd);
-        return runEnd;
-    }
-
-    /**
-     * How many constraints lie in runs ({@link #distanceRuns}), writing each one's run end into {@code runEnd}
-     * unless it is null (a count alone allocates nothing: a rebind after every tear compares two orders' counts).
+     * How many distance constraints lie in runs, writing per constraint the exclusive end of the run it lies in,
+     * or −1, into {@code runEnd} unless it is null (a count alone allocates nothing: a rebind after every tear
+     * compares two orders' counts). A run is at least {@code minRun} consecutive constraints of one color whose
+     * first particles are consecutive and whose second particles lie a fixed offset from the first (a lattice
+     * color's row).
      */
     static int runs(int[] pairs, int[] colorStart, int minRun, int[] runEnd) {
         int inRuns = 0;

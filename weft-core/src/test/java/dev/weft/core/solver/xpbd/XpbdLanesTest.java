@@ -127,7 +127,9 @@ class XpbdLanesTest {
         }
         // runs: consecutive first particles, a fixed offset to the second, at least 8 long
         int[] pairs = {0, 5, 1, 6, 2, 7, 3, 8, 4, 9, 10, 11, 20, 30, 21, 31};
-        int[] runEnd = XpbdSolver.distanceRuns(pairs, new int[] {0, 5, 8}, 4);
+        int[] runEnd = new int[8];
+        assertThat(XpbdSolver.runs(pairs, new int[] {0, 5, 8}, 4, runEnd)).isEqualTo(5);
         assertThat(runEnd).containsExactly(5, 5, 5, 5, 5, -1, -1, -1);
+        assertThat(XpbdSolver.runs(pairs, new int[] {0, 5, 8}, 4, null)).as("the count alone").isEqualTo(5);
     }
 }
