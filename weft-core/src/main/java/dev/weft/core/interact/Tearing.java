@@ -101,7 +101,7 @@ public final class Tearing {
         float[] r = model.restPositions();
         boolean[] used = new boolean[model.particleCount()];
         boolean[] nucleated = new boolean[model.objects().size()];
-        Incidence constraintsAt = Incidence.of(p, 2, model.particleCount());
+        Incidence constraintsAt = model.distanceIncidence(); // the model's: built once, carried through edits
         List<ModelEdit> splits = new ArrayList<>();
         // two rounds: the tips of existing tears first, then at most one new tear per body
         for (int round = 0; round < 2; round++) {

@@ -258,18 +258,31 @@ public final class Model {
     public float[] tearLengthsSquared() {
         float[] t = tearLengthsSquared;
         if (t == null) {
-            int[] p = distances.particles();
-            float[] rest = distances.restLength();
-            byte[] kind = distances.kind();
-            t = new float[rest.length];
-            for (int c = 0; c < rest.length; c++) {
-                float limit = (1f + tearStrain(objectOf(p[2 * c]))) * rest[c];
-                boolean never = kind[c] == DistanceKind.BEND.code() || rest[c] == 0f;
-                t[c] = never || limit == Float.POSITIVE_INFINITY ? Float.POSITIVE_INFINITY : limit * limit;
+            t = new float[distances.count()];
+            for (int c = 0; c < t.length; c++) {
+                t[c] = tearLengthSquared(c);
             }
             tearLengthsSquared = t;
         }
         return t;
+    }
+
+    /** Distance constraint c's entry of {@link #tearLengthsSquared()}. */
+    float tearLengthSquared(int c) {
+        float rest = distances.restLength()[c];
+        float limit = (1f + tearStrain(objectOf(distances.particles()[2 * c]))) * rest;
+        boolean never = distances.kind()[c] == DistanceKind.BEND.code() || rest == 0f;
+        return never || limit == Float.POSITIVE_INFINITY ? Float.POSITIVE_INFINITY : limit * limit;
+    }
+
+    /** The tear lengths if they were computed, else null (for an edit to carry). */
+    float[] computedTearLengthsSquared() {
+        return tearLengthsSquared;
+    }
+
+    /** Sets the tear lengths an edit carried over (and completed for new constraints). */
+    void carryTearLengthsSquared(float[] t) {
+        tearLengthsSquared = t;
     }
 
     /** True when some body tears. */
@@ -327,6 +340,11 @@ public final class Model {
             triangleIncidence = t;
         }
         return t;
+    }
+
+    /** Whether the triangles' and the distances' incidences are built (tests). */
+    boolean incidencesBuilt() {
+        return triangleIncidence != null && distanceIncidence != null;
     }
 
     /**

@@ -812,6 +812,13 @@ public final class ModelBuilder {
                         tetShearModulus.toArray()), n, particleLatticeColor.toArray()));
         Model model = new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet,
                 objects, particleColoring, skinnedMaterials(), springLayout);
+        if (model.tears()) {
+            // what a tear reads (the scan, the edit), made with the model rather than at its first tear; each
+            // edit carries them to the model it makes
+            model.triangleIncidence();
+            model.distanceIncidence();
+            model.tearLengthsSquared();
+        }
         return tetParticles.size() == 0 && skins.isEmpty() ? model
                 : model.carryTets(new TetConstraints(tetParticles.toArray(), tetRestVolume.toArray(),
                 tetRestInverse.toArray(), tetShearModulus.toArray(), tetLameLambda.toArray(), n), skins);

@@ -64,27 +64,48 @@ final class ModelEditor {
         DistanceConstraints d = m.distances();
         BendingConstraints b = m.bending();
         TetherConstraints t = m.tethers();
-        // the incidences are most of this work, split in two about equal halves (measured): the distances',
-        // tethers' and triangles' on one thread; on another the stencils' (four corners each) and the part of
-        // the tethers' connectivity after the edits that the edits cannot change (joinUntouchedPairs)
+        // in two about equal halves (measured on the tear bench's 100 x 100 cloth): the distances' and tethers'
+        // working copies on one thread, with the part of the tethers' connectivity after the edits that the edits
+        // cannot change (joinUntouchedPairs); on another the stencils' (four corners each) and the surface's and
+        // particles' working copies. The model's incidences are built once per model: where they are not yet
+        // (a model that does not tear, cut), their sorts go on the first thread, the union-find on the second and
+        // the surface's splitter after both.
         boolean[] splitHere = splitParticles(edits, n);
         boolean tethersMayLoseAnchors = t.count() > 0 && splitsIn(edits);
-        Object[] made = new Object[6];
+        boolean incidencesReady = m.incidencesBuilt();
+        Object[] made = new Object[12];
         both(() -> {
             made[0] = new EditableConstraints(d, d.restLength(), d.kind(), d.ownMaterialIndex());
-            made[1] = new MutableIncidence(d.particles(), 2, n, room);
+            made[1] = new MutableIncidence(m.distanceIncidence(), n, room);
             made[4] = new EditableConstraints(t, t.maxLength(), null, null);
             // only a tether's particle (its first) is ever split into copies that need its tethers, and only
             // the rows of the particles split are read
             made[5] = MutableIncidence.rowsOf(t.particles(), 2, 1, n, room, splitHere);
-            m.triangleIncidence(); // built once per model; the surface's splitter reads it
+            m.triangleIncidence(); // the surface's splitter reads it
+            if (tethersMayLoseAnchors && incidencesReady) {
+                joinUntouchedPairs(splitHere, room);
+            }
         }, () -> {
             made[2] = new EditableConstraints(b, b.restAngle(), b.models(), null);
             // a split reads the stencils at the particle it splits (its copy's are its own), and rewires or
             // removes some of them: the rows of their other corners are never read
             made[3] = MutableIncidence.rowsOf(b.particles(), 4, 4, n, room, splitHere);
-            if (tethersMayLoseAnchors) {
+            if (tethersMayLoseAnchors && !incidencesReady) {
                 joinUntouchedPairs(splitHere, room);
+            }
+            // room for a copy per edit, so no list grows (a copy of all of it) in the middle of the splits
+            made[6] = FloatList.of(m.invMass(), room);
+            made[7] = FloatList.of(m.uvs(), 2 * room);
+            made[8] = IntList.of(m.particleObjects(), room);
+            made[9] = IntList.of(m.sources(), room);
+            IntList colorOf = new IntList(n + room);
+            Coloring colors = m.particleColoring();
+            for (int i = 0; i < n; i++) {
+                colorOf.add(colors.colorOf(i));
+            }
+            made[10] = colorOf;
+            if (incidencesReady) {
+                made[11] = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence(), room);
             }
         });
         dist = (EditableConstraints) made[0];
@@ -93,17 +114,14 @@ final class ModelEditor {
         stencilAt = (MutableIncidence) made[3];
         tether = (EditableConstraints) made[4];
         tetherAt = (MutableIncidence) made[5];
-        surface = new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence(), room);
-        // room for a copy per edit, so no list grows (a copy of all of it) in the middle of the splits
-        invMass = FloatList.of(m.invMass(), room);
-        uvs = FloatList.of(m.uvs(), 2 * room);
-        particleObject = IntList.of(m.particleObjects(), room);
-        source = IntList.of(m.sources(), room);
-        particleColor = new IntList(n + room);
-        Coloring colors = m.particleColoring();
-        for (int i = 0; i < n; i++) {
-            particleColor.add(colors.colorOf(i));
-        }
+        invMass = (FloatList) made[6];
+        uvs = (FloatList) made[7];
+        particleObject = (IntList) made[8];
+        source = (IntList) made[9];
+        particleColor = (IntList) made[10];
+        // where the model's triangle incidence was not built before, the first half built it
+        surface = incidencesReady ? (SurfaceSplitter) made[11]
+                : new SurfaceSplitter(m.restPositions(), m.triangles(), m.triangleIncidence(), room);
         log = new ArrayList<>(m.edits());
     }
 
@@ -655,7 +673,7 @@ final class ModelEditor {
                 first += count;
             }
         } else {
-            triangles = surface.triangles().clone();
+            triangles = surface.triangles(); // the splitter's own copy, which nothing else holds
         }
         Model edited = new Model(surface.restPositions(), invMass.toArray(), triangles, uvs.toArray(), distances,
                 bending, tethers, objects, particles[0], particleObject.toArray(), source.toArray(),
@@ -674,7 +692,12 @@ final class ModelEditor {
         edited.carryTets(tetSet, skinSet);
         float[] springs = model.computedDistanceStiffness();
         if (springs != null) {
-            edited.carryDistanceStiffness(carryAndComplete(d, springs, edited));
+            edited.carryDistanceStiffness(carryAndComplete(d, springs, edited, MaterialParameters::distanceStiffness));
+        }
+        // a split keeps each constraint's rest length, kind and first particle's body: its tear length stays
+        float[] tearLengths = model.computedTearLengthsSquared();
+        if (tearLengths != null) {
+            edited.carryTearLengthsSquared(carryAndComplete(d, tearLengths, edited, Model::tearLengthSquared));
         }
         float[] hinges = model.computedHingeStiffness();
         if (hinges != null) {
@@ -688,18 +711,24 @@ final class ModelEditor {
     }
 
     /**
-     * The old constraints' stiffness moved with them (a split keeps each constraint's bodies and material),
-     * the new ones' computed from the edited model.
+     * A per-constraint value of the old constraints moved with them (a split keeps each constraint's bodies,
+     * material and rest length), the new ones' computed from the edited model.
      */
-    private static float[] carryAndComplete(EditableConstraints.Layout d, float[] before, Model edited) {
+    private static float[] carryAndComplete(EditableConstraints.Layout d, float[] before, Model edited,
+                                            PerConstraint value) {
         float[] after = d.carry(before, edited.distances().count());
         int[] place = d.place();
         for (int k = before.length; place != null && k < place.length; k++) {
             if (place[k] >= 0) {
-                after[place[k]] = MaterialParameters.distanceStiffness(edited, place[k]);
+                after[place[k]] = value.of(edited, place[k]);
             }
         }
         return after;
+    }
+
+    /** A per-distance-constraint value of a model, computed for a constraint an edit added. */
+    private interface PerConstraint {
+        float of(Model m, int constraint);
     }
 
     /**

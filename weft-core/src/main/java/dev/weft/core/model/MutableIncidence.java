@@ -25,8 +25,15 @@ public final class MutableIncidence {
 
     /** As {@link #MutableIncidence(int[], int, int)}, with room for {@code room} particles that edits add. */
     public MutableIncidence(int[] items, int arity, int particleCount, int room) {
-        Incidence base = Incidence.of(items, arity, particleCount);
-        this.arity = arity;
+        this(Incidence.of(items, arity, particleCount), particleCount, room);
+    }
+
+    /**
+     * Over {@code base}, the incidence of the items before the batch (read, never written: a model's own), with
+     * room for {@code room} particles that edits add.
+     */
+    MutableIncidence(Incidence base, int particleCount, int room) {
+        this.arity = base.arity();
         this.start = base.start();
         this.slots = base.slots();
         this.particleCount = particleCount;

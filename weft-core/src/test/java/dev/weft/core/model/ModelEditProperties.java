@@ -124,6 +124,33 @@ class ModelEditProperties {
         assertThat(replayed.distances().particles()).isEqualTo(once.distances().particles());
     }
 
+    /**
+     * An edit hands the model it makes the tear lengths copied from its own (a split keeps each constraint's rest
+     * length, kind and body) and computed for the constraints it adds: they must be exactly what the edited
+     * model's own constraints give, batch after batch.
+     */
+    @Property(tries = 80)
+    void editsCarryTheTearLengthsTheEditedConstraintsHave(@ForAll @IntRange(min = 0, max = 2) int kind,
+                                                          @ForAll boolean distanceBending, @ForAll long seed,
+                                                          @ForAll @IntRange(min = 1, max = 30) int count) {
+        Model e = body(kind, distanceBending);
+        e.tearLengthsSquared();
+        Random rnd = new Random(seed);
+        for (int batch = 0; batch < 4; batch++) {
+            e = e.edit(randomEdits(e, rnd.nextLong(), count));
+            assertTearLengths(e);
+        }
+    }
+
+    /** The model's tear lengths are those its constraints give. */
+    static void assertTearLengths(Model e) {
+        float[] tear = e.tearLengthsSquared();
+        assertThat(tear).hasSize(e.distances().count());
+        for (int c = 0; c < tear.length; c++) {
+            assertThat(tear[c]).isEqualTo(e.tearLengthSquared(c));
+        }
+    }
+
     static void assertColoring(ColoredConstraints set, int n) {
         int[] p = set.particles();
         int arity = set.arity();
