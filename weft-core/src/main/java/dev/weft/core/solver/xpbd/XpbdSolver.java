@@ -167,6 +167,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private final RangeBody distanceGatherBody = (b, e) -> distGather.apply(distCorrection, d, w, b, e);
     private final RangeBody bendingJacobiBody = this::bendingCorrections;
     private final RangeBody bendingGatherBody = (b, e) -> bendGather.apply(bendCorrection, d, w, b, e);
+    private final RangeBody distAlphaBody = this::distanceCompliances;
+    private final RangeBody bendAlphaBody = this::bendingCompliances;
+    private final RangeBody stretchCountBody = this::countStretches;
+    private final RangeBody stretchOrderBody = this::orderStretches;
 
     public XpbdSolver(XpbdSettings settings, WorkerPool pool) {
         this.settings = settings;
@@ -431,25 +435,30 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     static int runs(int[] pairs, int[] colorStart, int minRun, int[] runEnd) {
         int inRuns = 0;
         for (int color = 0; color + 1 < colorStart.length; color++) {
-            int c = colorStart[color];
-            int end = colorStart[color + 1];
-            while (c < end) {
-                int a = pairs[2 * c];
-                int offset = pairs[2 * c + 1] - a;
-                int k = c + 1;
-                while (k < end && pairs[2 * k] == a + (k - c) && pairs[2 * k + 1] - pairs[2 * k] == offset) {
-                    k++;
-                }
-                boolean run = k - c >= minRun;
-                inRuns += run ? k - c : 0;
-                if (runEnd != null) {
-                    int mark = run ? k : -1;
-                    for (int j = c; j < k; j++) {
-                        runEnd[j] = mark;
-                    }
-                }
-                c = k;
+            inRuns += runsOfColor(pairs, colorStart[color], colorStart[color + 1], minRun, runEnd);
+        }
+        return inRuns;
+    }
+
+    /** {@link #runs} of the one color [c, end). */
+    static int runsOfColor(int[] pairs, int c, int end, int minRun, int[] runEnd) {
+        int inRuns = 0;
+        while (c < end) {
+            int a = pairs[2 * c];
+            int offset = pairs[2 * c + 1] - a;
+            int k = c + 1;
+            while (k < end && pairs[2 * k] == a + (k - c) && pairs[2 * k + 1] - pairs[2 * k] == offset) {
+                k++;
             }
+            boolean run = k - c >= minRun;
+            inRuns += run ? k - c : 0;
+            if (runEnd != null) {
+                int mark = run ? k : -1;
+                for (int j = c; j < k; j++) {
+                    runEnd[j] = mark;
+                }
+            }
+            c = k;
         }
         return inRuns;
     }
@@ -545,16 +554,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         v = state.velocities();
         if (dt != h) {
             h = dt;
-            float invH2 = 1f / (dt * dt);
-            // XPBD compliance α = 1/k (0 where the material is rigid), over h² as the update uses it; a
-            // stiffness of 0 (no bending) gets the largest float, so its correction is 0 and never NaN
-            for (int c = 0; c < distAlpha.length; c++) {
-                boolean rigid = settings.rigid() && distKind[c] != DistanceKind.BEND.code();
-                distAlpha[c] = rigid ? 0f : Math.min(compliance(distStiffness[c]) * invH2, Float.MAX_VALUE);
-            }
-            for (int c = 0; c < bendAlpha.length; c++) {
-                bendAlpha[c] = Math.min(compliance(hingeStiffness[c]) * invH2, Float.MAX_VALUE);
-            }
+            // per constraint, on the pool's threads (a rebind after every tear pays for these)
+            pool.parallelFor(0, distAlpha.length, distAlphaBody);
+            pool.parallelFor(0, bendAlpha.length, bendAlphaBody);
             distColorRigid = new boolean[distColorStart.length - 1];
             for (int k = 0; k < distColorRigid.length; k++) {
                 boolean rigid = true;
@@ -584,31 +586,23 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         // the lanes' own order (LaneLayout) where it puts more constraints in runs than the model's (a grid's
         // horizontal colors); the constraints are then stored in it for every colored pass (the same bits: a
         // color's constraints are independent)
-        LaneLayout layout = LaneLayout.residueRows(m, distParticles, distColorStart);
+        LaneLayout layout = LaneLayout.residueRows(m);
         int count = distParticles.length / 2;
         int inRuns = -1; // the model order's count, made only where the choice needs it
         if (layout != null) {
-            int[] ordered = new int[2 * count];
-            int[] slotted = new int[2 * count];
-            layout.orderPairs(distParticles, ordered, slotted);
-            int[] slottedRuns = new int[count];
-            int slottedInRuns = runs(slotted, distColorStart, LANE_RUN, slottedRuns);
+            LaneLayout.Ordered o = layout.order(distParticles, distRest, distKind, distStiffness, distColorStart,
+                    LANE_RUN, pool);
             // three quarters in runs is taken without counting the model order's: the choice only decides speed,
             // never bits, and a rebind after every tear pays for the count
-            if (4L * slottedInRuns >= 3L * count
-                    || slottedInRuns > (inRuns = runs(distParticles, distColorStart, LANE_RUN, null))) {
+            if (4L * o.inRuns >= 3L * count || o.inRuns > (inRuns = runs(distParticles, distColorStart, LANE_RUN, null))) {
                 laneLayout = layout;
-                distParticles = ordered;
-                float[] rest = new float[count];
-                byte[] kind = new byte[count];
-                float[] stiffness = new float[count];
-                layout.order(distRest, rest, distKind, kind, distStiffness, stiffness);
-                distRest = rest;
-                distKind = kind;
-                distStiffness = stiffness;
-                lanePairs = slotted;
-                runEnd = slottedRuns;
-                inRuns = slottedInRuns;
+                distParticles = o.pairs;
+                distRest = o.rest;
+                distKind = o.kind;
+                distStiffness = o.stiffness;
+                lanePairs = o.slotted;
+                runEnd = o.runEnd;
+                inRuns = o.inRuns;
             }
         }
         if (runEnd == null) {
@@ -653,42 +647,75 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         return constraintsInRuns;
     }
 
-    /**
-     * The stretch constraints within each color (a subset of a coloring is a coloring, so each group
-     * still runs in parallel), and in natural order.
-     */
-    private void bindStretchOrder() {
-        int count = distRest.length;
-        int stretches = 0;
-        for (int c = 0; c < count; c++) {
-            stretches += distKind[c] == DistanceKind.STRETCH.code() ? 1 : 0;
+    /** XPBD compliance α = 1/k (0 where the material is rigid), over h² as the update uses it, of distances [begin, end). */
+    private void distanceCompliances(int begin, int end) {
+        float invH2 = 1f / (h * h);
+        boolean rigidSetting = settings.rigid();
+        byte bend = DistanceKind.BEND.code();
+        for (int c = begin; c < end; c++) {
+            boolean rigid = rigidSetting && distKind[c] != bend;
+            // a stiffness of 0 (no bending) gets the largest float, so its correction is 0 and never NaN
+            distAlpha[c] = rigid ? 0f : Math.min(compliance(distStiffness[c]) * invH2, Float.MAX_VALUE);
         }
-        stretchOrder = new int[stretches];
-        stretchColorStart = new int[distColorStart.length];
-        int k = 0;
-        for (int color = 0; color + 1 < distColorStart.length; color++) {
-            stretchColorStart[color] = k;
+    }
+
+    /** As {@link #distanceCompliances} for bending stencils [begin, end). */
+    private void bendingCompliances(int begin, int end) {
+        float invH2 = 1f / (h * h);
+        for (int c = begin; c < end; c++) {
+            bendAlpha[c] = Math.min(compliance(hingeStiffness[c]) * invH2, Float.MAX_VALUE);
+        }
+    }
+
+    /** Per color of [begin, end) its stretch constraints, into {@code stretchColorStart[color + 1]} (then summed). */
+    private void countStretches(int begin, int end) {
+        byte stretch = DistanceKind.STRETCH.code();
+        for (int color = begin; color < end; color++) {
+            int k = 0;
             for (int c = distColorStart[color]; c < distColorStart[color + 1]; c++) {
-                if (distKind[c] == DistanceKind.STRETCH.code()) {
+                k += distKind[c] == stretch ? 1 : 0;
+            }
+            stretchColorStart[color + 1] = k;
+        }
+    }
+
+    /** The stretch constraints of the colors [begin, end) into their ranges of {@code stretchOrder}. */
+    private void orderStretches(int begin, int end) {
+        byte stretch = DistanceKind.STRETCH.code();
+        for (int color = begin; color < end; color++) {
+            int k = stretchColorStart[color];
+            boolean run = true;
+            for (int c = distColorStart[color]; c < distColorStart[color + 1]; c++) {
+                if (distKind[c] == stretch) {
+                    run &= k == stretchColorStart[color] || stretchOrder[k - 1] == c - 1;
                     stretchOrder[k++] = c;
                 }
             }
-        }
-        stretchColorStart[distColorStart.length - 1] = k;
-        stretchColorContiguous = new boolean[distColorStart.length - 1];
-        for (int color = 0; color + 1 < distColorStart.length; color++) {
-            boolean run = true;
-            for (int j = stretchColorStart[color] + 1; j < stretchColorStart[color + 1] && run; j++) {
-                run = stretchOrder[j] == stretchOrder[j - 1] + 1;
-            }
             stretchColorContiguous[color] = run;
         }
+    }
+
+    /**
+     * The stretch constraints within each color (a subset of a coloring is a coloring, so each group
+     * still runs in parallel), and in natural order. Colors on the pool's threads, each writing its own range.
+     */
+    private void bindStretchOrder() {
+        int colors = distColorStart.length - 1;
+        stretchColorStart = new int[colors + 1];
+        pool.parallelFor(0, colors, 1, stretchCountBody);
+        for (int color = 0; color < colors; color++) {
+            stretchColorStart[color + 1] += stretchColorStart[color];
+        }
+        int stretches = stretchColorStart[colors];
+        stretchOrder = new int[stretches];
+        stretchColorContiguous = new boolean[colors];
+        pool.parallelFor(0, colors, 1, stretchOrderBody);
         if (distNatural == null) {
             stretchNatural = null;
             return;
         }
         stretchNatural = new int[stretches];
-        k = 0;
+        int k = 0;
         for (int c : distNatural) {
             if (distKind[c] == DistanceKind.STRETCH.code()) {
                 stretchNatural[k++] = c;
