@@ -624,16 +624,27 @@ final class ModelEditor {
 
     private Model build() {
         int n = particleCount();
-        // in two about equal halves (measured): the distances and stencils laid out and the particles'
-        // coloring made on one thread; on another the tethers retargeted (reading the distances, which
-        // a layout only reads) and laid out
+        // in two about equal halves (measured on the tear bench's cloth): the distances laid out with the values
+        // carried per distance constraint, and the particles' coloring, on one thread; on another the tethers
+        // retargeted (reading the distances, which a layout only reads) and laid out, and the stencils laid out
+        // with their carried values. Edits only remove stencils or rewire them to split copies (same rest
+        // position, same body), and a split keeps each distance constraint's bodies, material and rest length:
+        // the kept constraints' values are what they were, so a tear costs no pass over every material.
         EditableConstraints.Layout[] laid = new EditableConstraints.Layout[3];
         Coloring[] particles = new Coloring[1];
+        float[][] carried = new float[4][];
+        float[] springs = model.computedDistanceStiffness();
+        float[] tearLengths = model.computedTearLengthsSquared();
+        float[] hinges = model.computedHingeStiffness();
+        float[] weights = model.computedIsometricWeights();
         both(() -> {
-            laid[0] = dist.layout();
-            laid[1] = bend.layout();
+            EditableConstraints.Layout d = dist.layout();
+            laid[0] = d;
+            int count = d.param().length;
+            carried[0] = springs == null ? null : d.carry(springs, count);
+            carried[1] = tearLengths == null ? null : d.carry(tearLengths, count);
             particles[0] = recolorParticles
-                    ? Coloring.fromColors(ParticleColoring.greedy(TetConstraints.withElasticEdges(laid[0].particles(),
+                    ? Coloring.fromColors(ParticleColoring.greedy(TetConstraints.withElasticEdges(d.particles(),
                     tets == null ? model.tets().particles() : tets.tets(), model.tets().shearModulus()), n,
                     filled(n, -1)))
                     : Coloring.fromColors(particleColor.toArray());
@@ -642,6 +653,11 @@ final class ModelEditor {
                 retargetTethers(n);
             }
             laid[2] = tether.layout();
+            EditableConstraints.Layout b = bend.layout();
+            laid[1] = b;
+            int count = b.param().length;
+            carried[2] = hinges == null ? null : b.carry(hinges, count);
+            carried[3] = weights == null ? null : b.carry(weights, count, 4);
         });
         EditableConstraints.Layout d = laid[0];
         DistanceConstraints distances = new DistanceConstraints(d.particles(), d.param(), d.kind(), d.own(),
@@ -687,43 +703,36 @@ final class ModelEditor {
                 skinSet.add(skins[s.body()]);
             }
         }
-        // edits only remove stencils or rewire them to split copies (same rest position, same body): each
-        // kept stencil's hinge stiffness is what it was, so a tear costs no pass over every hinge
         edited.carryTets(tetSet, skinSet);
-        float[] springs = model.computedDistanceStiffness();
         if (springs != null) {
-            edited.carryDistanceStiffness(carryAndComplete(d, springs, edited, MaterialParameters::distanceStiffness));
+            edited.carryDistanceStiffness(complete(d, springs.length, carried[0], edited,
+                    MaterialParameters::distanceStiffness));
         }
-        // a split keeps each constraint's rest length, kind and first particle's body: its tear length stays
-        float[] tearLengths = model.computedTearLengthsSquared();
         if (tearLengths != null) {
-            edited.carryTearLengthsSquared(carryAndComplete(d, tearLengths, edited, Model::tearLengthSquared));
+            edited.carryTearLengthsSquared(complete(d, tearLengths.length, carried[1], edited, Model::tearLengthSquared));
         }
-        float[] hinges = model.computedHingeStiffness();
         if (hinges != null) {
-            edited.carryHingeStiffness(b.carry(hinges, bending.count()));
+            edited.carryHingeStiffness(carried[2]);
         }
-        float[] weights = model.computedIsometricWeights();
         if (weights != null) {
-            edited.carryIsometricWeights(b.carry(weights, bending.count(), 4));
+            edited.carryIsometricWeights(carried[3]);
         }
         return edited;
     }
 
     /**
-     * A per-constraint value of the old constraints moved with them (a split keeps each constraint's bodies,
-     * material and rest length), the new ones' computed from the edited model.
+     * A per-constraint value {@code carried} (moved with the old constraints, {@code oldCount} of them) completed
+     * for the constraints the edits added, computed from the edited model; returns {@code carried}.
      */
-    private static float[] carryAndComplete(EditableConstraints.Layout d, float[] before, Model edited,
-                                            PerConstraint value) {
-        float[] after = d.carry(before, edited.distances().count());
+    private static float[] complete(EditableConstraints.Layout d, int oldCount, float[] carried, Model edited,
+                                    PerConstraint value) {
         int[] place = d.place();
-        for (int k = before.length; place != null && k < place.length; k++) {
+        for (int k = oldCount; place != null && k < place.length; k++) {
             if (place[k] >= 0) {
-                after[place[k]] = value.of(edited, place[k]);
+                carried[place[k]] = value.of(edited, place[k]);
             }
         }
-        return after;
+        return carried;
     }
 
     /** A per-distance-constraint value of a model, computed for a constraint an edit added. */
