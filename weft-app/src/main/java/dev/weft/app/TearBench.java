@@ -11,6 +11,7 @@ import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.scene.Scene;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.solver.xpbd.XpbdSolver;
+import dev.weft.core.step.Environment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -122,14 +123,15 @@ final class TearBench {
             XpbdSolver solver = new XpbdSolver(scene.xpbd(), pool);
             State a = State.atRest(whole);
             State b = State.atRest(torn);
+            Environment env = scene.environment();
             double[] perBind = new double[rounds];
             for (int round = -rounds / 4; round < rounds; round++) {
                 long t0 = System.nanoTime();
-                solver.step(whole, a, scene.environment(), h);
-                solver.step(torn, b, scene.environment(), h);
+                solver.step(whole, a, env, h);
+                solver.step(torn, b, env, h);
                 long t1 = System.nanoTime();
-                solver.step(torn, b, scene.environment(), h);
-                solver.step(torn, b, scene.environment(), h);
+                solver.step(torn, b, env, h);
+                solver.step(torn, b, env, h);
                 long t2 = System.nanoTime();
                 if (round >= 0) {
                     perBind[round] = Math.max(0.0, ((t1 - t0) - (t2 - t1)) / 2e6);

@@ -342,7 +342,7 @@ public final class Model {
         return t;
     }
 
-    /** Whether the triangles' and the distances' incidences are built (tests). */
+    /** Whether the triangles' and the distances' incidences are built (the editor shares its work out by it). */
     boolean incidencesBuilt() {
         return triangleIncidence != null && distanceIncidence != null;
     }

@@ -813,8 +813,8 @@ public final class ModelBuilder {
         Model model = new Model(x, invMass, triangles.toArray(), uvs.toArray(), distances, bendingSet, tetherSet,
                 objects, particleColoring, skinnedMaterials(), springLayout);
         if (model.tears()) {
-            // what a tear reads (the scan, the edit), made with the model rather than at its first tear; each
-            // edit carries them to the model it makes
+            // what a tear reads (the scan, the edit), made with the model rather than at its first tear; an edit
+            // carries the tear lengths to the model it makes, whose incidences the next tear's scan builds
             model.triangleIncidence();
             model.distanceIncidence();
             model.tearLengthsSquared();

@@ -119,7 +119,7 @@ final class LaneLayout {
         int[] runEnd = new int[count];
         int colors = colorStart.length - 1;
         int[] inRunsOfColor = new int[colors];
-        int shares = pool == null ? 1 : pool.threads();
+        int shares = pool.threads();
         RangeBody share = (from, to) -> {
             int[] atSlot = new int[slot.length];
             Arrays.fill(atSlot, -1);
@@ -136,11 +136,7 @@ final class LaneLayout {
                 }
             }
         };
-        if (pool == null) {
-            share.run(0, 1);
-        } else {
-            pool.parallelFor(0, shares, 1, share);
-        }
+        pool.parallelFor(0, shares, 1, share);
         int inRuns = 0;
         for (int r : inRunsOfColor) {
             inRuns += r;
