@@ -31,10 +31,10 @@ import java.util.function.Consumer;
  * frame is published through a triple buffer of {@link SimFrame}s: the positions are copied once, and
  * the window takes the newest without waiting.
  *
- * <p>Real time: simulated time follows wall time times the speed (slow motion below 1). When a frame
- * costs more wall time than it simulates, the simulation does not try to catch up (that would only
- * fall further behind): the time it cannot simulate is dropped, and {@link SimFrame#slowdown()} says by
- * how much it runs slower than asked.
+ * <p>Real time: simulated time follows wall time times the speed (slow motion below 1), paced by a
+ * {@link FramePacer}: a late frame is caught up by the next ones, while time a simulation that cannot
+ * keep up would owe beyond a few frames is dropped, and {@link SimFrame#slowdown()} says by how much it
+ * runs slower than asked.
  */
 public final class LiveSimulation implements AutoCloseable {
     private static final java.lang.management.ThreadMXBean THREAD_CPU = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -207,19 +207,13 @@ public final class LiveSimulation implements AutoCloseable {
     private void runRealTime() {
         try {
             long last = System.nanoTime();
-            double owed = 0; // simulated seconds the clock asks for and the simulation has not done yet
-            long windowStart = last;
-            double windowAsked = 0;
-            double windowDone = 0;
+            FramePacer pacer = new FramePacer(SLOWDOWN_WINDOW_S, last / 1e9);
             while (running) {
                 long now = System.nanoTime();
                 double wall = (now - last) / 1e9;
                 last = now;
                 if (paused) {
-                    owed = 0;
-                    windowStart = now;
-                    windowAsked = 0;
-                    windowDone = 0;
+                    pacer.restart(now / 1e9);
                     int applied = applyRequests();
                     if (stepUnlessPaused()) {
                         stepMs = (System.nanoTime() - now) / 1e6;
@@ -231,30 +225,21 @@ public final class LiveSimulation implements AutoCloseable {
                     }
                     continue;
                 }
-                owed += wall * speed;
-                windowAsked += wall * speed;
-                if (owed < dt) {
+                pacer.elapse(wall, speed, dt);
+                if (!pacer.due(dt)) {
                     if (applyRequests() > 0) {
                         publish();
                     }
-                    long sleepNs = (long) ((dt - owed) / speed * 1e9);
-                    Thread.sleep(Math.max(0, sleepNs / 1_000_000), (int) (Math.max(0, sleepNs) % 1_000_000));
+                    long sleepNs = (long) (pacer.secondsUntilDue(dt, speed) * 1e9);
+                    Thread.sleep(sleepNs / 1_000_000, (int) (sleepNs % 1_000_000));
                     continue;
                 }
                 long t0 = System.nanoTime();
                 applyAndStep();
-                stepMs = (System.nanoTime() - t0) / 1e6;
-                owed -= dt;
-                windowDone += dt;
-                if (owed > dt) {
-                    owed = 0; // behind: drop what cannot be simulated instead of chasing it
-                }
-                if ((t0 - windowStart) / 1e9 >= SLOWDOWN_WINDOW_S && windowDone > 0) {
-                    slowdown = Math.max(1.0, windowAsked / windowDone);
-                    windowStart = t0;
-                    windowAsked = 0;
-                    windowDone = 0;
-                }
+                long t1 = System.nanoTime();
+                stepMs = (t1 - t0) / 1e6;
+                pacer.stepped(dt, t1 / 1e9);
+                slowdown = pacer.slowdown();
                 publish();
             }
         } catch (InterruptedException e) {

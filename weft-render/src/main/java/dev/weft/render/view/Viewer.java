@@ -58,10 +58,13 @@ public final class Viewer {
      * @param drawCpuMsPerFrame CPU time of the drawing thread per drawn frame (llvmpipe's rasteriser threads not in it)
      * @param simCpuMsPerFrame  CPU time of the simulating thread per simulated frame
      * @param processCores      the whole process's CPU time over the wall time: cores kept busy (all threads)
+     * @param slowdown          wall time over simulated time, the whole run (the JIT's warm-up included)
+     * @param steadySlowdown    the same after the first {@link #WARM_UP_SECONDS} s of drawing (NaN for a run
+     *                          shorter than twice that, or in lock-step)
      */
     public record Report(int drawnFrames, double wallSeconds, double drawMsPerFrame, double drawCpuMsPerFrame,
                          long simulatedFrames, double simulatedSeconds, double simMsPerFrame, double simCpuMsPerFrame,
-                         double processCores, double slowdown, String gl,
+                         double processCores, double slowdown, double steadySlowdown, String gl,
                          List<Integer> grabLatencyFrames, List<Path> takes, List<Integer> takeFrames,
                          float takeFps) {
         /** Drawn frames per wall second. */
@@ -72,6 +75,12 @@ public final class Viewer {
 
     private static final java.lang.management.ThreadMXBean THREAD_CPU =
             java.lang.management.ManagementFactory.getThreadMXBean();
+    /**
+     * Wall seconds the steady slowdown leaves out: the JIT compiles the solver's loops in the first seconds
+     * (the default scene's first 300 frames average 12.3 ms against ~10 after), which costs a run of
+     * 15 s about 0.04 of slowdown that a user sees only at the start.
+     */
+    public static final double WARM_UP_SECONDS = 5;
 
     private Viewer() {
     }
@@ -188,6 +197,8 @@ public final class Viewer {
             List<Integer> latencies = new ArrayList<>();
             long drawnSequence = -1;
             long drawnEvents = -1;
+            long warmWall = -1; // when the warm-up ended, and the frames simulated by then
+            long warmSimFrames = 0;
             while (!glfwWindowShouldClose(window) && !input.quitRequested()
                     && (o.frames() == 0 || drawn < o.frames())) {
                 glfwPollEvents();
@@ -265,6 +276,10 @@ public final class Viewer {
                     listener.drawn(frame, shown, input);
                 }
                 long now = System.nanoTime();
+                if (warmWall < 0 && now - start >= (long) (WARM_UP_SECONDS * 1e9)) {
+                    warmWall = now;
+                    warmSimFrames = live.steppedFrames();
+                }
                 if (now - lastTitle > 250_000_000L) {
                     lastTitle = now;
                     glfwSetWindowTitle(window, title(scene.name(), shown.solver + ", " + shown.substeps + " substeps", shown,
@@ -272,7 +287,8 @@ public final class Viewer {
                             : ""));
                 }
             }
-            double wall = (System.nanoTime() - start) / 1e9;
+            long end = System.nanoTime();
+            double wall = (end - start) / 1e9;
             double cores = (processCpuNanos() - processCpuStart) / 1e9 / wall;
             if (o.screenshot() != null) {
                 if (target.captured() == null) {
@@ -288,10 +304,13 @@ public final class Viewer {
             recorder.close();
             long simFrames = live.steppedFrames();
             double simSeconds = simFrames / scene.fps();
+            double warmSimSeconds = (simFrames - warmSimFrames) / scene.fps();
+            double steady = !o.stepsWithFrames() && warmWall >= 0 && end - warmWall >= (long) (WARM_UP_SECONDS * 1e9)
+                    && warmSimSeconds > 0 ? Math.max(1.0, (end - warmWall) / 1e9 / warmSimSeconds) : Double.NaN;
             return new Report(drawn, wall, drawn == 0 ? 0 : drawMs / drawn, drawn == 0 ? 0 : drawCpuMs / drawn,
                     simFrames, simSeconds, simFrames == 0 ? 0 : live.steppingMs() / simFrames,
                     simFrames == 0 ? 0 : live.steppingCpuMs() / simFrames, cores,
-                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, gl, latencies, recorder.takes(),
+                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, steady, gl, latencies, recorder.takes(),
                     recorder.frameCounts(), o.stepsWithFrames() ? scene.fps() : (float) Math.max(1, drawn / wall));
         } finally {
             glfwMakeContextCurrent(0L); // the solver's own context (GLSL) is made current to be closed
