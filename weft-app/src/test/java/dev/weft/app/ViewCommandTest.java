@@ -554,6 +554,55 @@ class ViewCommandTest {
         assertThat(err.toString()).contains("--script", "bad.json:2:3", "\"type\" must be one of", "move");
     }
 
+    /**
+     * The window skips shading the scene under the opaque panel (WindowTarget.cleared): the picture with the panel
+     * differs from the one without it only inside the panel's window, at (8, 8), 360 wide, open (960 x 540) or
+     * collapsed to its title bar (640 x 360). A rectangle placed wrong (rows counted from the wrong edge, window
+     * and framebuffer pixels confused) would leave sky where floor or cloth belongs outside it.
+     */
+    @Test
+    void thePanelHidesOnlyWhatItCovers() throws IOException {
+        assumeDisplay();
+        for (int[] size : new int[][] {{960, 540}, {640, 360}}) {
+            BufferedImage with = shot(size, false);
+            BufferedImage without = shot(size, true);
+            int minX = Integer.MAX_VALUE, maxX = -1, minY = Integer.MAX_VALUE, maxY = -1;
+            for (int y = 0; y < size[1]; y++) {
+                for (int x = 0; x < size[0]; x++) {
+                    if (with.getRGB(x, y) != without.getRGB(x, y)) {
+                        minX = Math.min(minX, x);
+                        maxX = Math.max(maxX, x);
+                        minY = Math.min(minY, y);
+                        maxY = Math.max(maxY, y);
+                    }
+                }
+            }
+            assertThat(maxX).as("the panel is drawn at %s", Arrays.toString(size)).isGreaterThanOrEqualTo(0);
+            assertThat(minX).isGreaterThanOrEqualTo(8);
+            assertThat(minY).isGreaterThanOrEqualTo(8);
+            assertThat(maxX).isLessThan(8 + 360);
+            if (size[0] < 800) {
+                // collapsed: its title bar, a line of text high
+                assertThat(maxY).isLessThan(8 + 40);
+            }
+        }
+    }
+
+    /** The default scene after 10 lock-step frames at {@code size}, with or without the panel. */
+    private BufferedImage shot(int[] size, boolean noPanel) throws IOException {
+        Path png = tmp.resolve("panel-" + size[0] + "-" + noPanel + ".png");
+        List<String> args = new ArrayList<>(List.of("view", "--width", "" + size[0], "--height", "" + size[1],
+                "--lockstep", "--frames", "10", "--screenshot", png.toString(), "--threads", "1"));
+        if (noPanel) {
+            args.add("--no-panel");
+        }
+        StringWriter err = new StringWriter();
+        int code = WeftMain.execute(args.toArray(String[]::new), new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        return ImageIO.read(png.toFile());
+    }
+
     /** The orbit camera reproduces the scene's camera (the test's pixel arithmetic relies on it). */
     @Test
     void theOrbitCameraStartsAsTheScenesCamera() {

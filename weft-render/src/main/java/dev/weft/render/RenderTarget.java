@@ -13,6 +13,13 @@ public interface RenderTarget {
     /** Makes this target's framebuffer the one draws go to. */
     void bind();
 
+    /**
+     * Called right after the renderer cleared the target, before it draws the scene: a target part of which an
+     * opaque overlay will cover (the viewer's panel) marks that part as drawn, so the scene is not shaded there.
+     */
+    default void cleared() {
+    }
+
     /** Called when a frame is complete: a window presents it, an offscreen target makes it readable. */
     void endFrame();
 }

@@ -443,6 +443,7 @@ public final class SceneRenderer implements AutoCloseable {
         target.bind();
         glClearColor(Palette.BACKGROUND[0], Palette.BACKGROUND[1], Palette.BACKGROUND[2], 1f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        target.cleared();
         litPass(target, camera, distance, radius);
         if (style.wireframe()) {
             wireframePass(triangles);

@@ -260,6 +260,8 @@ public final class Viewer {
                 if (panel != null) {
                     double seconds = (t0 - start) / 1e9;
                     panel.build(shown, drawn == 0 ? 0 : drawn / seconds, drawn == 0 ? 0 : drawMs / drawn);
+                    int[] r = panel.opaqueRect();
+                    target.covered(r[0], r[1], r[2], r[3]);
                 }
                 renderer.draw(target, shown.positions, camera.camera());
                 drawMs += (System.nanoTime() - t0) / 1e6;

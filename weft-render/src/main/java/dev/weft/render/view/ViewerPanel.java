@@ -3,6 +3,8 @@ package dev.weft.render.view;
 import dev.weft.core.model.Material;
 import imgui.ImGui;
 import imgui.ImGuiIO;
+import imgui.ImVec4;
+import imgui.flag.ImGuiCol;
 import imgui.flag.ImGuiCond;
 import imgui.gl3.ImGuiImplGl3;
 import imgui.glfw.ImGuiImplGlfw;
@@ -48,6 +50,8 @@ final class ViewerPanel implements AutoCloseable {
     private final float[] gravityY = new float[1];
     private final float[] speed = new float[1];
     private boolean visible = true;
+    /** The panel's window in framebuffer pixels as last laid out (x, y from the top-left, width, height); 0 wide when hidden. */
+    private final int[] opaque = new int[4];
     /** Windows narrower than this start with the panel collapsed to its title bar, so the scene shows. */
     private static final int COLLAPSED_BELOW_WIDTH = 800;
     private final boolean startCollapsed;
@@ -65,6 +69,18 @@ final class ViewerPanel implements AutoCloseable {
         io.setIniFilename(null); // no imgui.ini written into the working directory
         glfw.init(window, true); // after the viewer's callbacks, which it calls in turn
         gl3.init("#version 330 core");
+        // an opaque background (the dark style's is 94 % opaque): the scene under the panel is then never seen, and
+        // the window skips shading it (WindowTarget.cleared)
+        ImVec4 bg = ImGui.getStyle().getColor(ImGuiCol.WindowBg);
+        ImGui.getStyle().setColor(ImGuiCol.WindowBg, bg.x, bg.y, bg.z, 1f);
+    }
+
+    /**
+     * The panel's window as last laid out, in framebuffer pixels, shrunk to the pixels its opaque background fills
+     * whole (inside its rounded corners): x, y from the top-left, width, height; width 0 while hidden.
+     */
+    int[] opaqueRect() {
+        return opaque;
     }
 
     /** True while the cursor is over the panel: the scene below does not take the mouse then. */
@@ -94,6 +110,7 @@ final class ViewerPanel implements AutoCloseable {
         glfw.newFrame();
         ImGui.newFrame();
         if (!visible) {
+            opaque[2] = 0;
             ImGui.render();
             return;
         }
@@ -101,6 +118,7 @@ final class ViewerPanel implements AutoCloseable {
         ImGui.setNextWindowSize(360, 0, ImGuiCond.FirstUseEver);
         ImGui.setNextWindowCollapsed(startCollapsed, ImGuiCond.FirstUseEver);
         ImGui.begin("weft (H hides)");
+        coverWindow();
         ImGui.text(String.format(Locale.ROOT, "t %.2f s   %.1f ms per simulated frame", f.time, f.stepMs));
         ImGui.text(lockstep ? "lock-step: one simulated frame per drawn frame"
                 : f.slowdown > 1.05 ? String.format(Locale.ROOT, "%.1fx slower than real time", f.slowdown)
@@ -219,6 +237,24 @@ final class ViewerPanel implements AutoCloseable {
         }
         ImGui.end();
         ImGui.render();
+    }
+
+    /** Records the current ImGui window's rectangle in {@link #opaque}. */
+    private void coverWindow() {
+        ImGuiIO io = ImGui.getIO();
+        float sx = io.getDisplayFramebufferScaleX();
+        float sy = io.getDisplayFramebufferScaleY();
+        float inset = ImGui.getStyle().getWindowRounding();
+        float x = ImGui.getWindowPosX() + inset;
+        float y = ImGui.getWindowPosY() + inset;
+        float w = ImGui.getWindowWidth() - 2 * inset;
+        float h = ImGui.getWindowHeight() - 2 * inset;
+        int x0 = (int) Math.ceil(x * sx);
+        int y0 = (int) Math.ceil(y * sy);
+        opaque[0] = x0;
+        opaque[1] = y0;
+        opaque[2] = Math.max(0, (int) Math.floor((x + w) * sx) - x0);
+        opaque[3] = Math.max(0, (int) Math.floor((y + h) * sy) - y0);
     }
 
     /** "(scene's)" and XPBD's iteration modes by name. */

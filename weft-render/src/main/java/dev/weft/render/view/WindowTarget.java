@@ -21,6 +21,8 @@ final class WindowTarget implements RenderTarget {
     private BufferedImage captured;
     /** Drawn over each finished frame before it is read back and presented (the panel), or null. */
     private Runnable overlay;
+    /** Framebuffer pixels x, y (from the bottom), width, height the overlay covers opaquely; width 0: none. */
+    private final int[] covered = new int[4];
 
     WindowTarget(long window, int width, int height) {
         this.window = window;
@@ -50,6 +52,40 @@ final class WindowTarget implements RenderTarget {
 
     void overlay(Runnable r) {
         overlay = r;
+    }
+
+    /**
+     * The rectangle of framebuffer pixels (x and y from the top-left, as the window's input and the panel count
+     * them) that the overlay will cover opaquely in the frames from now on; a width or height of 0 for none.
+     */
+    void covered(int x, int y, int w, int h) {
+        int x0 = Math.max(0, x);
+        int y0 = Math.max(0, y);
+        int x1 = Math.min(width, x + w);
+        int y1 = Math.min(height, y + h);
+        covered[0] = x0;
+        covered[1] = height - y1; // OpenGL counts rows from the bottom
+        covered[2] = Math.max(0, x1 - x0);
+        covered[3] = Math.max(0, y1 - y0);
+    }
+
+    /**
+     * The depth under the opaque overlay is set to the near plane, so every fragment of the scene there fails the
+     * depth test before it is shaded: the panel covers about a third of a 960 x 540 window, most of it floor, which
+     * llvmpipe would otherwise shade for nothing (docs/viewer-speed.md). The picture is the same: those pixels are
+     * the panel's.
+     */
+    @Override
+    public void cleared() {
+        if (covered[2] == 0 || covered[3] == 0) {
+            return;
+        }
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(covered[0], covered[1], covered[2], covered[3]);
+        glClearDepth(0.0);
+        glClear(GL_DEPTH_BUFFER_BIT);
+        glClearDepth(1.0);
+        glDisable(GL_SCISSOR_TEST);
     }
 
     /** The next frame is read back before it is presented ({@link #captured()}). */
