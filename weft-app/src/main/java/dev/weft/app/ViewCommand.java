@@ -172,9 +172,11 @@ final class ViewCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  simulated: %d frames = %.2f s, %.2f ms per frame in the solver%s%n",
                 r.simulatedFrames(), r.simulatedSeconds(), r.simMsPerFrame(),
                 o.stepsWithFrames() ? " (lock-step)" : r.simulatedFrames() == 0 ? ""
-                        : String.format(Locale.ROOT, "; slowdown %.2fx%s (wall time / simulated time)", r.slowdown(),
-                                Double.isNaN(r.steadySlowdown()) ? "" : String.format(Locale.ROOT,
-                                        ", %.2fx after the first %.0f s", r.steadySlowdown(), Viewer.WARM_UP_SECONDS)));
+                        : String.format(Locale.ROOT, "; slowdown %.2fx (wall time / simulated time)", r.slowdown()));
+        if (!Double.isNaN(r.steadyFramesPerSecond())) {
+            out.printf(Locale.ROOT, "  after the first %.0f s (the JIT's warm-up): %.1f drawn frames/s, slowdown %.2fx%n",
+                    Viewer.WARM_UP_SECONDS, r.steadyFramesPerSecond(), r.steadySlowdown());
+        }
         out.printf(Locale.ROOT, "  CPU: drawing thread %.2f ms per drawn frame, simulating thread %.2f ms per simulated "
                 + "frame, the process %.2f cores (llvmpipe's rasteriser threads included)%n", r.drawCpuMsPerFrame(),
                 r.simCpuMsPerFrame(), r.processCores());

@@ -61,10 +61,12 @@ public final class Viewer {
      * @param slowdown          wall time over simulated time, the whole run (the JIT's warm-up included)
      * @param steadySlowdown    the same after the first {@link #WARM_UP_SECONDS} s of drawing (NaN for a run
      *                          shorter than twice that, or in lock-step)
+     * @param steadyFramesPerSecond drawn frames per wall second over the same part of the run (NaN likewise)
      */
     public record Report(int drawnFrames, double wallSeconds, double drawMsPerFrame, double drawCpuMsPerFrame,
                          long simulatedFrames, double simulatedSeconds, double simMsPerFrame, double simCpuMsPerFrame,
-                         double processCores, double slowdown, double steadySlowdown, String gl,
+                         double processCores, double slowdown, double steadySlowdown, double steadyFramesPerSecond,
+                         String gl,
                          List<Integer> grabLatencyFrames, List<Path> takes, List<Integer> takeFrames,
                          float takeFps) {
         /** Drawn frames per wall second. */
@@ -199,6 +201,7 @@ public final class Viewer {
             long drawnEvents = -1;
             long warmWall = -1; // when the warm-up ended, and the frames simulated by then
             long warmSimFrames = 0;
+            int warmDrawn = 0;
             while (!glfwWindowShouldClose(window) && !input.quitRequested()
                     && (o.frames() == 0 || drawn < o.frames())) {
                 glfwPollEvents();
@@ -281,6 +284,7 @@ public final class Viewer {
                 if (warmWall < 0 && now - start >= (long) (WARM_UP_SECONDS * 1e9)) {
                     warmWall = now;
                     warmSimFrames = live.steppedFrames();
+                    warmDrawn = drawn;
                 }
                 if (now - lastTitle > 250_000_000L) {
                     lastTitle = now;
@@ -309,10 +313,11 @@ public final class Viewer {
             double warmSimSeconds = (simFrames - warmSimFrames) / scene.fps();
             double steady = !o.stepsWithFrames() && warmWall >= 0 && end - warmWall >= (long) (WARM_UP_SECONDS * 1e9)
                     && warmSimSeconds > 0 ? Math.max(1.0, (end - warmWall) / 1e9 / warmSimSeconds) : Double.NaN;
+            double steadyFps = Double.isNaN(steady) ? Double.NaN : (drawn - warmDrawn) / ((end - warmWall) / 1e9);
             return new Report(drawn, wall, drawn == 0 ? 0 : drawMs / drawn, drawn == 0 ? 0 : drawCpuMs / drawn,
                     simFrames, simSeconds, simFrames == 0 ? 0 : live.steppingMs() / simFrames,
                     simFrames == 0 ? 0 : live.steppingCpuMs() / simFrames, cores,
-                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, steady, gl, latencies, recorder.takes(),
+                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, steady, steadyFps, gl, latencies, recorder.takes(),
                     recorder.frameCounts(), o.stepsWithFrames() ? scene.fps() : (float) Math.max(1, drawn / wall));
         } finally {
             glfwMakeContextCurrent(0L); // the solver's own context (GLSL) is made current to be closed
