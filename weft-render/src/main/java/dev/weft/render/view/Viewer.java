@@ -317,8 +317,8 @@ public final class Viewer {
             return new Report(drawn, wall, drawn == 0 ? 0 : drawMs / drawn, drawn == 0 ? 0 : drawCpuMs / drawn,
                     simFrames, simSeconds, simFrames == 0 ? 0 : live.steppingMs() / simFrames,
                     simFrames == 0 ? 0 : live.steppingCpuMs() / simFrames, cores,
-                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, steady, steadyFps, gl, latencies, recorder.takes(),
-                    recorder.frameCounts(), o.stepsWithFrames() ? scene.fps() : (float) Math.max(1, drawn / wall));
+                    simSeconds > 0 ? Math.max(1.0, wall / simSeconds) : Double.NaN, steady, steadyFps, gl, latencies,
+                    recorder.takes(), recorder.frameCounts(), o.stepsWithFrames() ? scene.fps() : (float) Math.max(1, drawn / wall));
         } finally {
             glfwMakeContextCurrent(0L); // the solver's own context (GLSL) is made current to be closed
             live.close();

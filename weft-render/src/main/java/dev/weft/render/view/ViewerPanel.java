@@ -69,10 +69,12 @@ final class ViewerPanel implements AutoCloseable {
         io.setIniFilename(null); // no imgui.ini written into the working directory
         glfw.init(window, true); // after the viewer's callbacks, which it calls in turn
         gl3.init("#version 330 core");
-        // an opaque background (the dark style's is 94 % opaque): the scene under the panel is then never seen, and
-        // the window skips shading it (WindowTarget.cleared)
-        ImVec4 bg = ImGui.getStyle().getColor(ImGuiCol.WindowBg);
-        ImGui.getStyle().setColor(ImGuiCol.WindowBg, bg.x, bg.y, bg.z, 1f);
+        // an opaque background and collapsed title bar (the dark style's are 94 % and 51 % opaque): the scene under
+        // the panel is then never seen, and the window skips shading it (WindowTarget.cleared)
+        for (int part : new int[] {ImGuiCol.WindowBg, ImGuiCol.TitleBgCollapsed}) {
+            ImVec4 c = ImGui.getStyle().getColor(part);
+            ImGui.getStyle().setColor(part, c.x, c.y, c.z, 1f);
+        }
     }
 
     /**
