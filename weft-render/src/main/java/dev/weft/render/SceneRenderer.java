@@ -81,6 +81,10 @@ public final class SceneRenderer implements AutoCloseable {
     private final float[] frameCenter = new float[3];
     private final float[] fogColor = new float[3];
     private final float[] model4 = new float[16];
+    /** A rigid body's pose (origin, rotation) or a ball's centre, as {@link #poses} gives it. */
+    private final float[] pose = new float[12];
+    /** Where the moving bodies' poses are read: the bodies themselves unless {@link #setPoses} says otherwise. */
+    private BodyPoses poses = BodyPoses.LIVE;
     private static final float[] IDENTITY = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 
     /** Builds the GPU resources (needs a current context). */
@@ -120,7 +124,9 @@ public final class SceneRenderer implements AutoCloseable {
                 animated.add(a);
                 animatedSolid.add(solids.size());
                 animatedVertices.add(new float[3 * a.vertexCount()]);
-                addSolid(new StaticMesh(animatedPose(a, animatedVertices.get(animatedVertices.size() - 1))), null, 0f);
+                float[] x = animatedVertices.get(animatedVertices.size() - 1);
+                a.currentPositions(x);
+                addSolid(new StaticMesh(tessellate(x, a.triangles())), null, 0f);
             }
             // an SDF given without its mesh, or a rigid shape not known here, is not drawn; it still acts
         }
@@ -187,9 +193,17 @@ public final class SceneRenderer implements AutoCloseable {
         solidReach.add(reach);
     }
 
-    /** The body's current pose into x, tessellated. */
-    private static Tessellation animatedPose(AnimatedMeshCollider a, float[] x) {
-        a.currentPositions(x);
+    /**
+     * Where the moving bodies' poses come from in the frames drawn from now on ({@link BodyPoses#LIVE}: the bodies
+     * as they are when drawn). The viewer gives each frame's snapshot, taken with that frame's particle positions.
+     */
+    public void setPoses(BodyPoses poses) {
+        this.poses = poses;
+    }
+
+    /** The body's pose as {@link #poses} gives it into x, tessellated. */
+    private Tessellation animatedPose(AnimatedMeshCollider a, float[] x) {
+        poses.animated(a, x);
         return tessellate(x, a.triangles());
     }
 
@@ -206,28 +220,34 @@ public final class SceneRenderer implements AutoCloseable {
     private void placeSolid(ShaderProgram program, int i) {
         Collider body = solidBodies.get(i);
         if (body instanceof RigidCollider rigid) {
-            program.setMatrix("uModel", bodyMatrix(rigid, model4));
+            poses.rigid(rigid, pose);
+            program.setMatrix("uModel", bodyMatrix(pose, model4));
         } else if (body instanceof Projectile ball) {
             System.arraycopy(IDENTITY, 0, model4, 0, 16);
-            float[] c = ball.center();
-            model4[12] = c[0];
-            model4[13] = c[1];
-            model4[14] = c[2];
+            poses.ball(ball, pose);
+            model4[12] = pose[0];
+            model4[13] = pose[1];
+            model4[14] = pose[2];
             program.setMatrix("uModel", model4);
         } else {
             program.setMatrix("uModel", IDENTITY);
         }
     }
 
-    /** The column-major 4 × 4 matrix of a rigid pose: world = R · local + position. */
+    /** The column-major 4 × 4 matrix of a rigid body's current pose: world = R · local + position. */
     static float[] bodyMatrix(RigidCollider body, float[] out) {
-        float[] r = body.rotation();
-        float[] t = body.position();
+        float[] p = new float[12];
+        body.writePose(p, 0);
+        return bodyMatrix(p, out);
+    }
+
+    /** The column-major 4 × 4 matrix of a pose, origin (3) then rotation (9, row-major): world = R · local + origin. */
+    private static float[] bodyMatrix(float[] pose, float[] out) {
         for (int row = 0; row < 3; row++) {
             for (int col = 0; col < 3; col++) {
-                out[4 * col + row] = r[3 * row + col];
+                out[4 * col + row] = pose[3 + 3 * row + col];
             }
-            out[12 + row] = t[row];
+            out[12 + row] = pose[row];
             out[4 * row + 3] = 0f;
         }
         out[15] = 1f;
@@ -665,11 +685,15 @@ public final class SceneRenderer implements AutoCloseable {
         for (int i = 0; i < solids.size(); i++) {
             Collider body = solidBodies.get(i);
             if (body != null && body.moving()) {
-                float[] p = body instanceof Projectile ball ? ball.center() : ((RigidCollider) body).position();
+                if (body instanceof Projectile ball) {
+                    poses.ball(ball, pose);
+                } else {
+                    poses.rigid((RigidCollider) body, pose);
+                }
                 float r = solidReach.get(i);
                 for (int d = 0; d < 3; d++) {
-                    min[d] = Math.min(min[d], p[d] - r);
-                    max[d] = Math.max(max[d], p[d] + r);
+                    min[d] = Math.min(min[d], pose[d] - r);
+                    max[d] = Math.max(max[d], pose[d] + r);
                 }
             }
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
 import dev.weft.core.collide.BoxCollider;
 import dev.weft.core.collide.CapsuleCollider;
 import dev.weft.core.collide.Collider;
@@ -12,7 +13,9 @@ import dev.weft.core.collide.EllipsoidCollider;
 import dev.weft.core.collide.FunnelCollider;
 import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.PlaneCollider;
+import dev.weft.core.collide.Projectile;
 import dev.weft.core.collide.RectangleCollider;
+import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
 import dev.weft.core.collide.SphereCollider;
 import dev.weft.core.mesh.TriangleMesh;
@@ -385,6 +388,36 @@ class HeadlessRenderTest {
             int corner = moved.getRGB(3, 3);
             assertThat(difference(moved, camera, 0.8f, y, 0f, corner)).as("at the sphere's new place").isGreaterThan(40);
             assertThat(difference(moved, camera, -0.8f, y, 0f, corner)).as("at its old place").isLessThan(10);
+
+            // given the poses of an earlier frame (the viewer's snapshot, taken with that frame's cloth), the renderer
+            // draws the sphere where they put it, not where the body has moved on to since
+            SphereCollider ahead = new SphereCollider("ball", new float[] {-0.8f, y, 0f}, 0.15f, 0f, 0f);
+            ahead.withVelocity(new float[] {1f, 0f, 0f}, new float[] {0f, 0f, 0f});
+            float[] snapshot = new float[12];
+            ahead.writePose(snapshot, 0);
+            try (SceneRenderer r = new SceneRenderer(model, new Collider[] {ahead}, RenderStyle.defaults())) {
+                ahead.advance(0.0, 1.6f); // the body at x = 0.8, the snapshot at -0.8
+                r.setPoses(new BodyPoses() {
+                    @Override
+                    public void rigid(RigidCollider body, float[] out) {
+                        System.arraycopy(snapshot, 0, out, 0, 12);
+                    }
+
+                    @Override
+                    public void ball(Projectile ball, float[] out) {
+                        BodyPoses.LIVE.ball(ball, out);
+                    }
+
+                    @Override
+                    public void animated(AnimatedMeshCollider body, float[] out) {
+                        BodyPoses.LIVE.animated(body, out);
+                    }
+                });
+                r.draw(target, model.restPositions(), camera);
+            }
+            BufferedImage posed = copy(target.readImage());
+            assertThat(difference(posed, camera, -0.8f, y, 0f, corner)).as("where the poses put it").isGreaterThan(40);
+            assertThat(difference(posed, camera, 0.8f, y, 0f, corner)).as("where the body is now").isLessThan(10);
         }
     }
 

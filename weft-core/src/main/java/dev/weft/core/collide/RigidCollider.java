@@ -130,6 +130,12 @@ public abstract class RigidCollider extends Collider {
         return trans.clone();
     }
 
+    /** Writes the current pose, the origin (3) then the rotation (9, row-major), at {@code out[at]}. Allocates nothing. */
+    public void writePose(float[] out, int at) {
+        System.arraycopy(trans, 0, out, at, 3);
+        System.arraycopy(rot, 0, out, at + 3, 9);
+    }
+
     /**
      * Writes the current pose, the origin (3) then the rotation (9, row-major), at {@code out[at]}, and the
      * pose at the step's start the same way at {@code out[startAt]} (what {@link #collide} projects with;

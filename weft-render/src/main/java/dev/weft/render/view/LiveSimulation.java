@@ -275,6 +275,7 @@ public final class LiveSimulation implements AutoCloseable {
             System.arraycopy(balls.get(i).center(), 0, f.ballCenters, 3 * i, 3);
             System.arraycopy(balls.get(i).velocity(), 0, f.ballVelocities, 3 * i, 3);
         }
+        f.capturePoses(sim.environment().colliders());
         f.held = hand.held();
         System.arraycopy(hand.particles(), 0, f.heldParticles, 0, 3);
         System.arraycopy(hand.target(), 0, f.handTarget, 0, 3);

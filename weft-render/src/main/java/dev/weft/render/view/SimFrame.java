@@ -1,7 +1,11 @@
 package dev.weft.render.view;
 
+import dev.weft.core.collide.AnimatedMeshCollider;
+import dev.weft.core.collide.Collider;
 import dev.weft.core.collide.Projectile;
+import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.model.Model;
+import dev.weft.render.BodyPoses;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,8 +13,12 @@ import java.util.List;
  * One completed simulation frame as the window draws it: the model (edits replace it), the particle
  * positions copied once from the state, and what the title and tests read. Three of these circulate
  * between the simulation thread and the window (a triple buffer), so neither waits for the other.
+ *
+ * <p>It also holds the poses of the scene's moving bodies at the end of the frame ({@link BodyPoses}): the
+ * renderer draws a kinematic body, an animated mesh or a cannonball where it was when the cloth was where the
+ * frame's positions say, not where the simulation, running on, has taken it since.
  */
-public final class SimFrame {
+public final class SimFrame implements BodyPoses {
     Model model;
     float[] positions = new float[0];
     int floats;
@@ -26,6 +34,9 @@ public final class SimFrame {
     /** Each cannonball's centre and velocity at the end of the frame, xyz each (copied, unlike the objects). */
     float[] ballCenters = new float[0];
     float[] ballVelocities = new float[0];
+    /** The moving rigid bodies and animated meshes, and for each its pose (12 floats) or vertices, copied. */
+    final List<Collider> posedBodies = new ArrayList<>();
+    final List<float[]> bodyPoses = new ArrayList<>();
     boolean held;
     final int[] heldParticles = {-1, -1, -1};
     final float[] handTarget = new float[3];
@@ -90,6 +101,86 @@ public final class SimFrame {
 
     public float[] ballVelocities() {
         return java.util.Arrays.copyOf(ballVelocities, 3 * projectiles.size());
+    }
+
+    /**
+     * Copies the poses of {@code colliders}' moving rigid bodies and animated meshes (the simulating thread, when it
+     * publishes the frame). Arrays are reused from the frame before: no allocation once the scene has run a frame.
+     */
+    void capturePoses(Collider[] colliders) {
+        int k = 0;
+        for (Collider c : colliders) {
+            int size = c instanceof RigidCollider r && r.moving() ? 12
+                    : c instanceof AnimatedMeshCollider a ? 3 * a.vertexCount() : 0;
+            if (size == 0) {
+                continue;
+            }
+            if (k == posedBodies.size()) {
+                posedBodies.add(c);
+                bodyPoses.add(new float[size]);
+            } else {
+                posedBodies.set(k, c);
+                if (bodyPoses.get(k).length != size) {
+                    bodyPoses.set(k, new float[size]);
+                }
+            }
+            if (c instanceof RigidCollider r) {
+                r.writePose(bodyPoses.get(k), 0);
+            } else {
+                ((AnimatedMeshCollider) c).currentPositions(bodyPoses.get(k));
+            }
+            k++;
+        }
+        while (posedBodies.size() > k) {
+            posedBodies.remove(posedBodies.size() - 1);
+            bodyPoses.remove(bodyPoses.size() - 1);
+        }
+    }
+
+    private float[] captured(Collider body) {
+        for (int i = 0; i < posedBodies.size(); i++) {
+            if (posedBodies.get(i) == body) {
+                return bodyPoses.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** The body's pose at the end of this frame (a body that does not move: its pose, which stays). */
+    @Override
+    public void rigid(RigidCollider body, float[] out) {
+        float[] p = captured(body);
+        if (p == null) {
+            BodyPoses.LIVE.rigid(body, out);
+        } else {
+            System.arraycopy(p, 0, out, 0, 12);
+        }
+    }
+
+    /** The ball's centre at the end of this frame. */
+    @Override
+    public void ball(Projectile ball, float[] out) {
+        int i = projectiles.size() - 1;
+        while (i >= 0 && projectiles.get(i) != ball) {
+            i--;
+        }
+        if (i < 0) {
+            // thrown after this frame (the renderer learns of balls from newer frames): not yet where it will fly
+            BodyPoses.LIVE.ball(ball, out);
+        } else {
+            System.arraycopy(ballCenters, 3 * i, out, 0, 3);
+        }
+    }
+
+    /** The mesh's vertices at the end of this frame. */
+    @Override
+    public void animated(AnimatedMeshCollider body, float[] out) {
+        float[] p = captured(body);
+        if (p == null) {
+            BodyPoses.LIVE.animated(body, out);
+        } else {
+            System.arraycopy(p, 0, out, 0, p.length);
+        }
     }
 
     public boolean held() {

@@ -251,6 +251,7 @@ public final class Viewer {
                     input.grabShown();
                 }
                 renderer.setModel(shown.model);
+                renderer.setPoses(shown); // the moving bodies where they were with this frame's cloth
                 while (ballsDrawn < shown.projectiles.size()) {
                     renderer.addProjectile(shown.projectiles.get(ballsDrawn++));
                 }
