@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -58,7 +59,7 @@ public final class LiveSimulation implements AutoCloseable {
     private volatile double speed = 1.0;
     private volatile boolean running = true;
     private volatile RuntimeException failure;
-    private Thread thread;
+    private volatile Thread thread;
     private long sequence;
 
     // owned by the simulating thread
@@ -166,6 +167,10 @@ public final class LiveSimulation implements AutoCloseable {
     /** Queues a request for the thread that owns the simulation (applied before its next frame). */
     void request(Consumer<LiveSimulation> r) {
         requests.add(r);
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t); // a waiting simulation applies it now, not when its frame falls due
+        }
     }
 
     /** Applies pending requests, then simulates one frame unless paused (a single-step request still steps). */
@@ -221,7 +226,7 @@ public final class LiveSimulation implements AutoCloseable {
                     } else if (applied > 0) {
                         publish();
                     } else {
-                        Thread.sleep(2);
+                        LockSupport.parkNanos(2_000_000L);
                     }
                     continue;
                 }
@@ -230,20 +235,22 @@ public final class LiveSimulation implements AutoCloseable {
                     if (applyRequests() > 0) {
                         publish();
                     }
-                    long sleepNs = (long) (pacer.secondsUntilDue(dt, speed) * 1e9);
-                    Thread.sleep(sleepNs / 1_000_000, (int) (sleepNs % 1_000_000));
+                    // until the next frame falls due or a request comes (request() wakes the thread)
+                    LockSupport.parkNanos((long) (pacer.secondsUntilDue(dt, speed) * 1e9));
                     continue;
                 }
                 long t0 = System.nanoTime();
-                applyAndStep();
+                if (applyRequests() > 0) {
+                    // the window shows what the input did (a grab held, a cut made) without waiting for the step
+                    publish();
+                }
+                stepUnlessPaused();
                 long t1 = System.nanoTime();
                 stepMs = (t1 - t0) / 1e6;
                 pacer.stepped(dt, t1 / 1e9);
                 slowdown = pacer.slowdown();
                 publish();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             failure = e;
         }
