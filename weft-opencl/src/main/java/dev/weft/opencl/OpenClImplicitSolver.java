@@ -253,6 +253,11 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     }
 
     @Override
+    boolean runsProjectilesWithContacts() {
+        return false;
+    }
+
+    @Override
     public String name() {
         return "implicit";
     }

@@ -187,10 +187,16 @@ inline float contact_pair_distance(float distance, __global const float* offset,
 
 // Collider.signedDistance of a collider record at its pose now (PlaneCollider; RigidCollider: sideDistance, its
 // magnitude for a shell: the funnel, the rectangle, a triangle mesh; AnimatedMeshCollider: the unsigned distance
-// to its current mesh)
+// to its current mesh; Projectile: to its ball about its centre now)
 static float contact_collider_distance(int type, __global const float* c, float x, float y, float z) {
     if (type == COLLIDER_PLANE) {
         return c[0] * x + c[1] * y + c[2] * z - c[3];
+    }
+    if (type == COLLIDER_BALL) {
+        float dx = x - c[0];
+        float dy = y - c[1];
+        float dz = z - c[2];
+        return sqrt(dx * dx + dy * dy + dz * dz) - c[6];
     }
     if (type == COLLIDER_HAND || type == COLLIDER_GRIP) {
         return INFINITY; // DragHandle, Grip: not surfaces
@@ -216,9 +222,9 @@ static float contact_collider_distance(int type, __global const float* c, float 
     return type == COLLIDER_FUNNEL || type == COLLIDER_RECTANGLE || type == COLLIDER_MESH ? fabs(d) : d;
 }
 
-// ParticleContacts.collide for particle i: the colliders once (pinned particles are left alone), then level
-// 0 for a pinned particle and for one with candidates that the pass moved or that lies within slack of a
-// collider's thickness; the rest unsupported
+// ParticleContacts.collide for particle i: the colliders once (on a pinned particle only a projectile acts: it
+// takes the whole push), then level 0 for a pinned particle and for one with candidates that the pass moved or
+// that lies within slack of a collider's thickness; the rest unsupported
 __kernel void contact_hold(const int n, __global const float* invMass, __global const float* grip,
                            __global const float* offset, const int colliderCount, __global const int* colliderType,
                            __global const float* colliders, const float slack, __global const float* prev,
@@ -229,6 +235,10 @@ __kernel void contact_hold(const int n, __global const float* invMass, __global 
     }
     int i3 = 3 * i;
     bool h = invMass[i] == 0.0f;
+    if (colliderCount > 0 && h) {
+        collide_pinned(colliderCount, colliderType, colliders, (float3) (x[i3], x[i3 + 1], x[i3 + 2]),
+                       (float3) (prev[i3], prev[i3 + 1], prev[i3 + 2]), offset[i], i);
+    }
     if (colliderCount > 0 && !h) {
         float3 before = (float3) (x[i3], x[i3 + 1], x[i3 + 2]);
         float3 p = collide_all(colliderCount, colliderType, colliders, before,
@@ -240,9 +250,10 @@ __kernel void contact_hold(const int n, __global const float* invMass, __global 
             h = p.x != before.x || p.y != before.y || p.z != before.z;
             for (int c = 0; !h && c < colliderCount; c++) {
                 __global const float* record = colliders + COLLIDER_STRIDE * c;
-                // a plane's thickness at 4, an animated mesh's at 0, a rigid body's at 13
+                // a plane's thickness at 4, an animated mesh's at 0, a ball's at 7, a rigid body's at 13
                 float thickness = colliderType[c] == COLLIDER_PLANE ? record[4]
-                        : colliderType[c] == COLLIDER_ANIMATED ? record[0] : record[13];
+                        : colliderType[c] == COLLIDER_ANIMATED ? record[0]
+                        : colliderType[c] == COLLIDER_BALL ? record[7] : record[13];
                 h = contact_collider_distance(colliderType[c], record, p.x, p.y, p.z)
                         <= thickness + offset[i] + slack;
             }
@@ -421,8 +432,9 @@ __kernel void contact_settle(const int n, __global const float* invMass, const f
     }
 }
 
-// After the contacts: the colliders on x with the step's start as prev (PositionStep.collide), then
-// CorrectedVelocity v = (v + (x - y)/h)·scale (scale[i] where scaled, else 1); pinned particles get v = 0
+// After the contacts: the colliders on x with the step's start as prev (PositionStep.collide; on a pinned particle
+// only a projectile acts), then CorrectedVelocity v = (v + (x - y)/h)·scale (scale[i] where scaled, else 1);
+// pinned particles get v = 0
 __kernel void contact_finish(const int n, __global const float* invMass, __global const float* grip,
                              __global const float* offset, const int colliderCount,
                              __global const int* colliderType, __global const float* colliders, const float invH,
@@ -434,6 +446,8 @@ __kernel void contact_finish(const int n, __global const float* invMass, __globa
     }
     int i3 = 3 * i;
     if (invMass[i] == 0.0f) {
+        collide_pinned(colliderCount, colliderType, colliders, (float3) (x[i3], x[i3 + 1], x[i3 + 2]),
+                       (float3) (start[i3], start[i3 + 1], start[i3 + 2]), offset[i], i);
         v[i3] = 0.0f;
         v[i3 + 1] = 0.0f;
         v[i3 + 2] = 0.0f;

@@ -283,15 +283,16 @@ class OpenClCollidersTest {
     }
 
     @Test
-    void aProjectileWithParticleContactsIsRefusedByName() {
+    void aProjectileWithParticleContactsIsRefusedByNameByTheImplicitSolver() {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
-        try (OpenClXpbdSolver solver = new OpenClXpbdSolver(XpbdSettings.defaults(), device)) {
+        try (OpenClImplicitSolver solver = new OpenClImplicitSolver(ImplicitSettings.defaults(), device)) {
             solver.withParticleContacts(ParticleContactSettings.defaults());
             assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
                     DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), XPBD.dt()))
                     .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts yet")
+                    .hasMessageContaining("is a Projectile").hasMessageContaining("implicit solver")
+                    .hasMessageContaining("together with particle contacts yet")
                     .hasMessageContaining("use the cpu backend")
                     .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.COLLIDER);
         }

@@ -125,13 +125,7 @@ class OpenClMassSpringSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = hangingCloth(8, SpringLayout.PATTERN_12);
         try (OpenClMassSpringSolver solver = new OpenClMassSpringSolver(MassSpringSettings.defaults(), device)) {
-            // a projectile runs (OpenClInteractTest), not yet with particle contacts
-            solver.withParticleContacts(ParticleContactSettings.defaults());
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
-            solver.withParticleContacts(null);
+            // a projectile runs, with particle contacts too (OpenClInteractTest)
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);
             solver.step(plain, s, Environment.earth(), DT);

@@ -228,13 +228,7 @@ class OpenClPdSolverTest {
             State stepped = State.atRest(jelly);
             solver.step(jelly, stepped, Environment.earth(), DT);
             assertThat(stepped.steps()).isEqualTo(1);
-            // a projectile runs (OpenClInteractTest), not yet with particle contacts
-            solver.withParticleContacts(ParticleContactSettings.defaults());
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
-            solver.withParticleContacts(null);
+            // a projectile runs, with particle contacts too (OpenClInteractTest)
             Model isometric = isometricCloth();
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("isometric");

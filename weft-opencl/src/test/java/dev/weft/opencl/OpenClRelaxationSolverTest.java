@@ -161,13 +161,7 @@ class OpenClRelaxationSolverTest {
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
         Model isometric = DeviceTestScenes.hangingCloth(new ModelBuilder().bendingModel(BendingModel.ISOMETRIC), 8);
         try (OpenClRelaxationSolver solver = new OpenClRelaxationSolver(SCENE, device)) {
-            // a projectile runs (OpenClInteractTest), not yet with particle contacts
-            solver.withParticleContacts(ParticleContactSettings.defaults());
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
-            solver.withParticleContacts(null);
+            // a projectile runs, with particle contacts too (OpenClInteractTest)
             // what the CPU solver refuses, the device refuses in the same words
             assertThatThrownBy(() -> solver.step(isometric, State.atRest(isometric), Environment.earth(), DT))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("isometric")

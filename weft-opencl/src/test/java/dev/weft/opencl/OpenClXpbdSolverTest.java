@@ -175,13 +175,7 @@ class OpenClXpbdSolverTest {
                 .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.ITERATION_MODE);
         Model plain = hangingCloth(8); // (tetrahedra run, in both modes: OpenClXpbdTetTest)
         try (OpenClXpbdSolver solver = new OpenClXpbdSolver(DEFAULTS, device)) {
-            // a projectile runs (OpenClInteractTest), not yet with particle contacts
-            solver.withParticleContacts(ParticleContactSettings.defaults());
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("together with particle contacts");
-            solver.withParticleContacts(null);
+            // a projectile runs, with particle contacts too (OpenClInteractTest)
             // after the refusals it still runs what it supports
             State s = State.atRest(plain);
             solver.step(plain, s, Environment.earth(), DT);
