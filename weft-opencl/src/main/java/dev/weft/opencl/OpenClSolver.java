@@ -246,7 +246,7 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
             return false;
         }
         if (contactsOn && !runsProjectilesWithContacts()) {
-            requireNoProjectileWithContacts(env, "implicit");
+            requireNoProjectileWithContacts(env, name());
         }
         if (colliders.bind(env.colliders(), particles.surface(), n)) {
             collidersChanged(colliders);
