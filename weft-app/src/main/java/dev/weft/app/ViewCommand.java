@@ -14,7 +14,9 @@ import dev.weft.core.solver.relaxation.RelaxationSettings;
 import dev.weft.core.step.Environment;
 import dev.weft.render.PngFrameRecorder;
 import dev.weft.render.RenderStyle;
+import dev.weft.core.solver.pd.InnerSolver;
 import dev.weft.core.solver.pd.PdSettings;
+import dev.weft.core.solver.xpbd.IterationMode;
 import dev.weft.render.view.InputScript;
 import dev.weft.render.view.SolverTuning;
 import dev.weft.render.view.Viewer;
@@ -85,6 +87,27 @@ final class ViewCommand implements Callable<Integer> {
 
     @Option(names = "--substeps", paramLabel = "S", description = "Solver steps per frame (default: the scene's).")
     Integer substeps;
+
+    @Option(names = "--mode", paramLabel = "MODE",
+            description = "xpbd, pbd: iteration mode colored, jacobi or gauss-seidel, as for 'weft run' (the panel's "
+                    + "mode starts here; default: the scene's).")
+    String mode;
+
+    @Option(names = "--inner-solver", paramLabel = "NAME",
+            description = "pd: inner solver gs, jacobi, rbgs, jacobi-seed or cholesky, as for 'weft run' (the panel's "
+                    + "inner solver starts here; default: the scene's).")
+    String innerSolver;
+
+    @Option(names = "--omega", paramLabel = "W",
+            description = "pd: relaxation factor in (0, 2) of the inner sweeps, as for 'weft run' (the panel's omega "
+                    + "starts here; default: the scene's).")
+    Float omega;
+
+    /** The flags only some solvers use: one given for a starting solver that does not is an error, as for 'weft run'. */
+    private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solver")
+            .flag("--mode", "xpbd", "pbd")
+            .flag("--inner-solver", "pd")
+            .flag("--omega", "pd");
 
     @Option(names = "--backend", paramLabel = "cpu|opencl|opencl:N|glsl",
             description = "Where the solver steps, as for 'weft run': cpu (Java, --threads), opencl, opencl:N or glsl; "
@@ -273,21 +296,46 @@ final class ViewCommand implements Callable<Integer> {
         if (steps < 1) {
             throw new InvalidInputException("--substeps", "must be an integer >= 1, got " + steps);
         }
+        SOLVER_FLAGS.check(List.of(name), GivenFlags.of(spec));
+        SolverTuning tuning = tuning();
         Backend backend = Backend.parse(backendName);
         if (backend.onDevice() && !backend.solvers().contains(name)) {
             throw new InvalidInputException(Backend.FLAG, backend.text() + " runs --solver " + String.join(", ",
                     backend.solvers()) + " so far, not " + name + "; use --backend cpu");
         }
         boolean tears = s.model().tears();
-        World w = new World(name, steps, tears, new WorkerPool(threads), backend);
+        World w = new World(name, steps, tears, new WorkerPool(threads), backend, tuning);
         // the start's solver made once here, so a setting it refuses is said before a window opens
         try {
-            w.solver(s, name, w.iterations(s, name), w.selfCollisionAtStart(s), SolverTuning.SCENE).close();
+            w.solver(s, name, w.iterations(s, name), w.selfCollisionAtStart(s), tuning).close();
         } catch (RuntimeException e) {
             w.pool.close();
             throw e;
         }
         return w;
+    }
+
+    /** --mode, --inner-solver and --omega as the panel's choices at the start (null: the scene's). */
+    private SolverTuning tuning() {
+        SolverTuning t = SolverTuning.SCENE;
+        if (mode != null) {
+            t = t.withMode(IterationMode.parse("--mode", mode));
+        }
+        if (innerSolver != null) {
+            t = t.withInner(InnerSolver.parse("--inner-solver", innerSolver));
+        }
+        if (omega != null) {
+            if (!(omega > 0f && omega < 2f)) {
+                throw new InvalidInputException("--omega", "must be a number in (0, 2) (1 = no relaxation), got "
+                        + omega);
+            }
+            if (t.inner() != null && t.inner().isDirect() && omega != 1f) {
+                throw new InvalidInputException("--omega", "relaxes the sweeps of gs, jacobi, rbgs and jacobi-seed; "
+                        + "cholesky solves the global step exactly and takes no omega");
+            }
+            t = t.withOmega(omega);
+        }
+        return t;
     }
 
     /** The scene with the flags' material and surroundings. */
@@ -313,13 +361,21 @@ final class ViewCommand implements Callable<Integer> {
         final boolean tearsByItself;
         final WorkerPool pool;
         final Backend backend;
+        final SolverTuning tuningAtStart;
 
-        World(String solverName, int steps, boolean tearsByItself, WorkerPool pool, Backend backend) {
+        World(String solverName, int steps, boolean tearsByItself, WorkerPool pool, Backend backend,
+              SolverTuning tuningAtStart) {
             this.solverName = solverName;
             this.steps = steps;
             this.tearsByItself = tearsByItself;
             this.pool = pool;
             this.backend = backend;
+            this.tuningAtStart = tuningAtStart;
+        }
+
+        @Override
+        public SolverTuning tuningAtStart() {
+            return tuningAtStart;
         }
 
         @Override

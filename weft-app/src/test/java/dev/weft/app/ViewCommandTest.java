@@ -117,6 +117,24 @@ class ViewCommandTest {
         return kept;
     }
 
+    /** As {@link #view(String, Path, Path, int, int...)} on the cpu with {@code extra} flags after the others. */
+    private Map<Integer, Shown> viewWith(Path sceneFile, Path script, int frames, List<String> extra, int... keep) {
+        ViewCommand cmd = new ViewCommand();
+        List<String> args = new ArrayList<>(List.of(sceneFile.toString(), "--width", "" + W, "--height", "" + H,
+                "--script", script.toString(), "--frames", "" + frames, "--threads", "1"));
+        args.addAll(extra);
+        new CommandLine(cmd).parseArgs(args.toArray(String[]::new));
+        Map<Integer, Shown> kept = new HashMap<>();
+        try (ViewCommand.World world = cmd.world()) {
+            Viewer.run(world, cmd.options(), (frame, f, input) -> {
+                if (Arrays.stream(keep).anyMatch(k -> k == frame)) {
+                    kept.put(frame, new Shown(f));
+                }
+            });
+        }
+        return kept;
+    }
+
     /** A copy of what a frame showed. */
     private static final class Shown {
         final Model model;
@@ -329,6 +347,41 @@ class ViewCommandTest {
                 "{\"frame\": 3, \"type\": \"set\", \"name\": \"selfCollision\", \"value\": 1}")), 3, 2, 3);
         assertThat(contacts.get(2).selfCollision).isFalse();
         assertThat(contacts.get(3).selfCollision).isTrue();
+    }
+
+    /**
+     * --mode, --inner-solver and --omega start the panel's choices (as 'weft run' takes them) and reach the solver:
+     * the falling cloth after 10 frames differs from the scene's own setting's; a flag the starting solver does not
+     * use is refused by name, as by 'weft run'.
+     */
+    @Test
+    void modeInnerSolverAndOmegaFlagsStartThePanelsChoices() throws IOException {
+        assumeDisplay();
+        Path falling = fallingCloth();
+        Path none = script(List.of());
+        Map<Integer, Shown> colored = viewWith(falling, none, 10, List.of("--solver", "xpbd"), 1, 10);
+        Map<Integer, Shown> jacobi = viewWith(falling, none, 10, List.of("--solver", "xpbd", "--mode", "jacobi"), 1,
+                10);
+        assertThat(colored.get(1).tuning.mode()).isNull();
+        assertThat(jacobi.get(1).tuning.mode()).isEqualTo(dev.weft.core.solver.xpbd.IterationMode.JACOBI);
+        assertThat(jacobi.get(10).x).isNotEqualTo(colored.get(10).x);
+        Map<Integer, Shown> pd = viewWith(falling, none, 10, List.of("--solver", "pd"), 10);
+        Map<Integer, Shown> pdJacobi = viewWith(falling, none, 10, List.of("--solver", "pd", "--inner-solver",
+                "jacobi", "--omega", "0.8"), 1, 10);
+        assertThat(pdJacobi.get(1).tuning.inner()).isEqualTo(dev.weft.core.solver.pd.InnerSolver.JACOBI);
+        assertThat(pdJacobi.get(1).tuning.omega()).isEqualTo(0.8f);
+        assertThat(pdJacobi.get(10).x).isNotEqualTo(pd.get(10).x);
+
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = WeftMain.execute(new String[] {"view", falling.toString(), "--solver", "pd", "--mode", "jacobi",
+            "--frames", "1"}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--mode", "does not apply to --solver pd", "xpbd");
+        code = WeftMain.execute(new String[] {"view", falling.toString(), "--solver", "pd", "--omega", "2.5",
+            "--frames", "1"}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).isEqualTo(WeftMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--omega", "(0, 2)");
     }
 
     /** Mean height of the falling cloth's row opposite its pinned edge (row 20 of 21). */

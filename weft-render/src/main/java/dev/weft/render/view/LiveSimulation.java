@@ -101,6 +101,7 @@ public final class LiveSimulation implements AutoCloseable {
             iterations = world.iterations(scene, solverName);
             substeps = world.substeps(scene, solverName);
             selfCollision = world.selfCollisionAtStart(scene);
+            tuning = world.tuningAtStart();
         }
         sim = new Simulation(scene.model(), scene.initialState(),
                 world.solver(scene, solverName, iterations, selfCollision, tuning), scene.environment(), substeps);

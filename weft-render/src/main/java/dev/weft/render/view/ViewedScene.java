@@ -50,6 +50,11 @@ public interface ViewedScene {
     /** Whether cloth-cloth contact is on at the start (the command's flag or the scene's own contacts). */
     boolean selfCollisionAtStart(Scene scene);
 
+    /** The panel's solver choices when the viewer starts (the command's flags); by default all the scene's. */
+    default SolverTuning tuningAtStart() {
+        return SolverTuning.SCENE;
+    }
+
     /** The substeps per frame the scene or the command gives solver {@code name}. */
     int substeps(Scene scene, String name);
 
