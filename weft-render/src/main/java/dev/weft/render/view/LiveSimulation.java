@@ -241,8 +241,14 @@ public final class LiveSimulation implements AutoCloseable {
                     continue;
                 }
                 long t0 = System.nanoTime();
-                if (applyRequests() > 0) {
-                    // the window shows what the input did (a grab held, a cut made) without waiting for the step
+                boolean held = hand.held();
+                Model before = sim.model();
+                int ballsBefore = balls.size();
+                int generationBefore = generation;
+                if (applyRequests() > 0 && (hand.held() != held || sim.model() != before || balls.size() != ballsBefore
+                        || generation != generationBefore)) {
+                    // the window shows what the input did (a grab held or let go, a cut made, a ball thrown, a reset)
+                    // without waiting for the step; a drag's move shows only after the step, so it waits for it
                     publish();
                 }
                 stepUnlessPaused();
