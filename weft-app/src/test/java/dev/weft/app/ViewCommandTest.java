@@ -103,21 +103,10 @@ class ViewCommandTest {
 
     /** As above with {@code --backend backend}. */
     private Map<Integer, Shown> view(String backend, Path sceneFile, Path script, int frames, int... keep) {
-        ViewCommand cmd = new ViewCommand();
-        new CommandLine(cmd).parseArgs(sceneFile.toString(), "--width", "" + W, "--height", "" + H, "--script",
-                script.toString(), "--frames", "" + frames, "--threads", "1", "--backend", backend);
-        Map<Integer, Shown> kept = new HashMap<>();
-        try (ViewCommand.World world = cmd.world()) {
-            Viewer.run(world, cmd.options(), (frame, f, input) -> {
-                if (Arrays.stream(keep).anyMatch(k -> k == frame)) {
-                    kept.put(frame, new Shown(f));
-                }
-            });
-        }
-        return kept;
+        return viewWith(sceneFile, script, frames, List.of("--backend", backend), keep);
     }
 
-    /** As {@link #view(String, Path, Path, int, int...)} on the cpu with {@code extra} flags after the others. */
+    /** As {@link #view(Path, Path, int, int...)} with {@code extra} flags after the others. */
     private Map<Integer, Shown> viewWith(Path sceneFile, Path script, int frames, List<String> extra, int... keep) {
         ViewCommand cmd = new ViewCommand();
         List<String> args = new ArrayList<>(List.of(sceneFile.toString(), "--width", "" + W, "--height", "" + H,
