@@ -70,6 +70,15 @@ public final class EglHeadlessContext implements AutoCloseable {
      * deletes them) but may hold its bindings and settings, which every user of this class sets before use.
      */
     public static final String REUSE_PROPERTY = "weft.egl.reuse";
+    /**
+     * Whether a new context is made in the share group of the process's live contexts ({@code auto}, the default: on
+     * NVIDIA's driver only; {@code true}; {@code false}). On NVIDIA's 580 driver a context made on a thread that had
+     * another context current, outside that context's share group, is broken (see {@link #REUSE_PROPERTY}); inside
+     * it, it works, beside the other or after it (an H100 probe, scripts/device/EglContextsProbe.java). Objects
+     * (buffers, programs, textures) are then shared: every user of this class deletes the names it made, and names
+     * are unique within a group, so no user meets another's.
+     */
+    public static final String SHARE_PROPERTY = "weft.egl.share";
     /** The version a reusable context is made at (where the driver has it): the GLSL compute solvers'. */
     private static final int REUSED_MAJOR = 4;
     private static final int REUSED_MINOR = 3;
@@ -78,8 +87,10 @@ public final class EglHeadlessContext implements AutoCloseable {
     private static boolean glLoaded;
     private static long sharedDisplay;
     private static int displayUsers;
-    /** Whether this process has made a context (NVIDIA's driver: only the first works). */
+    /** Whether this process has made a context (NVIDIA's driver: only the first works outside a share group). */
     private static boolean madeOne;
+    /** The contexts made on the shared display and not destroyed (kept ones included): a new one may share with them. */
+    private static final List<Long> live = new ArrayList<>();
 
     /** Closed contexts kept for reuse ({@link #REUSE_PROPERTY}), each still counted among the display's users. */
     private static final List<EglHeadlessContext> kept = new ArrayList<>();
@@ -222,25 +233,30 @@ public final class EglHeadlessContext implements AutoCloseable {
         if (!List.of("auto", "true", "false").contains(reuse)) {
             throw new InvalidInputException("-D" + REUSE_PROPERTY, "'" + reuse + "' must be auto, true or false");
         }
-        // NVIDIA: only the process's first context works, so only it is worth keeping (a later one, made while the
-        // first is in use, is destroyed when closed: reused, it would fail whoever got it next)
-        boolean reusable = reuse.equals("true")
-                || reuse.equals("auto") && vendor != null && vendor.contains("NVIDIA") && !madeOne;
+        String share = System.getProperty(SHARE_PROPERTY, "auto");
+        if (!List.of("auto", "true", "false").contains(share)) {
+            throw new InvalidInputException("-D" + SHARE_PROPERTY, "'" + share + "' must be auto, true or false");
+        }
+        boolean nvidia = vendor != null && vendor.contains("NVIDIA");
+        // NVIDIA: the process's first context is kept (a context made after it outside its share group is broken; a
+        // later one, in the group, is destroyed when closed)
+        boolean reusable = reuse.equals("true") || reuse.equals("auto") && nvidia && !madeOne;
         madeOne = true;
+        boolean shared = share.equals("true") || share.equals("auto") && nvidia;
         if (reusable && 10 * major + minor < 10 * REUSED_MAJOR + REUSED_MINOR) {
             // a kept context serves any request up to its version: made at the compute shaders' version, the one
             // context a process on NVIDIA's driver can use serves the renderer and the GLSL solvers alike
             try {
-                return createOn(display, platform, REUSED_MAJOR, REUSED_MINOR, vendor, extensions, true);
+                return createOn(display, platform, REUSED_MAJOR, REUSED_MINOR, vendor, extensions, true, shared);
             } catch (RenderUnavailableException older) {
                 // a driver without 4.3: the version asked for
             }
         }
-        return createOn(display, platform, major, minor, vendor, extensions, reusable);
+        return createOn(display, platform, major, minor, vendor, extensions, reusable, shared);
     }
 
     private static EglHeadlessContext createOn(long display, String platform, int major, int minor, String vendor,
-                                               String extensions, boolean reusable) {
+                                               String extensions, boolean reusable, boolean shared) {
         if (!EGL12.eglBindAPI(EGL14.EGL_OPENGL_API)) {
             throw new RenderUnavailableException("EGL (" + vendor + ") does not offer desktop OpenGL");
         }
@@ -255,7 +271,8 @@ public final class EglHeadlessContext implements AutoCloseable {
             long config = configs.get(0);
             int[] attributes = {EGL15.EGL_CONTEXT_MAJOR_VERSION, major, EGL15.EGL_CONTEXT_MINOR_VERSION, minor,
                 EGL15.EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL15.EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-            long context = EGL10.eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
+            long group = shared && !live.isEmpty() ? live.get(0) : EGL_NO_CONTEXT;
+            long context = EGL10.eglCreateContext(display, config, group, attributes);
             if (context == EGL_NO_CONTEXT) {
                 throw new RenderUnavailableException("EGL (" + vendor + ") cannot create an OpenGL " + major + "."
                         + minor + " core context"
@@ -272,12 +289,14 @@ public final class EglHeadlessContext implements AutoCloseable {
                 throw new RenderUnavailableException("eglMakeCurrent failed (EGL error 0x"
                         + Integer.toHexString(EGL10.eglGetError()) + ")");
             }
+            live.add(context);
             GLCapabilities gl = loadGl();
             int version = 10 * GL11.glGetInteger(GL30.GL_MAJOR_VERSION) + GL11.glGetInteger(GL30.GL_MINOR_VERSION);
             if (version < 10 * major + minor) {
                 String offered = GL11.glGetString(GL11.GL_VERSION);
                 EGL10.eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
                 EGL10.eglDestroyContext(display, context);
+                live.remove(Long.valueOf(context));
                 throw new RenderUnavailableException("OpenGL " + major + "." + minor + " is needed, the driver offers "
                         + offered);
             }
@@ -370,6 +389,7 @@ public final class EglHeadlessContext implements AutoCloseable {
                 EGL10.eglDestroySurface(display, surface);
             }
             EGL10.eglDestroyContext(display, context);
+            live.remove(Long.valueOf(context));
             release();
         }
     }
@@ -398,6 +418,7 @@ public final class EglHeadlessContext implements AutoCloseable {
                     EGL10.eglDestroySurface(k.display, k.surface);
                 }
                 EGL10.eglDestroyContext(k.display, k.context);
+                live.remove(Long.valueOf(k.context));
                 release();
             }
             kept.clear();

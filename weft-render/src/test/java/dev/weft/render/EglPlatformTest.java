@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.weft.core.InvalidInputException;
+import org.lwjgl.opengl.GL11;
+import org.lwjgl.opengl.GL15;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +31,7 @@ class EglPlatformTest {
         boolean reuseTurnedOn = "true".equals(System.getProperty(EglHeadlessContext.REUSE_PROPERTY));
         System.clearProperty(EglHeadlessContext.PLATFORM_PROPERTY);
         System.clearProperty(EglHeadlessContext.REUSE_PROPERTY);
+        System.clearProperty(EglHeadlessContext.SHARE_PROPERTY);
         if (reuseTurnedOn) {
             EglHeadlessContext.destroyKept();
         }
@@ -68,6 +71,43 @@ class EglPlatformTest {
         System.setProperty(EglHeadlessContext.REUSE_PROPERTY, "sometimes");
         assertThatThrownBy(EglHeadlessContext::create).isInstanceOf(InvalidInputException.class)
                 .hasMessage("-Dweft.egl.reuse: 'sometimes' must be auto, true or false");
+    }
+
+    /**
+     * With sharing on (NVIDIA's default: there a context outside the first one's share group is broken), a context
+     * made while another is open sees the buffers made there, with their contents; with it off it sees none.
+     */
+    @Test
+    void aContextMadeWithSharingOnSeesTheOpenOnesBuffersAndWithItOffDoesNot() {
+        for (boolean share : new boolean[] {true, false}) {
+            System.setProperty(EglHeadlessContext.SHARE_PROPERTY, Boolean.toString(share));
+            try (EglHeadlessContext first = EglHeadlessContext.create(4, 3)) {
+                int buffer = GL15.glGenBuffers();
+                GL15.glBindBuffer(GL15.GL_ARRAY_BUFFER, buffer);
+                GL15.glBufferData(GL15.GL_ARRAY_BUFFER, new float[] {1.5f, -2.25f, 3f}, GL15.GL_STATIC_DRAW);
+                GL11.glFinish();
+                try (EglHeadlessContext second = EglHeadlessContext.create(4, 3)) {
+                    assertThat(second.isCurrent()).isTrue();
+                    assertThat(GL15.glIsBuffer(buffer)).as("share %s: the first context's buffer seen", share)
+                            .isEqualTo(share);
+                    if (share) {
+                        float[] read = new float[3];
+                        GL15.glBindBuffer(GL15.GL_ARRAY_BUFFER, buffer);
+                        GL15.glGetBufferSubData(GL15.GL_ARRAY_BUFFER, 0L, read);
+                        assertThat(read).containsExactly(1.5f, -2.25f, 3f);
+                    }
+                }
+                first.makeCurrent();
+                GL15.glDeleteBuffers(buffer);
+            }
+        }
+    }
+
+    @Test
+    void aShareValueOtherThanAutoTrueOrFalseIsRefused() {
+        System.setProperty(EglHeadlessContext.SHARE_PROPERTY, "often");
+        assertThatThrownBy(EglHeadlessContext::create).isInstanceOf(InvalidInputException.class)
+                .hasMessage("-Dweft.egl.share: 'often' must be auto, true or false");
     }
 
     /** Clears a 4 × 4 target to grey {@code level}/255 in the current context; the colour read back. */

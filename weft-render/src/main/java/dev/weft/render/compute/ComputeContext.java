@@ -120,9 +120,9 @@ public final class ComputeContext implements AutoCloseable {
      * Runs a tiny shader (o = 2 in + 1) on buffers made the solvers' way and reads it back; a wrong value
      * closes the context and throws. On an H200 with NVIDIA's 580 driver every EGL context after a process's
      * first took its buffer calls into the first one's objects (GL_INVALID_OPERATION, zeros read back), and
-     * the solvers then ran with every particle pinned, quietly: the check turns that into this error. Since
-     * EglHeadlessContext keeps that first context for reuse there, only a context made while it is in use (a
-     * renderer's beside a solver's) meets this; it is destroyed, not kept (an H100 run, docs/glsl-compute.md).
+     * the solvers then ran with every particle pinned, quietly: the check turns that into this error. A context
+     * made in the first one's share group works (an H100 probe), so EglHeadlessContext makes them so there; a
+     * context that fails anyway is destroyed, not kept (docs/glsl-compute.md).
      */
     private void selfCheck() {
         egl.makeCurrent();
@@ -146,9 +146,9 @@ public final class ComputeContext implements AutoCloseable {
                 close();
                 throw new RenderUnavailableException("the GLSL compute backend's self-check failed on " + driver
                         + ": a test shader gave " + out[i] + " for " + (2f * i + 1f) + " at " + i + " (GL error 0x"
-                        + Integer.toHexString(error) + "); NVIDIA's 580 driver does this on every EGL "
-                        + "context after a process's first (weft reuses that one; this one was made while it was in "
-                        + "use). Use --backend opencl, or one GLSL solver at a time");
+                        + Integer.toHexString(error) + "); NVIDIA's 580 driver does this on an EGL context "
+                        + "made outside the share group of one the process made before (weft shares them there unless "
+                        + "-Dweft.egl.share=false). Use --backend opencl");
             }
         }
     }
