@@ -129,9 +129,6 @@ record Backend(String text, int device, boolean glsl) {
             OpenClDevice picked = pickDevice();
             try {
                 OpenClSolver.requireCollidersRunOn(picked, env);
-                if (contacts != null && solver.equals("implicit")) {
-                    OpenClSolver.requireNoProjectileWithContacts(env, solver);
-                }
                 if (solver.equals("pd")) {
                     OpenClPdSolver.requireRunsOn(picked, model);
                 }

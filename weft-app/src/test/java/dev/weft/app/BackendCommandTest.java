@@ -538,10 +538,6 @@ class BackendCommandTest {
         "run drape --solver pd --inner-solver cholesky --backend opencl | --backend: opencl does not run --solver pd "
                 + "with --inner-solver cholesky yet (its sparse factor is solved on the cpu only), only rbgs, jacobi "
                 + "and jacobi-seed; use --inner-solver rbgs or --backend cpu",
-        "run cannonball --solver implicit --self-collision --backend opencl | --backend: opencl does not run scene "
-                + "cannonball's collider cannonball yet: it is a Projectile, which the OpenCL implicit solver does not "
-                + "run together with particle contacts yet (run without the contacts, or another solver); use --backend "
-                + "cpu",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
         "run chair --solver mass-spring --backend glsl | --backend: glsl does not run scene chair's collider chair "

@@ -186,7 +186,10 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
     private double lastResidual;
     /** Released-contact flags from {@link #loadState}, uploaded when they fit the bound model. */
     private byte[] pendingReleased;
-    /** The bound model, and the released flags kept over a rebind of it (contacts turned on or off). */
+    /**
+     * The bound model, and the released flags kept over a rebind: of the same model (contacts turned on or off), or
+     * of the model a split made from it (a tear or a cut), where the copies take their source's flag.
+     */
     private Model boundModel;
     private byte[] keptReleased;
 
@@ -250,11 +253,6 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         jacobiOddKernel = kernel(program, "jacobi_sweep");
         jacobiCheckKernel = kernel(program, "jacobi_check");
         jacobi = settings.method() == LinearMethod.JACOBI;
-    }
-
-    @Override
-    boolean runsProjectilesWithContacts() {
-        return false;
     }
 
     @Override
@@ -382,6 +380,37 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         pendingReleased = null;
     }
 
+    /**
+     * A split (a tear or a cut) keeps every particle's index and appends copies, which start as the particle they
+     * were split from: its released flags are read back before the buffers go, to carry over as the CPU solver's do.
+     */
+    @Override
+    void beforeRebind(Model next) {
+        if (keptReleased == null && releasedMem != 0L && next.particleCount() > particleCount()) {
+            keptReleased = saveState();
+        }
+    }
+
+    /** The released flags {@code m} starts with: zeros, or the kept ones for the same model or a split of it. */
+    private int[] carriedReleased(Model m, int n) {
+        int[] flags = new int[n];
+        if (keptReleased == null) {
+            return flags;
+        }
+        if (m == boundModel && keptReleased.length == n) {
+            return ints(keptReleased);
+        }
+        if (keptReleased.length < n && m.sourceOf(n - 1) != n - 1) {
+            for (int i = 0; i < keptReleased.length; i++) {
+                flags[i] = keptReleased[i];
+            }
+            for (int i = keptReleased.length; i < n; i++) {
+                flags[i] = flags[m.sourceOf(i)];
+            }
+        }
+        return flags;
+    }
+
     private static int[] ints(byte[] flags) {
         int[] out = new int[flags.length];
         for (int i = 0; i < flags.length; i++) {
@@ -438,12 +467,10 @@ public final class OpenClImplicitSolver extends OpenClSolver<ImplicitSettings> {
         contactInvMassMem = cl.buffer(4L * n);
         partnerVelocityMem = cl.buffer(12L * n);
         partnerGripMem = cl.buffer(4L * n);
-        // no contact was released before the first step, unless a checkpoint says
-        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, new int[n], null, null), "write released");
-        if (keptReleased != null && m == boundModel) {
-            ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, ints(keptReleased), null, null),
-                    "write released");
-        }
+        // no contact was released before the first step, unless a checkpoint says; the bound model's flags carry
+        // over to it again and to a split of it (ImplicitContacts.bind)
+        ClCheck.ok(clEnqueueWriteBuffer(cl.queue(), releasedMem, true, 0L, carriedReleased(m, n), null, null),
+                "write released");
         keptReleased = null;
         boundModel = m;
         if (pendingReleased != null) {

@@ -4,7 +4,6 @@ import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
 import dev.weft.core.collide.Collider;
-import dev.weft.core.collide.Projectile;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
@@ -245,9 +244,6 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         if (n == 0) {
             return false;
         }
-        if (contactsOn && !runsProjectilesWithContacts()) {
-            requireNoProjectileWithContacts(env, name());
-        }
         if (colliders.bind(env.colliders(), particles.surface(), n)) {
             collidersChanged(colliders);
             if (contacts != null) {
@@ -265,31 +261,6 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
         colliders.readReactions(model.invMass());
     }
 
-    /**
-     * Whether a {@link Projectile} runs with the particle contacts on: the contacts' collider passes run the ball on
-     * every particle, pinned ones included, as the CPU's do (OpenClInteractTest). The implicit solver says no: with
-     * a ball on its pinned particles and the contacts on, its run leaves the CPU's bits (a tear apart after 12
-     * frames), for a reason not found yet.
-     */
-    boolean runsProjectilesWithContacts() {
-        return true;
-    }
-
-    /**
-     * Throws {@link UnsupportedOnDeviceException} when {@code env} has a {@link Projectile}: for a solver that does
-     * not run one together with particle contacts ({@link #runsProjectilesWithContacts}), at its first step with
-     * contacts on; a caller can refuse it before anything runs.
-     */
-    public static void requireNoProjectileWithContacts(Environment env, String solver) {
-        for (Collider c : env.colliders()) {
-            if (c instanceof Projectile) {
-                throw new UnsupportedOnDeviceException(DeviceFeature.COLLIDER, c.name(), "is a Projectile, which "
-                        + "the OpenCL " + solver + " solver does not run together with particle contacts yet (run "
-                        + "without the contacts, or another solver); use the cpu backend");
-            }
-        }
-    }
-
     /** The state the next steps start from (its step count and time, for a solver's messages); by default unused. */
     void stepsFrom(State state) {
     }
@@ -304,6 +275,10 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
 
     /** Throws for a model the solver cannot bind, before the bound one is released; by default none. */
     void requireBindable(Model m) {
+    }
+
+    /** Before {@code next} replaces the bound model (its buffers still there): what must carry over; by default none. */
+    void beforeRebind(Model next) {
     }
 
     /**
@@ -331,6 +306,9 @@ public abstract sealed class OpenClSolver<S> implements ParticleContactSolver
             return;
         }
         requireBindable(m);
+        if (model != null) {
+            beforeRebind(m);
+        }
         releaseModelBuffers();
         model = m;
         n = m.particleCount();

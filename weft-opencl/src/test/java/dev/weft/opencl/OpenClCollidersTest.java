@@ -10,13 +10,11 @@ import dev.weft.core.collide.MeshCollider;
 import dev.weft.core.collide.RectangleCollider;
 import dev.weft.core.collide.RigidCollider;
 import dev.weft.core.collide.SdfCollider;
-import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.lab.ConvergenceExperiment;
 import dev.weft.core.model.BendingModel;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.SpringLayout;
-import dev.weft.core.model.State;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.Solver;
@@ -279,22 +277,6 @@ class OpenClCollidersTest {
             assertThat(nearest).as(f.name() + ": the nearest particle, m")
                     .isGreaterThanOrEqualTo(ball.thickness() - CLEARANCE_SLACK).isLessThan(0.02f);
             assertLifted(f, c);
-        }
-    }
-
-    @Test
-    void aProjectileWithParticleContactsIsRefusedByNameByTheImplicitSolver() {
-        OpenClDevice device = OpenClAvailable.firstDevice();
-        Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
-        try (OpenClImplicitSolver solver = new OpenClImplicitSolver(ImplicitSettings.defaults(), device)) {
-            solver.withParticleContacts(ParticleContactSettings.defaults());
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), XPBD.dt()))
-                    .isInstanceOf(UnsupportedOnDeviceException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("is a Projectile").hasMessageContaining("implicit solver")
-                    .hasMessageContaining("together with particle contacts yet")
-                    .hasMessageContaining("use the cpu backend")
-                    .extracting(e -> ((UnsupportedOnDeviceException) e).feature()).isEqualTo(DeviceFeature.COLLIDER);
         }
     }
 

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.core.InvalidInputException;
 import dev.weft.core.collide.PlaneCollider;
 import dev.weft.core.collide.SphereCollider;
-import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.model.Elasticity;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
@@ -265,13 +264,6 @@ class OpenClImplicitSolverTest {
         OpenClDevice device = OpenClAvailable.firstDevice();
         Model plain = DeviceTestScenes.hangingCloth(new ModelBuilder(), 8);
         try (OpenClImplicitSolver solver = new OpenClImplicitSolver(settings(), device)) {
-            // a projectile runs (OpenClInteractTest), not yet with particle contacts
-            solver.withParticleContacts(ParticleContactSettings.defaults());
-            assertThatThrownBy(() -> solver.step(plain, State.atRest(plain),
-                    DeviceTestScenes.earthWith(DeviceTestScenes.cannonball()), DT))
-                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("cannonball")
-                    .hasMessageContaining("together with particle contacts");
-            solver.withParticleContacts(null);
             // an elastic tetrahedral body, as the CPU's implicit solver refuses it (naming the body and the way out)
             ModelBuilder b = new ModelBuilder();
             b.addTetBody(TetBodySpec.box("jelly", new float[] {0f, 0f, 0f}, new float[] {0.1f, 0.1f, 0.1f}, 1, 1, 1,
