@@ -221,6 +221,10 @@ record Backend(String text, int device, boolean glsl) {
                         + (glsl ? "; use --mode colored" : " and jacobi; use --mode colored, --mode jacobi")
                         + " or --backend cpu";
                 break;
+            case STRETCH_LIMITS:
+                tail = "--stretch-limits yet; use --backend cpu, or run without --stretch-limits (and without the "
+                        + "scene's \"stretchLimits\")";
+                break;
             case INNER_SOLVER:
                 tail = "--solver pd with --inner-solver " + settings.pd().inner().label() + " yet ("
                         + (settings.pd().inner().isDirect() ? "its sparse factor is solved on the cpu only"

@@ -102,9 +102,10 @@ final class BenchCommand implements Callable<Integer> {
             + "--warmup F: frames of each run left out of its median frame time (default 60).")
     boolean peers;
 
-    @Option(names = "--setting", split = ",", paramLabel = "SxK[:BENDING[:P]]",
-            description = "With --peers: Weft's rows instead of the default ones, e.g. 5x1:distance,6x1:isometric "
-                    + "(S substeps of K iterations; bending dihedral, distance or isometric; P stretch passes, default 1).")
+    @Option(names = "--setting", split = ",", paramLabel = "SxK[:BENDING[:P]][:limits]",
+            description = "With --peers: Weft's rows instead of the default ones, e.g. 5x1:distance,6x1:isometric,"
+                    + "8x1:distance:limits (S substeps of K iterations; bending dihedral, distance or isometric; P "
+                    + "stretch passes, default 1; limits: XPBD's stretch limits on).")
     String[] settings;
 
     @Option(names = "--sweep", description = "With --peers: first find, per size and bending model (distance, "

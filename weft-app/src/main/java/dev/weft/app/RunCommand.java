@@ -69,6 +69,7 @@ class RunCommand implements Callable<Integer> {
     private static final SolverFlags SOLVER_FLAGS = new SolverFlags("--solver")
             .flag("--mode", "xpbd", "pbd")
             .flag("--stretch-passes", "xpbd", "pbd")
+            .flag("--stretch-limits", "xpbd", "pbd")
             .flag("--iterations", "xpbd", "pbd", "pd", "implicit", "relaxation")
             .flag("--inner-solver", "pd")
             .flag("--omega", "pd")
@@ -123,6 +124,12 @@ class RunCommand implements Callable<Integer> {
             description = "xpbd, pbd: sweeps over the stretch constraints per iteration, the first with all constraints "
                     + "(default: 2; 1 is plain XPBD).")
     Integer stretchPasses;
+
+    @Option(names = "--stretch-limits",
+            description = "xpbd, pbd: after each iteration hold every grid cloth's chords 2, 4, 8, ... particles apart "
+                    + "on a row or column no longer than their paths' rest length, coarse first (one-sided: no "
+                    + "stiffness where it bends); a large cloth stretches less for the same substeps.")
+    boolean stretchLimits;
 
     @Option(names = "--iterations", paramLabel = "K",
             description = "Iterations per substep: xpbd, pbd: constraint iterations; pd: local/global alternations; "
@@ -249,6 +256,9 @@ class RunCommand implements Callable<Integer> {
             }
             settings = settings.withStretchPasses(stretchPasses);
         }
+        if (stretchLimits) {
+            settings = settings.withStretchLimits(true);
+        }
         if (iterations != null) {
             if (iterations < 1) {
                 throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
@@ -296,7 +306,9 @@ class RunCommand implements Callable<Integer> {
             int passes = settings.stretchPasses();
             out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations%s x %d substeps, %d thread(s), "
                     + "%d frames at %.4g fps%n", solver, settings.mode().label(), settings.iterations(),
-                    passes > 1 ? " (" + passes + " stretch passes each)" : "", steps, threads, frameCount, frameRate);
+                    (passes > 1 ? " (" + passes + " stretch passes each)" : "")
+                            + (settings.stretchLimits() ? " with stretch limits" : ""), steps, threads, frameCount,
+                    frameRate);
         }
         ProgressBar bar = new ProgressBar(err, frameCount, !quiet);
         long startNanos = System.nanoTime();

@@ -538,6 +538,8 @@ class BackendCommandTest {
         "run drape --solver pd --inner-solver cholesky --backend opencl | --backend: opencl does not run --solver pd "
                 + "with --inner-solver cholesky yet (its sparse factor is solved on the cpu only), only rbgs, jacobi "
                 + "and jacobi-seed; use --inner-solver rbgs or --backend cpu",
+        "run drape --stretch-limits --backend opencl | --backend: opencl does not run --stretch-limits yet; use "
+                + "--backend cpu, or run without --stretch-limits (and without the scene's \"stretchLimits\")",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
         "run chair --solver mass-spring --backend glsl | --backend: glsl does not run scene chair's collider chair "

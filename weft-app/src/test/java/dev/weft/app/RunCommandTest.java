@@ -126,6 +126,15 @@ class RunCommandTest {
         assertThat(weft("run", "--solver", "pd", "--stretch-passes", "2", "--frames", "1", "--out", tmp.toString()))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--stretch-passes: does not apply to --solver pd");
+        // --stretch-limits: xpbd's hierarchical stretch limits, said in the run's solver line
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--stretch-limits", "--frames", "1", "--threads", "1", "--out", tmp.toString()))
+                .isZero();
+        assertThat(out.toString()).contains("(2 stretch passes each) with stretch limits x 30 substeps");
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "pd", "--stretch-limits", "--frames", "1", "--out", tmp.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--stretch-limits: does not apply to --solver pd");
     }
 
     @Test

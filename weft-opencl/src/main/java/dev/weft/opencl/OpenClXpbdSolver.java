@@ -186,9 +186,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         return "xpbd";
     }
 
-    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (Gauss–Seidel mode). */
+    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (Gauss–Seidel mode, limits). */
     public static void requireSupported(XpbdSettings settings) {
         DeviceRefusals.requireMode(NAME, settings.mode(), IterationMode.COLORED, IterationMode.JACOBI);
+        DeviceRefusals.requireNoStretchLimits(NAME, settings);
     }
 
     /**

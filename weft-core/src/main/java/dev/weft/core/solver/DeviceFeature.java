@@ -17,7 +17,9 @@ public enum DeviceFeature {
     /** An iteration mode other than the one the device runs. */
     ITERATION_MODE("iteration mode"),
     /** An inner solver of Projective Dynamics' global step other than those the device runs. */
-    INNER_SOLVER("inner solver");
+    INNER_SOLVER("inner solver"),
+    /** XPBD's hierarchical stretch limits ({@code XpbdSettings.stretchLimits}). */
+    STRETCH_LIMITS("stretch limits");
 
     private final String label;
 

@@ -35,6 +35,14 @@ public final class DeviceRefusals {
                 + String.join(", ", labels) + " or the cpu backend");
     }
 
+    /** XPBD's hierarchical stretch limits (the cpu solver's pass only so far). */
+    public static void requireNoStretchLimits(String solver, dev.weft.core.solver.xpbd.XpbdSettings settings) {
+        if (settings.stretchLimits()) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.STRETCH_LIMITS, "stretchLimits", solver
+                    + " does not run the stretch limits yet; turn them off or use the cpu backend");
+        }
+    }
+
     /** Wind and air drag. */
     public static void requireNoAir(String solver, Environment env) {
         if (env.hasAir()) {

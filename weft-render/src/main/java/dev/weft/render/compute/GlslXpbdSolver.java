@@ -123,9 +123,10 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         return "xpbd";
     }
 
-    /** Throws {@link UnsupportedOnDeviceException} for settings the shaders do not run (a mode other than colored). */
+    /** Throws {@link UnsupportedOnDeviceException} for settings the shaders do not run (a mode other than colored, limits). */
     public static void requireSupported(XpbdSettings settings) {
         DeviceRefusals.requireColoredMode(NAME, settings.mode());
+        DeviceRefusals.requireNoStretchLimits(NAME, settings);
     }
 
     /**

@@ -16,8 +16,13 @@ import dev.weft.core.util.Check;
  *                          further for a fraction of an iteration's cost (1: plain XPBD)
  * @param rigid             project every stretch and shear constraint to its rest length whatever the
  *                          material (position-based dynamics, which has no compliance: {@code pbd})
+ * @param stretchLimits     after each iteration, hold every grid cloth's chords between particles 2, 4, 8, …
+ *                          apart on a row or column no longer than their paths' rest length, coarse first
+ *                          ({@link StretchLimits}): one-sided, so no stiffness is added where the cloth bends;
+ *                          a large cloth's stretch converges in fewer substeps for a fraction more per substep
  */
-public record XpbdSettings(IterationMode mode, int iterations, boolean tethers, int stretchPasses, boolean rigid) {
+public record XpbdSettings(IterationMode mode, int iterations, boolean tethers, int stretchPasses, boolean rigid,
+                           boolean stretchLimits) {
     public XpbdSettings {
         if (mode == null) {
             throw new dev.weft.core.InvalidInputException("mode", "must be one of jacobi, gauss-seidel, colored");
@@ -34,26 +39,30 @@ public record XpbdSettings(IterationMode mode, int iterations, boolean tethers, 
      * where one pass needed 46, at 0.7× the cost per frame (README, "Every solver on the default scene").
      */
     public static XpbdSettings defaults() {
-        return new XpbdSettings(IterationMode.COLORED, 1, true, 2, false);
+        return new XpbdSettings(IterationMode.COLORED, 1, true, 2, false, false);
     }
 
     public XpbdSettings withMode(IterationMode m) {
-        return new XpbdSettings(m, iterations, tethers, stretchPasses, rigid);
+        return new XpbdSettings(m, iterations, tethers, stretchPasses, rigid, stretchLimits);
     }
 
     public XpbdSettings withIterations(int n) {
-        return new XpbdSettings(mode, n, tethers, stretchPasses, rigid);
+        return new XpbdSettings(mode, n, tethers, stretchPasses, rigid, stretchLimits);
     }
 
     public XpbdSettings withStretchPasses(int passes) {
-        return new XpbdSettings(mode, iterations, tethers, passes, rigid);
+        return new XpbdSettings(mode, iterations, tethers, passes, rigid, stretchLimits);
     }
 
     public XpbdSettings withRigid(boolean on) {
-        return new XpbdSettings(mode, iterations, tethers, stretchPasses, on);
+        return new XpbdSettings(mode, iterations, tethers, stretchPasses, on, stretchLimits);
     }
 
     public XpbdSettings withTethers(boolean on) {
-        return new XpbdSettings(mode, iterations, on, stretchPasses, rigid);
+        return new XpbdSettings(mode, iterations, on, stretchPasses, rigid, stretchLimits);
+    }
+
+    public XpbdSettings withStretchLimits(boolean on) {
+        return new XpbdSettings(mode, iterations, tethers, stretchPasses, rigid, on);
     }
 }

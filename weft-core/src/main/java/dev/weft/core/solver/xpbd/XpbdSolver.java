@@ -95,6 +95,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private int[] tetherParticles;
     private float[] tetherLength;
     private int[] tetherColorStart;
+    /** The grid cloths' stretch limits where the settings ask for them, else null. */
+    private StretchLimits limits;
     private float[] bendGradScratch;
     /** The soft bodies' tetrahedra: volume and shape (TetProjection). */
     private TetProjection tetPass;
@@ -160,6 +162,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private final RangeBody distanceColorBody = this::projectDistances;
     private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
     private final RangeBody bendingColorBody = this::projectBendingRange;
+    private final RangeBody limitColorBody = (b, e) ->
+            StretchLimits.projectRange(limits.particles, limits.maxLength, w, y, d, b, e);
     private final RangeBody tetherColorBody = (b, e) -> TetherProjection.projectRange(tetherParticles, tetherLength, y, d, b, e);
     private final RangeBody stretchColorBody = this::projectStretchDistances;
     private final RangeBody distanceJacobiBody = (b, e) -> distanceCorrections(b, e, false);
@@ -314,6 +318,14 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         if ((passes & TETHERS) != 0) {
             for (int c = 0; c + 1 < tetherColorStart.length; c++) {
                 pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
+            }
+        }
+        // the stretch limits after everything else, coarse first (issue #17's cloth at N = 256: fine first, or
+        // without the finest level, left more strain than no limits; before the distances they are lost to a step's
+        // first sweep, which starts from d = 0)
+        if (limits != null && (passes & DISTANCES) != 0) {
+            for (int c = 0; c + 1 < limits.colorStart.length; c++) {
+                pool.parallelFor(limits.colorStart[c], limits.colorStart[c + 1], limitColorBody);
             }
         }
     }
@@ -537,6 +549,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             tetherParticles = t.particles();
             tetherLength = t.maxLength();
             tetherColorStart = t.colorStart();
+            limits = settings.stretchLimits() ? StretchLimits.of(m) : null;
             bendGradScratch = new float[12];
             tetPass = new TetProjection(m, y, this.d, w, settings.mode(), pool, tetLanes);
             if (settings.mode() == IterationMode.JACOBI) {
