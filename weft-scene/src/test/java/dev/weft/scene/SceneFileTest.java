@@ -97,6 +97,17 @@ class SceneFileTest {
     }
 
     @Test
+    void xpbdsStretchLimitsAreASolverSetting() {
+        Scene on = SceneFile.parse("l.json", "{\"solvers\": {\"xpbd\": {\"stretchLimits\": true}}, \"bodies\": ["
+                + GRID + "}]}", Path.of("."));
+        assertThat(on.xpbd().stretchLimits()).isTrue();
+        Scene off = SceneFile.parse("d.json", "{\"bodies\": [" + GRID + "}]}", Path.of("."));
+        assertThat(off.xpbd().stretchLimits()).isFalse();
+        assertThat(error("{\"solvers\": {\"xpbd\": {\"stretchLimits\": 1}}, \"bodies\": [" + GRID + "}]}")
+                .getMessage()).contains("solvers.xpbd.stretchLimits");
+    }
+
+    @Test
     void everyBrokenFileSaysFileLineColumnKeyPathAndWhatIsAllowed() {
         // an unknown key, at the key, with the nearest allowed one
         assertThat(error("{\n  \"bodies\": [" + GRID + ", \"materail\": \"cloth\"}]\n}").getMessage())
