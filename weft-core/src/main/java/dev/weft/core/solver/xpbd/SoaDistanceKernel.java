@@ -25,6 +25,12 @@ interface SoaDistanceKernel {
     /** The multiplier update over constraints [begin, end) of one color. */
     void compliant(int begin, int end);
 
+    /**
+     * One-sided limits over constraints [begin, end) of one color, the rest lengths being the most each chord may
+     * be: {@link StretchLimits#projectRange}'s arithmetic (a chord within its limit moves nothing).
+     */
+    void limit(int begin, int end);
+
 
     /**
      * The Vector API kernel where {@code jdk.incubator.vector} is in the boot layer (java --add-modules), else null;

@@ -48,17 +48,26 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
         this.dz = dz;
     }
 
+    private static final int RIGID = 0;
+    private static final int COMPLIANT = 1;
+    private static final int LIMIT = 2;
+
     @Override
     public void rigid(int begin, int end) {
-        run(begin, end, false);
+        run(begin, end, RIGID);
     }
 
     @Override
     public void compliant(int begin, int end) {
-        run(begin, end, true);
+        run(begin, end, COMPLIANT);
     }
 
-    private void run(int begin, int end, boolean compliant) {
+    @Override
+    public void limit(int begin, int end) {
+        run(begin, end, LIMIT);
+    }
+
+    private void run(int begin, int end, int kind) {
         int c = begin;
         while (c < end) {
             int stop = runEnd[c];
@@ -68,9 +77,9 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
                 int offset = pairs[2 * c + 1] - a;
                 int k = c;
                 for (; k + WIDTH <= to; k += WIDTH) {
-                    lanes(k, a + (k - c), offset, compliant);
+                    lanes(k, a + (k - c), offset, kind);
                 }
-                scalar(k, to, compliant);
+                scalar(k, to, kind);
                 c = to;
             } else {
                 // the constraints up to the next run (or the range's end) one at a time
@@ -78,14 +87,14 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
                 while (k < end && runEnd[k] < 0) {
                     k++;
                 }
-                scalar(c, k, compliant);
+                scalar(c, k, kind);
                 c = k;
             }
         }
     }
 
     /** Constraints k .. k + WIDTH − 1, whose particles are a + j and a + j + offset. */
-    private void lanes(int k, int a, int offset, boolean compliant) {
+    private void lanes(int k, int a, int offset, int kind) {
         int b = a + offset;
         FloatVector dax = FloatVector.fromArray(LANES, dx, a);
         FloatVector day = FloatVector.fromArray(LANES, dy, a);
@@ -104,8 +113,12 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
         VectorMask<Float> skip = wsum.compare(VectorOperators.EQ, 0f).or(d2.compare(VectorOperators.LT, 1e-24f));
         FloatVector len = d2.sqrt();
         FloatVector r = FloatVector.fromArray(LANES, rest, k);
+        if (kind == LIMIT) {
+            // StretchLimits' "if (wsum == 0f || d2 <= max * max) continue" (a d2 under 1e-24 is within any limit)
+            skip = skip.or(d2.compare(VectorOperators.LE, r.mul(r)));
+        }
         FloatVector scale;
-        if (compliant) {
+        if (kind == COMPLIANT) {
             FloatVector al = FloatVector.fromArray(LANES, alpha, k);
             FloatVector lam = FloatVector.fromArray(LANES, lambda, k);
             FloatVector dl = r.sub(len).sub(al.mul(lam)).div(wsum.add(al));
@@ -126,11 +139,57 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
 
     // two loops, not one with the flag inside: measured, the merged loop took 1.9-2.1 ms a frame against
     // 1.2-1.3 (issue #17's cloth, N = 64): the compiler did not split it
-    private void scalar(int from, int to, boolean compliant) {
-        if (compliant) {
+    private void scalar(int from, int to, int kind) {
+        if (kind == COMPLIANT) {
             compliantRange(from, to);
-        } else {
+        } else if (kind == RIGID) {
             rigidRange(from, to);
+        } else {
+            limitRange(from, to);
+        }
+    }
+
+    /** Limits [from, to) one at a time: StretchLimits.projectRange's arithmetic on the axis arrays. */
+    private void limitRange(int from, int to) {
+        final int[] p = pairs;
+        final float[] x0 = yx;
+        final float[] x1 = yy;
+        final float[] x2 = yz;
+        final float[] c0 = dx;
+        final float[] c1 = dy;
+        final float[] c2 = dz;
+        final float[] inv = w;
+        final float[] r = rest;
+        for (int c = from; c < to; c++) {
+            int ia = p[2 * c];
+            int ib = p[2 * c + 1];
+            float dax = c0[ia];
+            float day = c1[ia];
+            float daz = c2[ia];
+            float dbx = c0[ib];
+            float dby = c1[ib];
+            float dbz = c2[ib];
+            float ex = (x0[ib] - x0[ia]) + (dbx - dax);
+            float ey = (x1[ib] - x1[ia]) + (dby - day);
+            float ez = (x2[ib] - x2[ia]) + (dbz - daz);
+            float wa = inv[ia];
+            float wb = inv[ib];
+            float wsum = wa + wb;
+            float d2 = ex * ex + ey * ey + ez * ez;
+            float max = r[c];
+            if (wsum == 0f || d2 <= max * max) {
+                continue;
+            }
+            float len = (float) Math.sqrt(d2);
+            float scale = (max - len) / (wsum * len);
+            float sa = wa * scale;
+            float sb = wb * scale;
+            c0[ia] = dax - sa * ex;
+            c1[ia] = day - sa * ey;
+            c2[ia] = daz - sa * ez;
+            c0[ib] = dbx + sb * ex;
+            c1[ib] = dby + sb * ey;
+            c2[ib] = dbz + sb * ez;
         }
     }
 

@@ -124,6 +124,12 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      * {@link #soaInUse} says whether the bound model is one.
      */
     private final SoaDistanceKernel soa = SoaDistanceKernel.create();
+    /** The stretch limits' kernel on the same axis arrays (its own constraints), where the lanes run. */
+    private final SoaDistanceKernel limitSoa = SoaDistanceKernel.create();
+    /** Whether the bound model's stretch limits run in vector lanes. */
+    private boolean limitsInLanes;
+    /** The inverse masses at the lanes' slots (the axis arrays' order), while the lanes run. */
+    private float[] laneW;
     /** The colored tetrahedron sweep's groups of eight in vector lanes ({@link TetLaneKernel}); null elsewhere. */
     private final TetLaneKernel tetLanes = TetLaneKernel.create();
     private boolean soaInUse;
@@ -164,6 +170,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private final RangeBody bendingColorBody = this::projectBendingRange;
     private final RangeBody limitColorBody = (b, e) ->
             StretchLimits.projectRange(limits.particles, limits.maxLength, w, y, d, b, e);
+    private final RangeBody limitLanesBody = (b, e) -> limitSoa.limit(b, e);
     private final RangeBody tetherColorBody = (b, e) -> TetherProjection.projectRange(tetherParticles, tetherLength, y, d, b, e);
     private final RangeBody stretchColorBody = this::projectStretchDistances;
     private final RangeBody distanceJacobiBody = (b, e) -> distanceCorrections(b, e, false);
@@ -324,8 +331,18 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         // without the finest level, left more strain than no limits; before the distances they are lost to a step's
         // first sweep, which starts from d = 0)
         if (limits != null && (passes & DISTANCES) != 0) {
-            for (int c = 0; c + 1 < limits.colorStart.length; c++) {
-                pool.parallelFor(limits.colorStart[c], limits.colorStart[c + 1], limitColorBody);
+            if (limitsInLanes) {
+                // the distances' axis arrays hold y still (this sweep's distances wrote them); d is gathered again
+                int n = w.length;
+                pool.parallelFor(0, n, dToSoaBody);
+                for (int c = 0; c + 1 < limits.colorStart.length; c++) {
+                    pool.parallelFor(limits.colorStart[c], limits.colorStart[c + 1], limitLanesBody);
+                }
+                pool.parallelFor(0, n, fromSoaBody);
+            } else {
+                for (int c = 0; c + 1 < limits.colorStart.length; c++) {
+                    pool.parallelFor(limits.colorStart[c], limits.colorStart[c + 1], limitColorBody);
+                }
             }
         }
     }
@@ -550,6 +567,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             tetherLength = t.maxLength();
             tetherColorStart = t.colorStart();
             limits = settings.stretchLimits() ? StretchLimits.of(m) : null;
+            bindLimitLanes();
             bendGradScratch = new float[12];
             tetPass = new TetProjection(m, y, this.d, w, settings.mode(), pool, tetLanes);
             if (settings.mode() == IterationMode.JACOBI) {
@@ -633,12 +651,58 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         dx = new float[n];
         dy = new float[n];
         dz = new float[n];
-        soa.bind(lanePairs, distRest, laneLayout == null ? w : laneLayout.atSlots(w), distAlpha, distLambda, runEnd);
+        laneW = laneLayout == null ? w : laneLayout.atSlots(w);
+        soa.bind(lanePairs, distRest, laneW, distAlpha, distLambda, runEnd);
         soa.positions(yx, yy, yz, dx, dy, dz);
         laneSlot = laneLayout == null ? null : laneLayout.slot;
         ySoaCurrent = false;
     }
 
+
+    /**
+     * The stretch limits in vector lanes where the distances run there: each color's limits at their particles'
+     * slots, in the order of their first slot (a column level's segments are then runs of consecutive slots at a
+     * fixed offset of k rows, as are the rows' finest level), which changes no result: a color's limits share no
+     * particle.
+     */
+    private void bindLimitLanes() {
+        limitsInLanes = false;
+        if (limits == null || !soaInUse || limitSoa == null || limits.count() == 0) {
+            return;
+        }
+        int count = limits.count();
+        int[] slotted = new int[2 * count];
+        float[] max = new float[count];
+        long[] keys = new long[count];
+        for (int c = 0; c + 1 < limits.colorStart.length; c++) {
+            int from = limits.colorStart[c];
+            int to = limits.colorStart[c + 1];
+            for (int l = from; l < to; l++) {
+                keys[l] = ((long) slotOf(limits.particles[2 * l]) << 32) | l;
+            }
+            java.util.Arrays.sort(keys, from, to);
+            for (int k = from; k < to; k++) {
+                int l = (int) keys[k];
+                slotted[2 * k] = slotOf(limits.particles[2 * l]);
+                slotted[2 * k + 1] = slotOf(limits.particles[2 * l + 1]);
+                max[k] = limits.maxLength[l];
+            }
+        }
+        int[] runEnd = new int[count];
+        runs(slotted, limits.colorStart, LANE_RUN, runEnd);
+        limitSoa.bind(slotted, max, laneW, null, null, runEnd);
+        limitSoa.positions(yx, yy, yz, dx, dy, dz);
+        limitsInLanes = true;
+    }
+
+    private int slotOf(int particle) {
+        return laneSlot == null ? particle : laneSlot[particle];
+    }
+
+    /** Whether the bound model's stretch limits run in vector lanes (tests). */
+    boolean limitsInLanes() {
+        return limitsInLanes;
+    }
 
     /** Whether the bound model's colored distance sweeps run in vector lanes (tests). */
     boolean distancesInLanes() {

@@ -135,6 +135,41 @@ class StretchLimitsTest {
         assertThat(result[2]).isEqualTo(result[0]);
     }
 
+    /**
+     * Where the distances run in vector lanes the limits do too, on the same axis arrays (each color in the order of
+     * its first slot: a column level's segments are runs); the arithmetic is the scalar pass's, lane by lane, so the
+     * results are its bits.
+     */
+    @Test
+    void inVectorLanesTheLimitsGiveTheScalarPassesBits() {
+        Model m = hangingCloth(48);
+        XpbdSettings s = XpbdSettings.defaults().withStretchLimits(true);
+        float[][] result = new float[2][];
+        for (int lanes = 0; lanes < 2; lanes++) {
+            String before = System.getProperty("weft.noSimd");
+            System.setProperty("weft.noSimd", Boolean.toString(lanes == 0));
+            XpbdSolver solver;
+            WorkerPool pool = new WorkerPool(2);
+            try {
+                solver = new XpbdSolver(s, pool);
+            } finally {
+                if (before == null) {
+                    System.clearProperty("weft.noSimd");
+                } else {
+                    System.setProperty("weft.noSimd", before);
+                }
+            }
+            try (pool; Simulation sim = new Simulation(m, State.atRest(m), solver, Environment.earth(), 4)) {
+                for (int f = 0; f < 30; f++) {
+                    sim.advance(FRAME);
+                }
+                assertThat(solver.limitsInLanes()).as("limits in lanes, run %d", lanes).isEqualTo(lanes == 1);
+                result[lanes] = sim.state().positions().clone();
+            }
+        }
+        assertThat(result[1]).isEqualTo(result[0]);
+    }
+
     @Test
     void aColumnTornAcrossHasNoLimitOverTheTearAndItsLowerPartFalls() {
         int side = 16;
