@@ -16,14 +16,16 @@ public record WeftSetting(int substeps, int iterations, int stretchPasses, Bendi
      * The default rows: the issue's cheapest setting that matched Jolt's strain at N = 64 (6 × 1, dihedral),
      * the same at Jolt's 10 substeps, 6 × 1 with Jolt's kind of bending (the fewest substeps whose final and
      * peak strain stay at or below Jolt's at N = 64 and 100: 5 × 1 peaks above it), 10 × 1 distance, and
-     * 10 × 1 isometric (issue #17's lever 1: bending at about a distance constraint's cost).
+     * 10 × 1 isometric (issue #17's lever 1: bending at about a distance constraint's cost), and 4 × 1 distance with
+     * the stretch limits (the fewest substeps under Jolt's strain at N = 64 and 100 with them).
      */
     public static final List<WeftSetting> DEFAULTS = List.of(
             new WeftSetting(6, 1, 1, BendingModel.DIHEDRAL),
             new WeftSetting(10, 1, 1, BendingModel.DIHEDRAL),
             new WeftSetting(6, 1, 1, BendingModel.DISTANCE),
             new WeftSetting(10, 1, 1, BendingModel.DISTANCE),
-            new WeftSetting(10, 1, 1, BendingModel.ISOMETRIC));
+            new WeftSetting(10, 1, 1, BendingModel.ISOMETRIC),
+            new WeftSetting(4, 1, 1, BendingModel.DISTANCE, true));
 
     /** Without the stretch limits. */
     public WeftSetting(int substeps, int iterations, int stretchPasses, BendingModel bending) {
