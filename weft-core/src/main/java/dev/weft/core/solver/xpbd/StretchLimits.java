@@ -3,6 +3,8 @@ package dev.weft.core.solver.xpbd;
 import dev.weft.core.model.DistanceConstraints;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelObject;
+import dev.weft.core.util.FloatList;
+import dev.weft.core.util.IntList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -90,7 +92,7 @@ final class StretchLimits {
                     for (ModelObject o : grids) {
                         addLevel(o, direction == 0, k, parity, direction == 0 ? down : right, color, length);
                     }
-                    if (color.size > 0) {
+                    if (color.size() > 0) {
                         colors.add(color.toArray());
                         lengths.add(length.toArray());
                     }
@@ -176,37 +178,5 @@ final class StretchLimits {
     /** Count of limits. */
     int count() {
         return maxLength.length;
-    }
-
-    private static final class IntList {
-        int[] items = new int[64];
-        int size;
-
-        void add(int v) {
-            if (size == items.length) {
-                items = java.util.Arrays.copyOf(items, 2 * size);
-            }
-            items[size++] = v;
-        }
-
-        int[] toArray() {
-            return java.util.Arrays.copyOf(items, size);
-        }
-    }
-
-    private static final class FloatList {
-        float[] items = new float[32];
-        int size;
-
-        void add(float v) {
-            if (size == items.length) {
-                items = java.util.Arrays.copyOf(items, 2 * size);
-            }
-            items[size++] = v;
-        }
-
-        float[] toArray() {
-            return java.util.Arrays.copyOf(items, size);
-        }
     }
 }
