@@ -3,12 +3,10 @@ package dev.weft.opencl;
 import static org.lwjgl.opencl.CL10.clEnqueueNDRangeKernel;
 import static org.lwjgl.opencl.CL10.clSetKernelArg1p;
 
-import dev.weft.core.collide.Collider;
 import dev.weft.core.contact.ParticleContactSettings;
 import dev.weft.core.contact.ParticleContacts;
 import dev.weft.core.model.Model;
 import dev.weft.core.model.State;
-import dev.weft.core.solver.DeviceFeature;
 import dev.weft.core.solver.DeviceRefusals;
 import dev.weft.core.solver.ParticleContactSolver;
 import dev.weft.core.solver.UnsupportedOnDeviceException;
