@@ -79,6 +79,8 @@ final class Seed004TableBench {
         out.printf(Locale.ROOT, "%9s %8s %-8s %7s %9s %12s %12s%n", "particles", "springs", "backend", "threads",
                 "readback", "steps/s", "ms/step");
         StepRatePlot plot = new StepRatePlot("seed 004: explicit mass-spring cloth, Verlet steps per second");
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("seed004.csv");
         List<String> rows = new ArrayList<>();
         rows.add("particles,springs,backend,threads,device,verlet_steps_per_readback,steps_per_s,ms_per_step,"
                 + "stable_step_s,jdk,cpu");
@@ -91,7 +93,8 @@ final class Seed004TableBench {
                     double stable = solver.stableStep(model);
                     double rate = stepsPerSecond(solver, model, stable, 1, warmup, samples);
                     progress.clear();
-                    rows.add(row(out, plot, model, "cpu", Integer.toString(t), cpu, 1, rate, stable, jdk, cpu));
+                    keep(csv, rows,
+                            row(out, plot, model, "cpu", Integer.toString(t), cpu, 1, rate, stable, jdk, cpu));
                 }
                 progress.advance("seed004 " + side + "x" + side + ", cpu " + t + " thread(s)");
             }
@@ -101,8 +104,8 @@ final class Seed004TableBench {
                         double stable = solver.stableStep(model);
                         double rate = stepsPerSecond(solver, model, stable, readback, warmup, samples);
                         progress.clear();
-                        rows.add(row(out, plot, model, "opencl", "-", device.deviceName(), readback, rate, stable, jdk,
-                                cpu));
+                        keep(csv, rows, row(out, plot, model, "opencl", "-", device.deviceName(), readback, rate,
+                                stable, jdk, cpu));
                     }
                 }
                 progress.advance("seed004 " + side + "x" + side + ", opencl, read back every " + readback);
@@ -113,7 +116,7 @@ final class Seed004TableBench {
                         double stable = solver.stableStep(model);
                         double rate = stepsPerSecond(solver, model, stable, readback, warmup, samples);
                         progress.clear();
-                        rows.add(row(out, plot, model, "glsl", "-", glsl, readback, rate, stable, jdk, cpu));
+                        keep(csv, rows, row(out, plot, model, "glsl", "-", glsl, readback, rate, stable, jdk, cpu));
                     } catch (RenderUnavailableException e) {
                         // a driver that fails the context's self-check (NVIDIA 580 after the first context):
                         // the other backends' rows are still worth having
@@ -125,8 +128,6 @@ final class Seed004TableBench {
                 progress.advance("seed004 " + side + "x" + side + ", glsl, read back every " + readback);
             }
         }
-        Files.createDirectories(dir);
-        Path csv = dir.resolve("seed004.csv");
         AtomicTextFile.write(csv, rows);
         Path png = dir.resolve("seed004.png");
         progress.clear();
@@ -136,6 +137,12 @@ final class Seed004TableBench {
             out.printf(Locale.ROOT, "%nwrote %s%n", csv);
         }
         return 0;
+    }
+
+    /** Adds {@code row} and writes the CSV so far: a driver that crashes later (NVIDIA's EGL did) loses no row. */
+    private static void keep(Path csv, List<String> rows, String row) throws IOException {
+        rows.add(row);
+        AtomicTextFile.write(csv, rows);
     }
 
     /** Seed 004's cloth: side × side particles over 1 m, its 12 springs each, pinned at two corners. */

@@ -26,7 +26,10 @@ public final class WeftMain implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        int code = execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        // on the thread that used the EGL contexts, before the JVM ends: NVIDIA's driver crashes at exit otherwise
+        dev.weft.render.EglHeadlessContext.shutdown();
+        System.exit(code);
     }
 
     /** Runs the command line and returns the exit code (used by tests, too). */

@@ -118,7 +118,11 @@ public final class OpenClContext implements AutoCloseable {
         for (String part : name.split("\\+")) {
             joined.append(resource(part)).append('\n');
         }
-        String source = joined.toString();
+        return buildSource(name, joined.toString(), options);
+    }
+
+    /** Builds {@code source} (named {@code name} in errors) with exactly these options; see {@link #buildRelaxed}. */
+    long buildSource(String name, String source, String options) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             IntBuffer status = stack.mallocInt(1);
             long program = clCreateProgramWithSource(context, source, status);
@@ -225,7 +229,7 @@ public final class OpenClContext implements AutoCloseable {
         }
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = OpenClContext.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("kernel source dev/weft/opencl/" + name + " is not on the class path");

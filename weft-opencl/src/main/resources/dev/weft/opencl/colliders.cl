@@ -6,6 +6,11 @@
 // against the environment's colliders in their order. The ellipsoid and the funnel compute in double as the CPU
 // does, so they exist where the device has cl_khr_fp64 (the host refuses them elsewhere, DeviceColliders).
 
+// The largest functions are compiled once, called where used (noinline): inlined into every kernel that runs the
+// colliders, NVIDIA's compiler took 30-40 s per such kernel with its cache off (an H100: XPBD's program 32 s,
+// contacts.cl's 73 s; kept out of line, contacts.cl's 5 s). The float operations are the same either way.
+#define COLLIDER_OUT_OF_LINE __attribute__((noinline))
+
 // collider records: COLLIDER_STRIDE floats each, the layout DeviceColliderRecords writes
 #define COLLIDER_STRIDE 40
 #define COLLIDER_PLANE 0
@@ -859,6 +864,7 @@ typedef struct {
 
 // TriangleBvh.closest within maxDistance: false when no triangle is that close; else the triangle in *tri and the
 // closest point in *q
+COLLIDER_OUT_OF_LINE
 static bool animated_closest(animated_bvh m, float px, float py, float pz, float maxDistance, int* tri, float3* q) {
     float best = maxDistance * maxDistance;
     *tri = -1;
@@ -1145,6 +1151,7 @@ static float3 collide_animated(__global const float* c, float3 p, float3 p0, flo
 // The rigid shape's localDistance by its type; its dimensions in the record (sphere, capsule, cylinder: radius
 // at 12; box: half extents at 19-21; capsule and cylinder: half length at 19; ellipsoid, funnel, rectangle:
 // see their functions)
+COLLIDER_OUT_OF_LINE
 static float rigid_distance(int type, __global const float* c, float x, float y, float z, float3* n) {
     if (type == COLLIDER_BOX) {
         return box_distance(x, y, z, c[19], c[20], c[21], n);
@@ -1565,6 +1572,7 @@ static float3 collide_ball(__global const float* c, float3 p, float3 p0, float o
 
 // What the CPU's collider pass does with pinned particle i at p (its step's start p0): only a projectile acts
 // on it (it takes the whole push); every other collider skips a pinned particle
+COLLIDER_OUT_OF_LINE
 static void collide_pinned(int count, __global const int* types, __global const float* colliders, float3 p,
                            float3 p0, float offset, int i) {
     for (int c = 0; c < count; c++) {
@@ -1576,6 +1584,7 @@ static void collide_pinned(int count, __global const int* types, __global const 
 
 // The environment's colliders in order on particle i (inverse mass w) at p whose step started at p0
 // (PositionStep's collider pass after the settle; pinned particles never come here)
+COLLIDER_OUT_OF_LINE
 static float3 collide_all(int count, __global const int* types, __global const float* colliders, float3 p,
                           float3 p0, float offset, float grip, int i, float w) {
     for (int c = 0; c < count; c++) {

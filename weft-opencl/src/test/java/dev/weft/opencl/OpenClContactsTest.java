@@ -43,9 +43,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * divisions may round differently (OpenCL allows 3 and 2.5 ulp without the correctly-rounded flag) and
  * products may fuse; a contact found on one side of the contact distance in one run and not the other then
  * parts the runs more than a smooth solve would. Built relaxed (contraction and OpenCL's default division and
- * square root, {@link #aRelaxedBuildStaysWithinTheTolerance}) the drop measured on PoCL 7.5e-9 m after one
- * step and 1.2e-4 m (0.031 m/s) after 320. {@link #TOLERANCE}, 3.6e-4 m (a hundredth of the 3.6 cm contact
- * distance), is three times that, and the statistics (max strain, residual, energy) must agree within 1 %.
+ * square root, {@link #aRelaxedBuildStaysWithinTheTolerance}) the drop measured 7.5e-9 m after one step and
+ * 1.2e-4 m (0.031 m/s) after 320 on PoCL, 3.7e-9 m and 8.1e-4 m (0.055 m/s) on an NVIDIA H100 (2026-11-27).
+ * {@link #TOLERANCE}, 1.2e-3 m (a thirtieth of the 3.6 cm contact distance, 1.5 times the H100's: a contact
+ * missed for good, not for a substep, parts the runs by centimetres), and the statistics (max strain, residual,
+ * energy) must agree within 1 %.
  */
 class OpenClContactsTest {
     private static final int CLOTHS = 3;
@@ -55,7 +57,7 @@ class OpenClContactsTest {
     /** 40 frames: the stack has landed and settled (the CPU test's drop). */
     private static final int STEPS = 320;
     /** Positions within this (m) of the CPU's on a device without the CPU's rounding (see the class comment). */
-    private static final float TOLERANCE = 3.6e-4f;
+    private static final float TOLERANCE = 1.2e-3f;
     /**
      * Contact distances no two particles that may touch come closer than at the end: the stack's weight squeezes
      * its contacts by what two Jacobi sweeps a step, averaged over each particle's contacts, leave (measured on

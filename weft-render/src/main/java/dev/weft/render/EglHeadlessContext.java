@@ -425,6 +425,27 @@ public final class EglHeadlessContext implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends this process's use of EGL on the calling thread, as a program's last step: the kept contexts destroyed,
+     * the display terminated where no context is open, the thread's EGL state released. NVIDIA's driver crashes in
+     * a thread of its own as a process ends while a context or its display lives (SIGSEGV in libEGL_nvidia.so; a
+     * shutdown hook doing this from another thread did not stop it), and exits cleanly when the thread that used
+     * them does this before {@code main} returns (scripts/device/EglContextsProbe.java on an H100). No context may be
+     * made after it on that driver (only a process's first works outside a share group), so {@code weft}'s
+     * {@code main} calls it, not a library. Does nothing where EGL was never used.
+     */
+    public static void shutdown() {
+        synchronized (LOCK) {
+            if (!madeOne) {
+                return;
+            }
+            destroyKept();
+            if (sharedDisplay == 0L) {
+                EGL12.eglReleaseThread();
+            }
+        }
+    }
+
     /** The display is shared by all contexts (kept ones too) and terminated with the last one. */
     private static void release() {
         if (--displayUsers == 0) {

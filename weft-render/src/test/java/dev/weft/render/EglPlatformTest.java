@@ -66,6 +66,23 @@ class EglPlatformTest {
         }
     }
 
+    /**
+     * What {@code weft}'s main does last (NVIDIA's driver crashes at exit while a context or the display lives): the
+     * kept contexts are destroyed and the display is closed; a second call finds nothing left to do.
+     */
+    @Test
+    void shutdownDestroysTheKeptContextsAndClosesTheDisplay() {
+        System.setProperty(EglHeadlessContext.REUSE_PROPERTY, "true");
+        try (EglHeadlessContext gl = EglHeadlessContext.create()) {
+            assertThat(clearAndRead(64)).isEqualTo(0x404040);
+        }
+        assertThat(EglHeadlessContext.displayOpen()).as("the closed context is kept, on its display").isTrue();
+        EglHeadlessContext.shutdown();
+        assertThat(EglHeadlessContext.displayOpen()).isFalse();
+        EglHeadlessContext.shutdown();
+        assertThat(EglHeadlessContext.displayOpen()).isFalse();
+    }
+
     @Test
     void aReuseValueOtherThanAutoTrueOrFalseIsRefused() {
         System.setProperty(EglHeadlessContext.REUSE_PROPERTY, "sometimes");
