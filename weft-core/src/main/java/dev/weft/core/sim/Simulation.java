@@ -39,6 +39,8 @@ public final class Simulation implements AutoCloseable {
     private final int substeps;
     /** Whether bodies whose material tears do tear (the viewer's switch); on unless turned off. */
     private boolean tearing = true;
+    /** The blow-up checks, on the solver's threads. */
+    private final RunawayScan scan = new RunawayScan();
 
     public Simulation(Model model, State state, Solver solver, Environment environment, int substeps) {
         this.model = model;
@@ -173,34 +175,28 @@ public final class Simulation implements AutoCloseable {
         DistanceConstraints d = model.distances();
         int[] p = d.particles();
         float[] rest = d.restLength();
-        for (int c = 0; c < rest.length; c++) {
+        int c = scan.firstStretched(x, p, rest, RUNAWAY_STRETCH, solver.pool());
+        if (c >= 0) {
             int a = 3 * p[2 * c];
             int b = 3 * p[2 * c + 1];
             float dx = x[a] - x[b];
             float dy = x[a + 1] - x[b + 1];
             float dz = x[a + 2] - x[b + 2];
-            if (rest[c] == 0f) {
-                continue; // a seam: closing, not stretching (the runaway-distance test still watches it)
-            }
-            float limit = RUNAWAY_STRETCH * rest[c];
-            if (dx * dx + dy * dy + dz * dz > limit * limit) {
-                throw new SimulationDivergedException(state.steps(), state.time(), p[2 * c],
-                        "is " + (float) Math.sqrt(dx * dx + dy * dy + dz * dz) + " m from particle " + p[2 * c + 1]
-                                + ", more than " + (int) RUNAWAY_STRETCH + " times their rest distance " + rest[c] + " m");
-            }
+            throw new SimulationDivergedException(state.steps(), state.time(), p[2 * c],
+                    "is " + (float) Math.sqrt(dx * dx + dy * dy + dz * dz) + " m from particle " + p[2 * c + 1]
+                            + ", more than " + (int) RUNAWAY_STRETCH + " times their rest distance " + rest[c] + " m");
         }
     }
 
     private void checkFinite() {
         float[] x = state.positions();
-        float limit2 = RUNAWAY_DISTANCE * RUNAWAY_DISTANCE;
-        for (int i = 0; i < x.length; i += 3) {
+        int p = scan.firstFar(x, RUNAWAY_DISTANCE * RUNAWAY_DISTANCE, solver.pool());
+        if (p >= 0) {
+            int i = 3 * p;
             float d2 = x[i] * x[i] + x[i + 1] * x[i + 1] + x[i + 2] * x[i + 2];
-            if (!(d2 <= limit2)) {
-                String what = Float.isFinite(d2) ? "is " + (float) Math.sqrt(d2) + " m from the origin"
-                        : "has a non-finite position (" + x[i] + ", " + x[i + 1] + ", " + x[i + 2] + ")";
-                throw new SimulationDivergedException(state.steps(), state.time(), i / 3, what);
-            }
+            String what = Float.isFinite(d2) ? "is " + (float) Math.sqrt(d2) + " m from the origin"
+                    : "has a non-finite position (" + x[i] + ", " + x[i + 1] + ", " + x[i + 2] + ")";
+            throw new SimulationDivergedException(state.steps(), state.time(), p, what);
         }
     }
 

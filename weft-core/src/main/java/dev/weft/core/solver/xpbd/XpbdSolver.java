@@ -168,6 +168,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private final RangeBody distanceColorBody = this::projectDistances;
     private final RangeBody rigidDistanceColorBody = this::projectRigidDistances;
     private final RangeBody bendingColorBody = this::projectBendingRange;
+    private final RangeBody clearDistLambdaBody = (b, e) -> java.util.Arrays.fill(distLambda, b, e, 0f);
+    private final RangeBody clearBendLambdaBody = (b, e) -> java.util.Arrays.fill(bendLambda, b, e, 0f);
     private final RangeBody limitColorBody = (b, e) ->
             StretchLimits.projectRange(limits.particles, limits.maxLength, w, y, d, b, e);
     private final RangeBody limitLanesBody = (b, e) -> limitSoa.limit(b, e);
@@ -242,8 +244,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         relaxing = false;
         frame.predict(state, env, dt, Damping.AFTER);
         ySoaCurrent = false;
-        java.util.Arrays.fill(distLambda, 0f);
-        java.util.Arrays.fill(bendLambda, 0f);
+        clearMultipliers();
         tetPass.begin(h);
     }
 
@@ -254,8 +255,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         relaxing = true;
         positions.begin(world);
         ySoaCurrent = false;
-        java.util.Arrays.fill(distLambda, 0f);
-        java.util.Arrays.fill(bendLambda, 0f);
+        clearMultipliers();
         tetPass.begin(h);
     }
 
@@ -303,12 +303,17 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     }
 
     private void iterate(int iterations, int passes) {
-        java.util.Arrays.fill(distLambda, 0f);
-        java.util.Arrays.fill(bendLambda, 0f);
+        clearMultipliers();
         tetPass.begin(h);
         for (int it = 0; it < iterations; it++) {
             sweep(passes);
         }
+    }
+
+    /** The step's multipliers to zero, on the pool's threads (one thread clearing them kept the others waiting). */
+    private void clearMultipliers() {
+        pool.parallelFor(0, distLambda.length, clearDistLambdaBody);
+        pool.parallelFor(0, bendLambda.length, clearBendLambdaBody);
     }
 
     private void sweep(int passes) {
