@@ -408,8 +408,8 @@ public final class EglHeadlessContext implements AutoCloseable {
 
     /**
      * Destroys the kept contexts, and with them the display if no other context is open: a test that turned
-     * reuse on leaves none behind. (Doing this at exit did not stop NVIDIA's EGL crashing in a thread of its own
-     * as a process ends: an H100 run, docs/glsl-compute.md.)
+     * reuse on leaves none behind. At a program's end use {@link #shutdown} (this from a shutdown hook did not stop
+     * NVIDIA's EGL crashing at exit: an H100 run, docs/glsl-compute.md).
      */
     static void destroyKept() {
         synchronized (LOCK) {
