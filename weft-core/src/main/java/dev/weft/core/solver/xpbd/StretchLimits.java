@@ -16,6 +16,8 @@ import java.util.List;
  * only where the cloth is stretched. A colored sweep moves a correction about one edge per pass, so on a large
  * cloth the stretch a hanging column carries converges over as many substeps as it has rows; a limit k rows long
  * carries it k rows at once. Coarse levels come first, as in hierarchical position-based dynamics (Müller 2008).
+ * They run between an iteration's first distance pass and its extra stretch passes, which spread the shift a limit
+ * leaves on the edges beside its ends.
  *
  * <p>Segments start at multiples of k, so the limits of one level and one line share at most an end: two colors per
  * level and direction (even and odd segments), lines and grid cloths apart from each other. A segment whose path has

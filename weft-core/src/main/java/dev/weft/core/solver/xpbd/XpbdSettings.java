@@ -16,8 +16,9 @@ import dev.weft.core.util.Check;
  *                          further for a fraction of an iteration's cost (1: plain XPBD)
  * @param rigid             project every stretch and shear constraint to its rest length whatever the
  *                          material (position-based dynamics, which has no compliance: {@code pbd})
- * @param stretchLimits     after each iteration, hold every grid cloth's chords between particles 2, 4, 8, …
- *                          apart on a row or column no longer than their paths' rest length, coarse first
+ * @param stretchLimits     in each iteration, after its first distance pass and before the extra stretch passes,
+ *                          hold every grid cloth's chords between particles 2, 4, 8, … apart on a row or column
+ *                          no longer than their paths' rest length, coarse first
  *                          ({@link StretchLimits}): one-sided, so no stiffness is added where the cloth bends;
  *                          a large cloth's stretch converges in fewer substeps for a fraction more per substep
  */
