@@ -225,6 +225,10 @@ record Backend(String text, int device, boolean glsl) {
                 tail = "--stretch-limits yet; use --backend cpu, or run without --stretch-limits (and without the "
                         + "scene's \"stretchLimits\")";
                 break;
+            case STRETCH_SMOOTHING:
+                tail = "--stretch-smoothing yet; use --backend cpu, or run without --stretch-smoothing (and without "
+                        + "the scene's \"stretchSmoothing\")";
+                break;
             case INNER_SOLVER:
                 tail = "--solver pd with --inner-solver " + settings.pd().inner().label() + " yet ("
                         + (settings.pd().inner().isDirect() ? "its sparse factor is solved on the cpu only"

@@ -70,6 +70,7 @@ class RunCommand implements Callable<Integer> {
             .flag("--mode", "xpbd", "pbd")
             .flag("--stretch-passes", "xpbd", "pbd")
             .flag("--stretch-limits", "xpbd", "pbd")
+            .flag("--stretch-smoothing", "xpbd", "pbd")
             .flag("--iterations", "xpbd", "pbd", "pd", "implicit", "relaxation")
             .flag("--inner-solver", "pd")
             .flag("--omega", "pd")
@@ -126,10 +127,17 @@ class RunCommand implements Callable<Integer> {
     Integer stretchPasses;
 
     @Option(names = "--stretch-limits",
-            description = "xpbd, pbd: after each iteration hold every grid cloth's chords 2, 4, 8, ... particles apart "
-                    + "on a row or column no longer than their paths' rest length, coarse first (one-sided: no "
-                    + "stiffness where it bends); a large cloth stretches less for the same substeps.")
+            description = "xpbd, pbd: in each iteration, after its first distance pass, hold every grid cloth's chords "
+                    + "2, 4, 8, ... particles apart on a row or column no longer than their paths' rest length, coarse "
+                    + "first (one-sided: no stiffness where it bends); a large cloth stretches less for the same "
+                    + "substeps.")
     boolean stretchLimits;
+
+    @Option(names = "--stretch-smoothing",
+            description = "xpbd, pbd (colored mode): after the stretch passes, one more at half strength over every "
+                    + "stretch color but the last, which evens out the stretch a colored sweep leaves on its first "
+                    + "colors (the largest strain about halved for about three quarters of a stretch pass).")
+    boolean stretchSmoothing;
 
     @Option(names = "--iterations", paramLabel = "K",
             description = "Iterations per substep: xpbd, pbd: constraint iterations; pd: local/global alternations; "
@@ -259,6 +267,13 @@ class RunCommand implements Callable<Integer> {
         if (stretchLimits) {
             settings = settings.withStretchLimits(true);
         }
+        if (stretchSmoothing) {
+            if (settings.mode() != IterationMode.COLORED) {
+                throw new InvalidInputException("--stretch-smoothing", "needs --mode colored (it evens out what a "
+                        + "colored sweep leaves on its first colors), got --mode " + settings.mode().label());
+            }
+            settings = settings.withStretchSmoothing(true);
+        }
         if (iterations != null) {
             if (iterations < 1) {
                 throw new InvalidInputException("--iterations", "must be an integer >= 1, got " + iterations);
@@ -307,7 +322,9 @@ class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  solver %s, mode %s, %d iterations%s x %d substeps, %d thread(s), "
                     + "%d frames at %.4g fps%n", solver, settings.mode().label(), settings.iterations(),
                     (passes > 1 ? " (" + passes + " stretch passes each)" : "")
-                            + (settings.stretchLimits() ? " with stretch limits" : ""), steps, threads, frameCount,
+                            + (settings.stretchLimits() ? " with stretch limits" : "")
+                            + (settings.stretchSmoothing() ? (settings.stretchLimits() ? " and" : " with")
+                                    + " stretch smoothing" : ""), steps, threads, frameCount,
                     frameRate);
         }
         ProgressBar bar = new ProgressBar(err, frameCount, !quiet);

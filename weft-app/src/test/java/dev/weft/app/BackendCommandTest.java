@@ -540,6 +540,8 @@ class BackendCommandTest {
                 + "and jacobi-seed; use --inner-solver rbgs or --backend cpu",
         "run drape --stretch-limits --backend opencl | --backend: opencl does not run --stretch-limits yet; use "
                 + "--backend cpu, or run without --stretch-limits (and without the scene's \"stretchLimits\")",
+        "run drape --stretch-smoothing --backend glsl | --backend: glsl does not run --stretch-smoothing yet; use "
+                + "--backend cpu, or run without --stretch-smoothing (and without the scene's \"stretchSmoothing\")",
         "run drape --solver xpbd --mode gauss-seidel --backend opencl | --backend: opencl does not run --solver xpbd "
                 + "in mode gauss-seidel yet, only colored and jacobi; use --mode colored, --mode jacobi or --backend cpu",
         "run chair --solver mass-spring --backend glsl | --backend: glsl does not run scene chair's collider chair "

@@ -244,11 +244,13 @@ class BenchCommandTest {
     @Test
     void peersRunsTheSettingsGivenInsteadOfTheDefaultRows(@TempDir Path tmp) throws IOException {
         int code = weft("bench", "--peers", "--size", "6", "--threads", "1", "--samples", "1", "--warmup", "10",
-                "--setting", "3x1:distance,2x2:isometric:2", "--quiet", "--out", tmp.toString());
+                "--setting", "3x1:distance,2x2:isometric:2,2x1:distance:2:limits:smooth", "--quiet", "--out",
+                tmp.toString());
         assertThat(code).as(err.toString()).isZero();
         CsvTable peers = CsvTable.read(tmp.resolve("bench").resolve("peers.csv"));
         assertThat(peers.rows).extracting(r -> peers.cell(r, "engine") + " " + peers.cell(r, "setting"))
-                .containsExactly("jolt 10 iterations", "weft 3x1 distance", "weft 2x2 isometric, 2 stretch passes");
+                .containsExactly("jolt 10 iterations", "weft 3x1 distance", "weft 2x2 isometric, 2 stretch passes",
+                        "weft 2x1 distance, 2 stretch passes, limits, smooth");
 
         // a bad setting names the flag, the text and what is allowed; --setting belongs to --peers
         assertThat(weft("bench", "--peers", "--setting", "6y1", "--out", tmp.toString())).isEqualTo(2);

@@ -135,6 +135,19 @@ class RunCommandTest {
         assertThat(weft("run", "--solver", "pd", "--stretch-limits", "--frames", "1", "--out", tmp.toString()))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--stretch-limits: does not apply to --solver pd");
+        // --stretch-smoothing: xpbd's half pass, said in the solver line; the colored mode's only
+        out.getBuffer().setLength(0);
+        assertThat(weft("run", "--stretch-limits", "--stretch-smoothing", "--frames", "1", "--threads", "1", "--out",
+                tmp.toString())).isZero();
+        assertThat(out.toString()).contains("(2 stretch passes each) with stretch limits and stretch smoothing x 30");
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--mode", "jacobi", "--stretch-smoothing", "--frames", "1", "--out", tmp.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--stretch-smoothing: needs --mode colored").contains("jacobi");
+        err.getBuffer().setLength(0);
+        assertThat(weft("run", "--solver", "pd", "--stretch-smoothing", "--frames", "1", "--out", tmp.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--stretch-smoothing: does not apply to --solver pd");
     }
 
     @Test

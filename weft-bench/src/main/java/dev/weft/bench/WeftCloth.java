@@ -30,7 +30,8 @@ public final class WeftCloth implements ClothEngine {
         Model model = model(scene, setting);
         pool = new WorkerPool(threads);
         XpbdSettings xpbd = XpbdSettings.defaults().withIterations(setting.iterations())
-                .withStretchPasses(setting.stretchPasses()).withStretchLimits(setting.limits());
+                .withStretchPasses(setting.stretchPasses()).withStretchLimits(setting.limits())
+                .withStretchSmoothing(setting.smoothing());
         Environment gravity = new Environment(new float[] {0f, ClothScene.GRAVITY, 0f}, java.util.List.of());
         simulation = new Simulation(model, State.atRest(model), new XpbdSolver(xpbd, pool), gravity,
                 setting.substeps());

@@ -8,10 +8,11 @@ import java.util.Locale;
  * How Weft's XPBD solver runs the scene: substeps per frame, iterations per substep, sweeps over the
  * stretch constraints per iteration (1: plain XPBD, every constraint once, as Jolt does) and the bending
  * model (dihedral angles, distance constraints across two edges as Jolt's, or isometric: Bergou et al.'s
- * constant-weight curvature on the dihedral stencils), and whether the hierarchical stretch limits run
- * ({@code XpbdSettings.stretchLimits}).
+ * constant-weight curvature on the dihedral stencils), and whether the hierarchical stretch limits
+ * ({@code XpbdSettings.stretchLimits}) and the stretch smoothing ({@code XpbdSettings.stretchSmoothing}) run.
  */
-public record WeftSetting(int substeps, int iterations, int stretchPasses, BendingModel bending, boolean limits) {
+public record WeftSetting(int substeps, int iterations, int stretchPasses, BendingModel bending, boolean limits,
+                          boolean smoothing) {
     /**
      * The default rows: the issue's cheapest setting that matched Jolt's strain at N = 64 (6 × 1, dihedral),
      * the same at Jolt's 10 substeps, 6 × 1 with Jolt's kind of bending (the fewest substeps whose final and
@@ -27,9 +28,14 @@ public record WeftSetting(int substeps, int iterations, int stretchPasses, Bendi
             new WeftSetting(10, 1, 1, BendingModel.ISOMETRIC),
             new WeftSetting(4, 1, 1, BendingModel.DISTANCE, true));
 
-    /** Without the stretch limits. */
+    /** Without the stretch limits and smoothing. */
     public WeftSetting(int substeps, int iterations, int stretchPasses, BendingModel bending) {
-        this(substeps, iterations, stretchPasses, bending, false);
+        this(substeps, iterations, stretchPasses, bending, false, false);
+    }
+
+    /** Without the stretch smoothing. */
+    public WeftSetting(int substeps, int iterations, int stretchPasses, BendingModel bending, boolean limits) {
+        this(substeps, iterations, stretchPasses, bending, limits, false);
     }
 
     public WeftSetting {
@@ -39,22 +45,27 @@ public record WeftSetting(int substeps, int iterations, int stretchPasses, Bendi
     }
 
     /**
-     * A setting as a user writes it: {@code SxK[:BENDING[:P]][:limits]}, e.g. {@code 5x1:distance}, {@code
-     * 6x1:isometric:2} or {@code 8x1:distance:limits} (S substeps of K iterations, BENDING dihedral, distance or
-     * isometric, default dihedral; P stretch passes, default 1; {@code limits}: the stretch limits on).
+     * A setting as a user writes it: {@code SxK[:BENDING[:P]][:limits][:smooth]}, e.g. {@code 5x1:distance},
+     * {@code 6x1:isometric:2}, {@code 8x1:distance:limits} or {@code 7x1:distance:2:limits:smooth} (S substeps of K
+     * iterations, BENDING dihedral, distance or isometric, default dihedral; P stretch passes, default 1; {@code
+     * limits}: the stretch limits on; {@code smooth}: the stretch smoothing on).
      *
      * @throws IllegalArgumentException naming what is wrong and what is allowed
      */
     public static WeftSetting parse(String text) {
         String[] parts = text.trim().split(":", -1);
+        boolean smoothing = parts.length > 1 && parts[parts.length - 1].equals("smooth");
+        if (smoothing) {
+            parts = java.util.Arrays.copyOf(parts, parts.length - 1);
+        }
         boolean limits = parts.length > 1 && parts[parts.length - 1].equals("limits");
         if (limits) {
             parts = java.util.Arrays.copyOf(parts, parts.length - 1);
         }
         String[] sk = parts[0].split("x", -1);
         if (parts.length > 3 || sk.length != 2) {
-            throw new IllegalArgumentException("expected SxK[:BENDING[:P]][:limits] (e.g. 5x1:distance), got '" + text
-                    + "'");
+            throw new IllegalArgumentException("expected SxK[:BENDING[:P]][:limits][:smooth] (e.g. 5x1:distance), got '"
+                    + text + "'");
         }
         int substeps = positive(sk[0], "substeps S", text);
         int iterations = positive(sk[1], "iterations K", text);
@@ -68,7 +79,7 @@ public record WeftSetting(int substeps, int iterations, int stretchPasses, Bendi
             }
         }
         int passes = parts.length > 2 ? positive(parts[2], "stretch passes P", text) : 1;
-        return new WeftSetting(substeps, iterations, passes, bending, limits);
+        return new WeftSetting(substeps, iterations, passes, bending, limits, smoothing);
     }
 
     private static int positive(String number, String what, String text) {
@@ -84,10 +95,11 @@ public record WeftSetting(int substeps, int iterations, int stretchPasses, Bendi
                 + text + "'");
     }
 
-    /** E.g. "6x1 dihedral", "10x1 distance, 2 stretch passes", "8x1 distance, limits". */
+    /** E.g. "6x1 dihedral", "10x1 distance, 2 stretch passes", "8x1 distance, limits", "7x1 distance, limits, smooth". */
     public String label() {
         String s = substeps + "x" + iterations + " " + bending.name().toLowerCase(Locale.ROOT);
         s = stretchPasses == 1 ? s : s + ", " + stretchPasses + " stretch passes";
-        return limits ? s + ", limits" : s;
+        s = limits ? s + ", limits" : s;
+        return smoothing ? s + ", smooth" : s;
     }
 }

@@ -35,7 +35,8 @@ public final class WeftStrip implements ClothEngine {
         Model model = model(strip, setting.bending(), rigidity);
         pool = new WorkerPool(1);
         XpbdSettings xpbd = XpbdSettings.defaults().withIterations(setting.iterations())
-                .withStretchPasses(setting.stretchPasses()).withStretchLimits(setting.limits());
+                .withStretchPasses(setting.stretchPasses()).withStretchLimits(setting.limits())
+                .withStretchSmoothing(setting.smoothing());
         Environment gravity = new Environment(new float[] {0f, ClothScene.GRAVITY, 0f}, List.of());
         simulation = new Simulation(model, State.atRest(model), new XpbdSolver(xpbd, pool), gravity,
                 setting.substeps());

@@ -186,10 +186,10 @@ public final class OpenClXpbdSolver extends OpenClSolver<XpbdSettings> {
         return "xpbd";
     }
 
-    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (Gauss–Seidel mode, limits). */
+    /** Throws {@link UnsupportedOnDeviceException} for settings the device does not run (Gauss–Seidel mode, limits, smoothing). */
     public static void requireSupported(XpbdSettings settings) {
         DeviceRefusals.requireMode(NAME, settings.mode(), IterationMode.COLORED, IterationMode.JACOBI);
-        DeviceRefusals.requireNoStretchLimits(NAME, settings);
+        DeviceRefusals.requireNoHostOnlyStretchPasses(NAME, settings);
     }
 
     /**

@@ -21,7 +21,8 @@ import java.util.Map;
  */
 final class SolverReader {
     static final String[] FAMILIES = {"xpbd", "pd", "implicit", "relaxation", "massSpring"};
-    static final String[] XPBD_KEYS = {"mode", "iterations", "stretchPasses", "rigid", "tethers", "stretchLimits"};
+    static final String[] XPBD_KEYS = {"mode", "iterations", "stretchPasses", "rigid", "tethers", "stretchLimits",
+            "stretchSmoothing"};
     static final String[] PD_KEYS = {"outer", "inner", "solver", "omega", "tethers"};
     static final String[] IMPLICIT_KEYS = {"method", "iterations", "tolerance", "tethers"};
     static final String[] RELAXATION_KEYS = {"iterations", "tethers"};
@@ -43,7 +44,7 @@ final class SolverReader {
             s = s.withXpbd(BodyReader.at(x.value(), () -> new XpbdSettings(
                     mode(x, d.mode()), x.integer("iterations", d.iterations(), 1, 10_000), x.bool("tethers", d.tethers()),
                     x.integer("stretchPasses", d.stretchPasses(), 0, 100), x.bool("rigid", d.rigid()),
-                    x.bool("stretchLimits", d.stretchLimits()))));
+                    x.bool("stretchLimits", d.stretchLimits()), x.bool("stretchSmoothing", d.stretchSmoothing()))));
         }
         if (f.has("pd")) {
             Fields p = Fields.of(f.get("pd"), "pd's settings", PD_KEYS);

@@ -108,6 +108,18 @@ class SceneFileTest {
     }
 
     @Test
+    void xpbdsStretchSmoothingIsASolverSettingOfTheColoredMode() {
+        Scene on = SceneFile.parse("s.json", "{\"solvers\": {\"xpbd\": {\"stretchSmoothing\": true}}, \"bodies\": ["
+                + GRID + "}]}", Path.of("."));
+        assertThat(on.xpbd().stretchSmoothing()).isTrue();
+        Scene off = SceneFile.parse("d.json", "{\"bodies\": [" + GRID + "}]}", Path.of("."));
+        assertThat(off.xpbd().stretchSmoothing()).isFalse();
+        assertThat(error("{\"solvers\": {\"xpbd\": {\"mode\": \"jacobi\", \"stretchSmoothing\": true}}, \"bodies\": ["
+                + GRID + "}]}").getMessage()).contains("solvers.xpbd").contains("stretch smoothing")
+                .contains("colored");
+    }
+
+    @Test
     void everyBrokenFileSaysFileLineColumnKeyPathAndWhatIsAllowed() {
         // an unknown key, at the key, with the nearest allowed one
         assertThat(error("{\n  \"bodies\": [" + GRID + ", \"materail\": \"cloth\"}]\n}").getMessage())

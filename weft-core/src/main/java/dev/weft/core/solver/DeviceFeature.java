@@ -19,7 +19,9 @@ public enum DeviceFeature {
     /** An inner solver of Projective Dynamics' global step other than those the device runs. */
     INNER_SOLVER("inner solver"),
     /** XPBD's hierarchical stretch limits ({@code XpbdSettings.stretchLimits}). */
-    STRETCH_LIMITS("stretch limits");
+    STRETCH_LIMITS("stretch limits"),
+    /** XPBD's half-strength smoothing pass over the stretch colors ({@code XpbdSettings.stretchSmoothing}). */
+    STRETCH_SMOOTHING("stretch smoothing");
 
     private final String label;
 

@@ -35,11 +35,15 @@ public final class DeviceRefusals {
                 + String.join(", ", labels) + " or the cpu backend");
     }
 
-    /** XPBD's hierarchical stretch limits (the cpu solver's pass only so far). */
-    public static void requireNoStretchLimits(String solver, dev.weft.core.solver.xpbd.XpbdSettings settings) {
+    /** XPBD's hierarchical stretch limits and stretch smoothing (the cpu solver's passes only so far). */
+    public static void requireNoHostOnlyStretchPasses(String solver, dev.weft.core.solver.xpbd.XpbdSettings settings) {
         if (settings.stretchLimits()) {
             throw new UnsupportedOnDeviceException(DeviceFeature.STRETCH_LIMITS, "stretchLimits", solver
                     + " does not run the stretch limits yet; turn them off or use the cpu backend");
+        }
+        if (settings.stretchSmoothing()) {
+            throw new UnsupportedOnDeviceException(DeviceFeature.STRETCH_SMOOTHING, "stretchSmoothing", solver
+                    + " does not run the stretch smoothing yet; turn it off or use the cpu backend");
         }
     }
 

@@ -123,10 +123,10 @@ public final class GlslXpbdSolver extends GlslSolver<XpbdSettings> {
         return "xpbd";
     }
 
-    /** Throws {@link UnsupportedOnDeviceException} for settings the shaders do not run (a mode other than colored, limits). */
+    /** Throws {@link UnsupportedOnDeviceException} for settings the shaders do not run (a mode other than colored, limits, smoothing). */
     public static void requireSupported(XpbdSettings settings) {
         DeviceRefusals.requireColoredMode(NAME, settings.mode());
-        DeviceRefusals.requireNoStretchLimits(NAME, settings);
+        DeviceRefusals.requireNoHostOnlyStretchPasses(NAME, settings);
     }
 
     /**

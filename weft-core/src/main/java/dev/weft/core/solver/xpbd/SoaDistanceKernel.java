@@ -25,6 +25,9 @@ interface SoaDistanceKernel {
     /** The multiplier update over constraints [begin, end) of one color. */
     void compliant(int begin, int end);
 
+    /** {@link #compliant} with each multiplier step halved (the stretch smoothing's pass). */
+    void compliantHalf(int begin, int end);
+
     /**
      * One-sided limits over constraints [begin, end) of one color, the rest lengths being the most each chord may
      * be: {@link StretchLimits#projectRange}'s arithmetic (a chord within its limit moves nothing).

@@ -51,6 +51,7 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
     private static final int RIGID = 0;
     private static final int COMPLIANT = 1;
     private static final int LIMIT = 2;
+    private static final int COMPLIANT_HALF = 3;
 
     @Override
     public void rigid(int begin, int end) {
@@ -60,6 +61,11 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
     @Override
     public void compliant(int begin, int end) {
         run(begin, end, COMPLIANT);
+    }
+
+    @Override
+    public void compliantHalf(int begin, int end) {
+        run(begin, end, COMPLIANT_HALF);
     }
 
     @Override
@@ -118,10 +124,13 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
             skip = skip.or(d2.compare(VectorOperators.LE, r.mul(r)));
         }
         FloatVector scale;
-        if (kind == COMPLIANT) {
+        if (kind == COMPLIANT || kind == COMPLIANT_HALF) {
             FloatVector al = FloatVector.fromArray(LANES, alpha, k);
             FloatVector lam = FloatVector.fromArray(LANES, lambda, k);
             FloatVector dl = r.sub(len).sub(al.mul(lam)).div(wsum.add(al));
+            if (kind == COMPLIANT_HALF) {
+                dl = dl.mul(0.5f);
+            }
             lam.add(dl).blend(lam, skip).intoArray(lambda, k);
             scale = dl.div(len);
         } else {
@@ -141,7 +150,9 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
     // 1.2-1.3 (issue #17's cloth, N = 64): the compiler did not split it
     private void scalar(int from, int to, int kind) {
         if (kind == COMPLIANT) {
-            compliantRange(from, to);
+            compliantRange(from, to, 1f);
+        } else if (kind == COMPLIANT_HALF) {
+            compliantRange(from, to, 0.5f);
         } else if (kind == RIGID) {
             rigidRange(from, to);
         } else {
@@ -236,8 +247,11 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
         }
     }
 
-    /** Constraints [from, to) one at a time: XpbdSolver.projectDistances' arithmetic on the axis arrays. */
-    private void compliantRange(int from, int to) {
+    /**
+     * Constraints [from, to) one at a time: XpbdSolver.projectDistances' arithmetic on the axis arrays, each
+     * multiplier step times {@code share}.
+     */
+    private void compliantRange(int from, int to, float share) {
         final int[] p = pairs;
         final float[] x0 = yx;
         final float[] x1 = yy;
@@ -271,6 +285,7 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
             float len = (float) Math.sqrt(d2);
             float al = alphas[c];
             float dl = (r[c] - len - al * lambdas[c]) / (wsum + al);
+            dl *= share;
             lambdas[c] += dl;
             float scale = dl / len;
             float sa = wa * scale;

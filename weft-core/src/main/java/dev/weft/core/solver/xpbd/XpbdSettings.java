@@ -21,15 +21,23 @@ import dev.weft.core.util.Check;
  *                          no longer than their paths' rest length, coarse first
  *                          ({@link StretchLimits}): one-sided, so no stiffness is added where the cloth bends;
  *                          a large cloth's stretch converges in fewer substeps for a fraction more per substep
+ * @param stretchSmoothing  after the stretch passes, one more over every stretch color but the last at half strength
+ *                          (colored mode only): a colored sweep leaves a stretched line's residual on the colors it
+ *                          projected first (a column's even edges at twice the mean stretch, its odd ones exact), and
+ *                          half a projection of those spreads it evenly: the same length, half the largest strain
  */
 public record XpbdSettings(IterationMode mode, int iterations, boolean tethers, int stretchPasses, boolean rigid,
-                           boolean stretchLimits) {
+                           boolean stretchLimits, boolean stretchSmoothing) {
     public XpbdSettings {
         if (mode == null) {
             throw new dev.weft.core.InvalidInputException("mode", "must be one of jacobi, gauss-seidel, colored");
         }
         Check.atLeast("iterations", iterations, 1);
         Check.atLeast("stretchPasses", stretchPasses, 1);
+        if (stretchSmoothing && mode != IterationMode.COLORED) {
+            throw new dev.weft.core.InvalidInputException("stretch smoothing", "needs the colored mode (it evens out"
+                    + " what a colored sweep leaves on its first colors); the mode is " + mode.label());
+        }
     }
 
     /**
@@ -40,30 +48,34 @@ public record XpbdSettings(IterationMode mode, int iterations, boolean tethers, 
      * where one pass needed 46, at 0.7× the cost per frame (README, "Every solver on the default scene").
      */
     public static XpbdSettings defaults() {
-        return new XpbdSettings(IterationMode.COLORED, 1, true, 2, false, false);
+        return new XpbdSettings(IterationMode.COLORED, 1, true, 2, false, false, false);
     }
 
     public XpbdSettings withMode(IterationMode m) {
-        return new XpbdSettings(m, iterations, tethers, stretchPasses, rigid, stretchLimits);
+        return new XpbdSettings(m, iterations, tethers, stretchPasses, rigid, stretchLimits, stretchSmoothing);
     }
 
     public XpbdSettings withIterations(int n) {
-        return new XpbdSettings(mode, n, tethers, stretchPasses, rigid, stretchLimits);
+        return new XpbdSettings(mode, n, tethers, stretchPasses, rigid, stretchLimits, stretchSmoothing);
     }
 
     public XpbdSettings withStretchPasses(int passes) {
-        return new XpbdSettings(mode, iterations, tethers, passes, rigid, stretchLimits);
+        return new XpbdSettings(mode, iterations, tethers, passes, rigid, stretchLimits, stretchSmoothing);
     }
 
     public XpbdSettings withRigid(boolean on) {
-        return new XpbdSettings(mode, iterations, tethers, stretchPasses, on, stretchLimits);
+        return new XpbdSettings(mode, iterations, tethers, stretchPasses, on, stretchLimits, stretchSmoothing);
     }
 
     public XpbdSettings withTethers(boolean on) {
-        return new XpbdSettings(mode, iterations, on, stretchPasses, rigid, stretchLimits);
+        return new XpbdSettings(mode, iterations, on, stretchPasses, rigid, stretchLimits, stretchSmoothing);
     }
 
     public XpbdSettings withStretchLimits(boolean on) {
-        return new XpbdSettings(mode, iterations, tethers, stretchPasses, rigid, on);
+        return new XpbdSettings(mode, iterations, tethers, stretchPasses, rigid, on, stretchSmoothing);
+    }
+
+    public XpbdSettings withStretchSmoothing(boolean on) {
+        return new XpbdSettings(mode, iterations, tethers, stretchPasses, rigid, stretchLimits, on);
     }
 }

@@ -157,6 +157,12 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             soa.compliant(stretchOrder[k], stretchOrder[k] + 1);
         }
     };
+    private final SweepBodies laneSweep = new SweepBodies(soaRigidBody, soaCompliantBody, soaStretchOrderBody,
+            (b, e) -> soa.compliantHalf(b, e), (b, e) -> {
+                for (int k = b; k < e; k++) {
+                    soa.compliantHalf(stretchOrder[k], stretchOrder[k] + 1);
+                }
+            });
     private final RangeBody toSoaFreshBody = this::toSoaFresh;
     private final RangeBody dToSoaBody = (b, e) -> transposeIn(d, dx, dy, dz, laneSlot, b, e);
     private final RangeBody fromSoaBody = this::fromSoa;
@@ -175,6 +181,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private final RangeBody limitLanesBody = (b, e) -> limitSoa.limit(b, e);
     private final RangeBody tetherColorBody = (b, e) -> TetherProjection.projectRange(tetherParticles, tetherLength, y, d, b, e);
     private final RangeBody stretchColorBody = this::projectStretchDistances;
+    private final RangeBody smoothingColorBody = (b, e) -> projectDistances(b, e, SMOOTHING_SHARE);
+    private final RangeBody smoothingOrderBody = this::smoothStretchDistances;
+    private final SweepBodies scalarSweep = new SweepBodies(rigidDistanceColorBody, distanceColorBody,
+            stretchColorBody, smoothingColorBody, smoothingOrderBody);
     private final RangeBody distanceJacobiBody = (b, e) -> distanceCorrections(b, e, false);
     private final RangeBody stretchJacobiBody = (b, e) -> distanceCorrections(b, e, true);
     private final RangeBody distanceGatherBody = (b, e) -> distGather.apply(distCorrection, d, w, b, e);
@@ -341,7 +351,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                     sweepDistancesInLanes();
                     break;
                 }
-                coloredDistances(rigidDistanceColorBody, distanceColorBody, stretchColorBody, limitColorBody);
+                coloredDistances(scalarSweep, limitColorBody);
                 break;
             case GAUSS_SEIDEL:
                 symmetricSweep(distNatural);
@@ -380,7 +390,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             pool.parallelFor(0, n, dToSoaBody);
         }
         // bindLimitLanes puts the limits in the lanes' slots wherever the distances run there and there are any
-        coloredDistances(soaRigidBody, soaCompliantBody, soaStretchOrderBody, limitsInLanes ? limitLanesBody : null);
+        coloredDistances(laneSweep, limitsInLanes ? limitLanesBody : null);
         pool.parallelFor(0, n, fromSoaBody);
     }
 
@@ -404,31 +414,59 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     }
 
     /**
-     * The colored distance sweep: each color by {@code rigid} (zero compliance throughout) or {@code compliant}
-     * over its constraint range, then the stretch limits by {@code limit} (null: none), then the extra stretch
-     * passes, a color's stretch constraints by {@code compliant}
-     * over their run in storage where they are one (a lattice color), else by {@code stretchByOrder} over their
-     * places in {@link #stretchOrder}.
+     * The colored distance sweep's projections: {@code rigid} (zero compliance throughout) or {@code compliant} over
+     * a color's range; {@code stretchByOrder} over places in {@link #stretchOrder} (a stretch color that is not one
+     * run in storage); {@code halfCompliant} and {@code halfByOrder} as those two with half a multiplier step (the
+     * smoothing). One set for the scalar loops, one for the vector lanes: the same arithmetic.
      */
-    private void coloredDistances(RangeBody rigid, RangeBody compliant, RangeBody stretchByOrder, RangeBody limit) {
+    private record SweepBodies(RangeBody rigid, RangeBody compliant, RangeBody stretchByOrder,
+                               RangeBody halfCompliant, RangeBody halfByOrder) {
+    }
+
+    /** Half: a stretched line's [2s, 0] residual of a colored sweep becomes [s, s] (XpbdSettings.stretchSmoothing). */
+    private static final float SMOOTHING_SHARE = 0.5f;
+
+    /**
+     * The colored distance sweep: each color by {@code bodies.rigid} or {@code bodies.compliant} over its constraint
+     * range, then the stretch limits by {@code limit} (null: none), then the extra stretch passes, then the
+     * smoothing's half pass if the settings ask for it.
+     */
+    private void coloredDistances(SweepBodies bodies, RangeBody limit) {
         for (int c = 0; c + 1 < distColorStart.length; c++) {
-            pool.parallelFor(distColorStart[c], distColorStart[c + 1], distColorRigid[c] ? rigid : compliant);
+            pool.parallelFor(distColorStart[c], distColorStart[c + 1],
+                    distColorRigid[c] ? bodies.rigid() : bodies.compliant());
         }
         projectLimits(limit);
+        int colors = stretchColorStart.length - 1;
         for (int pass = 1; pass < settings.stretchPasses(); pass++) {
-            for (int c = 0; c + 1 < stretchColorStart.length; c++) {
-                int from = stretchColorStart[c];
-                int to = stretchColorStart[c + 1];
-                if (from == to) {
-                    continue;
-                }
-                if (stretchColorContiguous[c]) {
-                    // the same projections as stretchByOrder's (multiplier path), over the run in storage
-                    int first = stretchOrder[from];
-                    pool.parallelFor(first, first + (to - from), compliant);
-                } else {
-                    pool.parallelFor(from, to, stretchByOrder);
-                }
+            stretchPass(bodies.compliant(), bodies.stretchByOrder(), colors);
+        }
+        if (settings.stretchSmoothing()) {
+            // the last stretch color is exact after its projection: half of one would move nothing
+            int last = colors - 1;
+            while (last >= 0 && stretchColorStart[last] == stretchColorStart[last + 1]) {
+                last--;
+            }
+            stretchPass(bodies.halfCompliant(), bodies.halfByOrder(), Math.max(last, 0));
+        }
+    }
+
+    /**
+     * The stretch constraints of colors [0, colors): a color's by {@code compliant} over their run in storage where
+     * they are one (a lattice color), else by {@code byOrder} over their places in {@link #stretchOrder}.
+     */
+    private void stretchPass(RangeBody compliant, RangeBody byOrder, int colors) {
+        for (int c = 0; c < colors; c++) {
+            int from = stretchColorStart[c];
+            int to = stretchColorStart[c + 1];
+            if (from == to) {
+                continue;
+            }
+            if (stretchColorContiguous[c]) {
+                int first = stretchOrder[from];
+                pool.parallelFor(first, first + (to - from), compliant);
+            } else {
+                pool.parallelFor(from, to, byOrder);
             }
         }
     }
@@ -820,6 +858,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      * default scene's samples).
      */
     private void projectDistances(int begin, int end) {
+        projectDistances(begin, end, 1f);
+    }
+
+    /** {@link #projectDistances(int, int)} with each multiplier step times {@code share} (1, or ½: the smoothing). */
+    private void projectDistances(int begin, int end, float share) {
         final float[] y = this.y;
         final float[] d = this.d;
         final float[] w = this.w;
@@ -851,6 +894,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             float len = (float) Math.sqrt(d2);
             float alpha = alphas[c];
             float dl = (rest[c] - len - alpha * lambdas[c]) / (wsum + alpha);
+            dl *= share;
             lambdas[c] += dl;
             float scale = dl / len;
             float sa = wa * scale;
@@ -865,6 +909,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     }
 
     private void projectDistance(int c) {
+        projectDistance(c, 1f);
+    }
+
+    /** One constraint's projection with its multiplier step times {@code share}. */
+    private void projectDistance(int c, float share) {
         int ia = distParticles[2 * c];
         int ib = distParticles[2 * c + 1];
         int a = 3 * ia;
@@ -878,7 +927,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         float dx = (y[b] - y[a]) + (dbx - dax);
         float dy = (y[b + 1] - y[a + 1]) + (dby - day);
         float dz = (y[b + 2] - y[a + 2]) + (dbz - daz);
-        float scale = distanceMultiplierStep(c, w[ia] + w[ib], dx * dx + dy * dy + dz * dz, 1f);
+        float scale = distanceMultiplierStep(c, w[ia] + w[ib], dx * dx + dy * dy + dz * dz, share);
         if (scale == 0f) {
             return;
         }
@@ -960,6 +1009,13 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private void projectStretchDistances(int begin, int end) {
         for (int k = begin; k < end; k++) {
             projectDistance(stretchOrder[k]);
+        }
+    }
+
+    /** The smoothing's half projections over places [begin, end) of {@link #stretchOrder}. */
+    private void smoothStretchDistances(int begin, int end) {
+        for (int k = begin; k < end; k++) {
+            projectDistance(stretchOrder[k], SMOOTHING_SHARE);
         }
     }
 
