@@ -214,7 +214,8 @@ class BenchCommandTest {
         // Jolt first, then each Weft setting, at the one size and thread count
         assertThat(peers.rows).extracting(r -> peers.cell(r, "engine") + " " + peers.cell(r, "setting"))
                 .containsExactly("jolt 10 iterations", "weft 6x1 dihedral", "weft 10x1 dihedral", "weft 6x1 distance",
-                        "weft 10x1 distance", "weft 10x1 isometric", "weft 4x1 distance, limits");
+                        "weft 10x1 distance", "weft 10x1 isometric",
+                        "weft 2x1 distance, 2 stretch passes, limits", "weft 3x1 distance, limits, smooth");
         double joltMs = peers.number(peers.rows.get(0), "ms_per_frame");
         for (List<String> row : peers.rows) {
             assertThat(peers.number(row, "particles")).isEqualTo(64);
@@ -231,7 +232,7 @@ class BenchCommandTest {
         assertThat(md).contains("| N | threads | engine | setting | ms/frame | Weft / Jolt |")
                 .contains("| 8 | 1 | Jolt | 10 iterations |");
         assertThat(err.toString().lines().reduce((x, y) -> y)).hasValueSatisfying(last ->
-                assertThat(last).startsWith("  7/7 (100 %)"));
+                assertThat(last).startsWith("  8/8 (100 %)"));
 
         // its flags only
         assertThat(weft("bench", "--peers", "--modes", "jacobi", "--out", tmp.toString())).isEqualTo(2);
