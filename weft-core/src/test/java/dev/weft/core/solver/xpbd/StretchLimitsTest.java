@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class StretchLimitsTest {
     private static final float FRAME = 1f / 60f;
 
-    private static Model hangingCloth(int side) {
+    /** A cloth hanging from its pinned top edge, inextensible, with distance bending (StretchSmoothingTest too). */
+    static Model hangingCloth(int side) {
         ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
         ModelObject c = b.addGridCloth(GridClothSpec.of("c", side, side, 1f, 1f)
                 .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]).withOrigin(-0.5f, 1f, 0f));
@@ -146,19 +147,8 @@ class StretchLimitsTest {
         XpbdSettings s = XpbdSettings.defaults().withStretchLimits(true);
         float[][] result = new float[2][];
         for (int lanes = 0; lanes < 2; lanes++) {
-            String before = System.getProperty("weft.noSimd");
-            System.setProperty("weft.noSimd", Boolean.toString(lanes == 0));
-            XpbdSolver solver;
             WorkerPool pool = new WorkerPool(2);
-            try {
-                solver = new XpbdSolver(s, pool);
-            } finally {
-                if (before == null) {
-                    System.clearProperty("weft.noSimd");
-                } else {
-                    System.setProperty("weft.noSimd", before);
-                }
-            }
+            XpbdSolver solver = LaneChoice.solver(s, pool, lanes == 1);
             try (pool; Simulation sim = new Simulation(m, State.atRest(m), solver, Environment.earth(), 4)) {
                 for (int f = 0; f < 30; f++) {
                     sim.advance(FRAME);

@@ -100,12 +100,7 @@ class StretchSmoothingTest {
     }
 
     private static Model hangingCloth(int side) {
-        ModelBuilder b = new ModelBuilder().bendingModel(BendingModel.DISTANCE);
-        ModelObject c = b.addGridCloth(GridClothSpec.of("c", side, side, 1f, 1f)
-                .withAxes(GridClothSpec.VERTICAL[0], GridClothSpec.VERTICAL[1]).withOrigin(-0.5f, 1f, 0f));
-        b.pinEdge(c, "top");
-        return b.build().withMaterial(mat -> mat.withStretch(Float.POSITIVE_INFINITY)
-                .withShear(Float.POSITIVE_INFINITY));
+        return StretchLimitsTest.hangingCloth(side);
     }
 
     private static double peakStrainOverTheLastHalfSecond(boolean smoothing) {
@@ -162,19 +157,8 @@ class StretchSmoothingTest {
         XpbdSettings s = XpbdSettings.defaults().withStretchSmoothing(true).withStretchLimits(true);
         float[][] result = new float[2][];
         for (int lanes = 0; lanes < 2; lanes++) {
-            String before = System.getProperty("weft.noSimd");
-            System.setProperty("weft.noSimd", Boolean.toString(lanes == 0));
-            XpbdSolver solver;
             WorkerPool pool = new WorkerPool(2);
-            try {
-                solver = new XpbdSolver(s, pool);
-            } finally {
-                if (before == null) {
-                    System.clearProperty("weft.noSimd");
-                } else {
-                    System.setProperty("weft.noSimd", before);
-                }
-            }
+            XpbdSolver solver = LaneChoice.solver(s, pool, lanes == 1);
             try (pool; Simulation sim = new Simulation(m, State.atRest(m), solver, Environment.earth(), 4)) {
                 for (int f = 0; f < 30; f++) {
                     sim.advance(FRAME);

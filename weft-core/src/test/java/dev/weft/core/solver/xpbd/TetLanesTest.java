@@ -61,21 +61,6 @@ class TetLanesTest {
         return b.build();
     }
 
-    /** A solver with the lanes (the default here) or without them (the property the kernels' factories read). */
-    private static XpbdSolver solver(XpbdSettings s, WorkerPool pool, boolean lanes) {
-        String before = System.getProperty("weft.noSimd");
-        System.setProperty("weft.noSimd", Boolean.toString(!lanes));
-        try {
-            return new XpbdSolver(s, pool);
-        } finally {
-            if (before == null) {
-                System.clearProperty("weft.noSimd");
-            } else {
-                System.setProperty("weft.noSimd", before);
-            }
-        }
-    }
-
     private static Environment floor() {
         return Environment.earth().withColliders(new Collider[] {PlaneCollider.floor(0f, 0.005f, 0.6f)});
     }
@@ -110,8 +95,8 @@ class TetLanesTest {
             Model m = block(poisson, hang);
             XpbdSettings s = XpbdSettings.defaults().withIterations(iterations);
             try (WorkerPool pool = new WorkerPool(1)) {
-                XpbdSolver scalar = solver(s, pool, false);
-                XpbdSolver lanes = solver(s, pool, true);
+                XpbdSolver scalar = LaneChoice.solver(s, pool, false);
+                XpbdSolver lanes = LaneChoice.solver(s, pool, true);
                 // 0.125 s at 240 Hz: the dropped block (0.05 m up) lands at ~0.1 s and is squeezed
                 State a = run(m, scalar, floor(), 30);
                 State b = run(m, lanes, floor(), 30);
@@ -139,7 +124,7 @@ class TetLanesTest {
         // no gravity, no floor: C = 0 everywhere, the shape left out at ‖E‖ = 0 and Δλ = 0, so nothing moves
         Model m = block(0.45f, false);
         try (WorkerPool pool = new WorkerPool(1)) {
-            XpbdSolver lanes = solver(XpbdSettings.defaults(), pool, true);
+            XpbdSolver lanes = LaneChoice.solver(XpbdSettings.defaults(), pool, true);
             State s = State.atRest(m);
             for (int k = 0; k < 10; k++) {
                 lanes.step(m, s, new Environment(new float[3], java.util.List.of()), 1f / 240f);
@@ -155,10 +140,10 @@ class TetLanesTest {
         XpbdSettings s = XpbdSettings.defaults().withIterations(1);
         State one;
         try (WorkerPool pool = new WorkerPool(1)) {
-            one = run(m, solver(s, pool, true), floor(), 30);
+            one = run(m, LaneChoice.solver(s, pool, true), floor(), 30);
         }
         try (WorkerPool pool = new WorkerPool(2)) {
-            XpbdSolver lanes = solver(s, pool, true);
+            XpbdSolver lanes = LaneChoice.solver(s, pool, true);
             pool.resetCounters();
             State two = run(m, lanes, floor(), 30);
             assertThat(lanes.tetrahedraInLanes()).isTrue();
@@ -180,7 +165,7 @@ class TetLanesTest {
         Model m = block(0.45f, false);
         long id = Thread.currentThread().getId();
         try (WorkerPool pool = new WorkerPool(1)) {
-            XpbdSolver lanes = solver(XpbdSettings.defaults().withIterations(1), pool, true);
+            XpbdSolver lanes = LaneChoice.solver(XpbdSettings.defaults().withIterations(1), pool, true);
             State s = State.atRest(m);
             Environment env = floor();
             // until C2 has compiled the lane parts (interpreted or C1-compiled, each vector is an object):

@@ -32,21 +32,6 @@ class XpbdLanesTest {
         return b.build();
     }
 
-    /** A solver with the lanes (the default here) or without them (the property the kernel's factory reads). */
-    private static XpbdSolver solver(XpbdSettings s, WorkerPool pool, boolean lanes) {
-        String before = System.getProperty("weft.noSimd");
-        System.setProperty("weft.noSimd", Boolean.toString(!lanes));
-        try {
-            return new XpbdSolver(s, pool);
-        } finally {
-            if (before == null) {
-                System.clearProperty("weft.noSimd");
-            } else {
-                System.setProperty("weft.noSimd", before);
-            }
-        }
-    }
-
     private static State run(Model m, XpbdSolver solver, Environment env, int steps) {
         State s = State.atRest(m);
         for (int k = 0; k < steps; k++) {
@@ -68,8 +53,8 @@ class XpbdLanesTest {
                     for (int passes = 1; passes <= 2; passes++) {
                         XpbdSettings s = XpbdSettings.defaults().withIterations(iterations).withStretchPasses(passes);
                         try (WorkerPool pool = new WorkerPool(1)) {
-                            XpbdSolver scalar = solver(s, pool, false);
-                            XpbdSolver lanes = solver(s, pool, true);
+                            XpbdSolver scalar = LaneChoice.solver(s, pool, false);
+                            XpbdSolver lanes = LaneChoice.solver(s, pool, true);
                             State a = run(m, scalar, ball, 120);
                             State b = run(m, lanes, ball, 120);
                             String what = material.stretchStiffness() + " N/m stretch, " + bending + ", " + iterations
@@ -103,10 +88,10 @@ class XpbdLanesTest {
         XpbdSettings s = XpbdSettings.defaults();
         State one;
         try (WorkerPool pool = new WorkerPool(1)) {
-            one = run(m, solver(s, pool, true), Environment.earth(), 60);
+            one = run(m, LaneChoice.solver(s, pool, true), Environment.earth(), 60);
         }
         try (WorkerPool pool = new WorkerPool(2)) {
-            XpbdSolver lanes = solver(s, pool, true);
+            XpbdSolver lanes = LaneChoice.solver(s, pool, true);
             pool.resetCounters();
             State two = run(m, lanes, Environment.earth(), 60);
             assertThat(lanes.distancesInLanes()).isTrue();
@@ -121,7 +106,7 @@ class XpbdLanesTest {
         // the Jacobi and Gauss–Seidel modes never use lanes; a colored grid does
         Model m = grid(16, Material.cloth(), BendingModel.DISTANCE);
         try (WorkerPool pool = new WorkerPool(1)) {
-            XpbdSolver jacobi = solver(XpbdSettings.defaults().withMode(IterationMode.JACOBI), pool, true);
+            XpbdSolver jacobi = LaneChoice.solver(XpbdSettings.defaults().withMode(IterationMode.JACOBI), pool, true);
             run(m, jacobi, Environment.earth(), 2);
             assertThat(jacobi.distancesInLanes()).isFalse();
         }
