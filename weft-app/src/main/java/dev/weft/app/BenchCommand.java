@@ -102,10 +102,12 @@ final class BenchCommand implements Callable<Integer> {
             + "--warmup F: frames of each run left out of its median frame time (default 60).")
     boolean peers;
 
-    @Option(names = "--setting", split = ",", paramLabel = "SxK[:BENDING[:P]][:limits]",
+    @Option(names = "--setting", split = ",", paramLabel = "SxK[:BENDING[:P]][:limits][:smooth]",
             description = "With --peers: Weft's rows instead of the default ones, e.g. 5x1:distance,6x1:isometric,"
                     + "8x1:distance:limits (S substeps of K iterations; bending dihedral, distance or isometric; P "
-                    + "stretch passes, default 1; limits: XPBD's stretch limits on).")
+                    + "stretch passes, default 1; limits: XPBD's stretch limits on; smooth: its stretch smoothing "
+                    + "on). With --peers --droop: the Weft settings whose strips droop, instead of 10x1 with each "
+                    + "bending model.")
     String[] settings;
 
     @Option(names = "--sweep", description = "With --peers: first find, per size and bending model (distance, "
@@ -158,7 +160,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new InvalidInputException("--sweep", "chooses Weft's settings itself: give --setting or --sweep, "
                     + "not both");
         }
-        if (settings != null && (!peers || droop)) {
+        if (settings != null && !peers) {
             throw new InvalidInputException("--setting", "applies with --peers only (weft bench --peers --setting "
                     + "5x1:distance)");
         }
@@ -340,17 +342,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new InvalidInputException("--warmup", "must be below the run's " + ClothScene.FRAMES
                     + " frames, got " + warmupFrames);
         }
-        List<WeftSetting> rows = WeftSetting.DEFAULTS;
-        if (settings != null) {
-            rows = new ArrayList<>();
-            for (String text : settings) {
-                try {
-                    rows.add(WeftSetting.parse(text));
-                } catch (IllegalArgumentException e) {
-                    throw new InvalidInputException("--setting", e.getMessage());
-                }
-            }
-        }
+        List<WeftSetting> rows = settings == null ? WeftSetting.DEFAULTS : givenSettings();
         if (sweep) {
             return runSweep(out, peerSizes, repetitions, warmupFrames);
         }
@@ -433,13 +425,28 @@ final class BenchCommand implements Callable<Integer> {
             }
             rows = sizes[0];
         }
-        DroopBench bench = DroopBench.defaults(new DroopStrip(DroopStrip.DEFAULT_WIDTH, rows));
+        DroopStrip strip = new DroopStrip(DroopStrip.DEFAULT_WIDTH, rows);
+        DroopBench bench = settings == null ? DroopBench.defaults(strip) : new DroopBench(strip,
+                DroopBench.RIGIDITIES, PeersBench.DEFAULT_JOLT_ITERATIONS, givenSettings());
         ProgressBar progress = progress(bench.runs());
         try {
             return PeersDroopReport.run(out, outDir.resolve("bench"), bench, progress);
         } finally {
             progress.clear();
         }
+    }
+
+    /** The {@code --setting} texts, parsed; a bad one names the flag, the text and what is allowed. */
+    private List<WeftSetting> givenSettings() {
+        List<WeftSetting> rows = new ArrayList<>();
+        for (String text : settings) {
+            try {
+                rows.add(WeftSetting.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException("--setting", e.getMessage());
+            }
+        }
+        return rows;
     }
 
     /** Progress over {@code rows} measurements, on standard error (the tables go to standard output). */

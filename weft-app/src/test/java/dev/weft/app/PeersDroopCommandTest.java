@@ -56,6 +56,27 @@ class PeersDroopCommandTest {
     }
 
     @Test
+    void droopRunsTheWeftSettingsGiven(@TempDir Path tmp) throws IOException {
+        try {
+            JoltRuntime.ensureStarted();
+        } catch (PeerUnavailableException e) {
+            Assumptions.abort("Jolt Physics is not available here: " + e.getMessage());
+        }
+        int code = weft("bench", "--peers", "--droop", "--size", "2", "--setting", "3x1:distance:limits:smooth",
+                "--quiet", "--out", tmp.toString());
+        assertThat(code).as(err.toString()).isZero();
+        CsvTable csv = CsvTable.read(tmp.resolve("bench").resolve("droop.csv"));
+        int sweep = DroopBench.RIGIDITIES.length;
+        // Jolt's two bending types as always, then the one Weft setting over B = 0 and the sweep
+        assertThat(csv.rows).hasSize(2 * sweep + sweep + 1);
+        assertThat(csv.rows.subList(2 * sweep, csv.rows.size())).allSatisfy(row ->
+                assertThat(csv.cell(row, "setting")).startsWith("3x1 distance, limits, smooth, B = "));
+        assertThat(out.toString()).contains("Weft 3x1 distance, limits, smooth: the B that droops as Jolt's peers");
+        assertThat(weft("bench", "--peers", "--droop", "--setting", "3y1", "--out", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--setting: expected SxK[:BENDING[:P]][:limits][:smooth]");
+    }
+
+    @Test
     void droopTakesItsOwnFlagsOnly(@TempDir Path tmp) {
         assertThat(weft("bench", "--droop", "--out", tmp.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("--droop: applies with --peers only");
