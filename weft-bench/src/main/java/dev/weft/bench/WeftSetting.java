@@ -19,7 +19,9 @@ public record WeftSetting(int substeps, int iterations, int stretchPasses, Bendi
      * peak strain stay at or below Jolt's at N = 64 and 100: 5 × 1 peaks above it), 10 × 1 distance, and
      * 10 × 1 isometric (issue #17's lever 1: bending at about a distance constraint's cost), and the two cheapest
      * found under Jolt's strain at N = 64 and 100 with the stretch limits: 2 × 1 with two stretch passes (N = 64
-     * peaks at 6.36 % against Jolt's 6.66 %), and 3 × 1 with the smoothing (4.08 %, the margin).
+     * peaks at 6.36 % against Jolt's 6.66 %), and 3 × 1 with the smoothing (4.08 %, the margin). Those two bend
+     * more softly than Jolt's setting (their strips droop as Jolt's at 18 and 4.2 times its compliance,
+     * {@code --droop --setting}); 6 × 1 distance is the one at Jolt's bending stiffness.
      */
     public static final List<WeftSetting> DEFAULTS = List.of(
             new WeftSetting(6, 1, 1, BendingModel.DIHEDRAL),
