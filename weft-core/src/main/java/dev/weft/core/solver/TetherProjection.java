@@ -73,15 +73,24 @@ public final class TetherProjection {
             float dy = (y[p + 1] - y[a + 1]) + (d[p + 1] - d[a + 1]);
             float dz = (y[p + 2] - y[a + 2]) + (d[p + 2] - d[a + 2]);
             float d2 = dx * dx + dy * dy + dz * dz;
-            float max = maxLength[c];
-            // onto the sphere of radius max about the anchor; a tether within its length moves nothing (s = 0).
-            // Without a branch: on a hanging cloth about half the tethers are taut, a branch the CPU cannot
-            // predict (docs/viewer-speed.md)
-            float s = d2 > max * max ? max / (float) Math.sqrt(d2) - 1f : 0f;
+            // onto the sphere of radius max about the anchor; a tether within its length moves nothing (s = 0)
+            float s = taut(d2, maxLength[c]);
             d[p] += dx * s;
             d[p + 1] += dy * s;
             d[p + 2] += dz * s;
         }
+    }
+
+    /**
+     * The factor a tether of length {@code max} moves its particle by, along the anchor-to-particle vector whose squared
+     * length is {@code d2}: max/√d2 − 1 where that is negative (the tether is taut), else 0. Written as a minimum,
+     * without a branch: on a hanging cloth about half the tethers are taut, a branch the CPU cannot predict
+     * (docs/viewer-speed.md), and the vector lanes compute the same bits (the {@code MIN_NORMAL} floor makes a
+     * tether of length 0 with its particle on the anchor −1, which moves it by 0, rather than 0/0 = NaN; it changes
+     * nothing where d2 is a normal float).
+     */
+    public static float taut(float d2, float max) {
+        return Math.min(max / (float) Math.sqrt(Math.max(d2, Float.MIN_NORMAL)) - 1f, 0f);
     }
 
     /** As {@link #projectRange} on world positions x; writes x of the particle. */

@@ -34,6 +34,17 @@ interface SoaDistanceKernel {
      */
     void limit(int begin, int end);
 
+    /**
+     * Takes the tethers by slot: {@code anchorSlot[s]} the slot of slot s's pinned anchor ({@code s} itself for none)
+     * and {@code maxLength[s]} its length ({@link Float#MAX_VALUE} for none); one tether per particle at most.
+     */
+    void bindTethers(int[] anchorSlot, float[] maxLength);
+
+    /**
+     * The tethers of slots [begin, end): {@link dev.weft.core.solver.TetherProjection#projectRange}'s arithmetic on
+     * the axis arrays (a slot without a tether keeps its correction).
+     */
+    void tethers(int begin, int end);
 
     /**
      * The Vector API kernel where {@code jdk.incubator.vector} is in the boot layer (java --add-modules), else null;

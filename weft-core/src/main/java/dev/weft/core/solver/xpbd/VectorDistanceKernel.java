@@ -48,6 +48,59 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
         this.dz = dz;
     }
 
+    private int[] anchorSlot;
+    private float[] tetherMax;
+
+    @Override
+    public void bindTethers(int[] anchorSlot, float[] maxLength) {
+        this.anchorSlot = anchorSlot;
+        this.tetherMax = maxLength;
+    }
+
+    @Override
+    public void tethers(int begin, int end) {
+        int s = begin;
+        for (; s + WIDTH <= end; s += WIDTH) {
+            tetherLanes(s);
+        }
+        for (; s < end; s++) {
+            if (tetherMax[s] == Float.MAX_VALUE) {
+                continue;
+            }
+            int a = anchorSlot[s];
+            float px = dx[s];
+            float py = dy[s];
+            float pz = dz[s];
+            float ex = (yx[s] - yx[a]) + (px - dx[a]);
+            float ey = (yy[s] - yy[a]) + (py - dy[a]);
+            float ez = (yz[s] - yz[a]) + (pz - dz[a]);
+            float f = dev.weft.core.solver.TetherProjection.taut(ex * ex + ey * ey + ez * ez, tetherMax[s]);
+            dx[s] = px + ex * f;
+            dy[s] = py + ey * f;
+            dz[s] = pz + ez * f;
+        }
+    }
+
+    /** Slots s .. s + WIDTH − 1's tethers, their anchors gathered; a slot without one keeps its correction. */
+    private void tetherLanes(int s) {
+        FloatVector max = FloatVector.fromArray(LANES, tetherMax, s);
+        VectorMask<Float> none = max.compare(VectorOperators.EQ, Float.MAX_VALUE);
+        FloatVector px = FloatVector.fromArray(LANES, dx, s);
+        FloatVector py = FloatVector.fromArray(LANES, dy, s);
+        FloatVector pz = FloatVector.fromArray(LANES, dz, s);
+        // the anchors' corrections are not gathered: a pinned particle's is +0 throughout (it starts at +0 and every
+        // projection moves it by 0 · a finite step), and p − (+0) is p, bit for bit
+        FloatVector ex = FloatVector.fromArray(LANES, yx, s).sub(FloatVector.fromArray(LANES, yx, 0, anchorSlot, s)).add(px);
+        FloatVector ey = FloatVector.fromArray(LANES, yy, s).sub(FloatVector.fromArray(LANES, yy, 0, anchorSlot, s)).add(py);
+        FloatVector ez = FloatVector.fromArray(LANES, yz, s).sub(FloatVector.fromArray(LANES, yz, 0, anchorSlot, s)).add(pz);
+        FloatVector d2 = ex.mul(ex).add(ey.mul(ey)).add(ez.mul(ez));
+        // TetherProjection.taut, lane by lane
+        FloatVector f = max.div(d2.max(Float.MIN_NORMAL).sqrt()).sub(1f).min(0f);
+        px.add(ex.mul(f)).blend(px, none).intoArray(dx, s);
+        py.add(ey.mul(f)).blend(py, none).intoArray(dy, s);
+        pz.add(ez.mul(f)).blend(pz, none).intoArray(dz, s);
+    }
+
     private static final int RIGID = 0;
     private static final int COMPLIANT = 1;
     private static final int LIMIT = 2;

@@ -95,6 +95,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private int[] tetherParticles;
     private float[] tetherLength;
     private int[] tetherColorStart;
+    /** Whether the tethers run in the lanes, by slot, before the way back ({@link #bindTetherLanes}). */
+    private boolean tethersInLanes;
     /** The grid cloths' stretch limits where the settings ask for them, else null. */
     private StretchLimits limits;
     private float[] bendGradScratch;
@@ -166,6 +168,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     private final RangeBody toSoaFreshBody = this::toSoaFresh;
     private final RangeBody dToSoaBody = (b, e) -> transposeIn(d, dx, dy, dz, laneSlot, b, e);
     private final RangeBody fromSoaBody = this::fromSoa;
+    private final RangeBody tetherLanesBody = (b, e) -> soa.tethers(b, e);
 
     /** Self- and inter-cloth contact: off unless {@link #withParticleContacts} turned it on. */
     private ParticleContactSettings contactSettings;
@@ -327,8 +330,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     }
 
     private void sweep(int passes) {
+        // the tethers in the lanes where nothing runs between the distances and them
+        boolean tethersInLanes = this.tethersInLanes && (passes & (DISTANCES | TETHERS)) == (DISTANCES | TETHERS);
         if ((passes & DISTANCES) != 0) {
-            sweepDistances();
+            sweepDistances(tethersInLanes);
         }
         if ((passes & BENDING) != 0) {
             sweepBending();
@@ -337,18 +342,19 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             }
         }
         // tethers last: tried first (before the distances) on issue #17's cloth, the strain was no lower
-        if ((passes & TETHERS) != 0) {
+        if ((passes & TETHERS) != 0 && !tethersInLanes) {
             for (int c = 0; c + 1 < tetherColorStart.length; c++) {
                 pool.parallelFor(tetherColorStart[c], tetherColorStart[c + 1], tetherColorBody);
             }
         }
     }
 
-    private void sweepDistances() {
+    /** @param withTethers the lanes project the tethers too, after the distances (only where they are bound there) */
+    private void sweepDistances(boolean withTethers) {
         switch (settings.mode()) {
             case COLORED:
                 if (soaInUse) {
-                    sweepDistancesInLanes();
+                    sweepDistancesInLanes(withTethers);
                     break;
                 }
                 coloredDistances(scalarSweep, limitColorBody);
@@ -379,7 +385,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      * array per axis, in vector lanes where a color's constraints form runs: the same projections in the same
      * color order, so the same bits as the scalar loops.
      */
-    private void sweepDistancesInLanes() {
+    private void sweepDistancesInLanes(boolean withTethers) {
         int n = w.length;
         if (!ySoaCurrent) {
             // a step's first sweep: d is all zeros (the prediction, or a relaxation's begin, cleared it, and the
@@ -391,6 +397,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         }
         // bindLimitLanes puts the limits in the lanes' slots wherever the distances run there and there are any
         coloredDistances(laneSweep, limitsInLanes ? limitLanesBody : null);
+        if (withTethers) {
+            pool.parallelFor(0, n, tetherLanesBody);
+        }
         pool.parallelFor(0, n, fromSoaBody);
     }
 
@@ -619,6 +628,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             bindLimitLanes();
             bendGradScratch = new float[12];
             tetPass = new TetProjection(m, y, this.d, w, settings.mode(), pool, tetLanes);
+            bindTetherLanes(n);
             if (settings.mode() == IterationMode.JACOBI) {
                 distGather = new JacobiGather(distParticles, m.distanceIncidence());
                 bendGather = new JacobiGather(bendParticles, m.bendingIncidence());
@@ -742,6 +752,41 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         limitSoa.bind(slotted, max, laneW, null, null, runEnd);
         limitSoa.positions(yx, yy, yz, dx, dy, dz);
         limitsInLanes = true;
+    }
+
+    /**
+     * The tethers in vector lanes, by slot ({@link SoaDistanceKernel#tethers}), where that is the same as their pass
+     * after the distances: the distances run in lanes, nothing runs between them and the tethers (no bending
+     * stencils, no tetrahedra), every anchor is pinned (so no tether reads what another writes) and no particle has
+     * more than one tether (a particle's tethers in another color would need their order kept).
+     */
+    private void bindTetherLanes(int n) {
+        tethersInLanes = false;
+        int count = tetherLength.length;
+        if (!soaInUse || count == 0 || bendRest.length > 0 || !tetPass.isEmpty()) {
+            return;
+        }
+        int[] anchorAt = new int[n];
+        float[] max = new float[n];
+        for (int s = 0; s < n; s++) {
+            anchorAt[s] = s;
+            max[s] = Float.MAX_VALUE;
+        }
+        for (int t = 0; t < count; t++) {
+            int s = slotOf(tetherParticles[2 * t]);
+            if (w[tetherParticles[2 * t + 1]] != 0f || max[s] != Float.MAX_VALUE) {
+                return;
+            }
+            anchorAt[s] = slotOf(tetherParticles[2 * t + 1]);
+            max[s] = tetherLength[t];
+        }
+        soa.bindTethers(anchorAt, max);
+        tethersInLanes = true;
+    }
+
+    /** Whether the bound model's tethers run in vector lanes rather than as their own pass (tests). */
+    boolean tethersInLanes() {
+        return tethersInLanes;
     }
 
     private int slotOf(int particle) {

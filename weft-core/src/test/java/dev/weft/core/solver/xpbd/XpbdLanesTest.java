@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * is present, as in this test run) give the scalar loops' bits: lane by lane the same IEEE operations in the same
  * order, a skipped lane blended back unchanged. Checked on grid cloths (whose colors are rows of consecutive
  * particles) with rigid and compliant constraints, one and two stretch passes and iterations, dihedral and
- * distance bending, a collider; and on one and two threads with the work really split.
+ * distance bending (with distance bending the tethers run in the lanes too), a collider; and on one and two threads
+ * with the work really split.
  */
 class XpbdLanesTest {
     private static Model grid(int n, Material material, BendingModel bending) {
@@ -61,6 +62,10 @@ class XpbdLanesTest {
                                     + " iterations, " + passes + " stretch passes";
                             assertThat(lanes.distancesInLanes()).as(what).isTrue();
                             assertThat(scalar.distancesInLanes()).as(what).isFalse();
+                            // the tethers too, by slot, where nothing runs between the distances and them
+                            assertThat(m.tethers().count()).as(what).isGreaterThan(0);
+                            assertThat(lanes.tethersInLanes()).as(what).isEqualTo(bending == BendingModel.DISTANCE);
+                            assertThat(scalar.tethersInLanes()).as(what).isFalse();
                             // with each row's columns stored by residue mod 4 (LaneLayout) every color of a grid
                             // is runs: with dihedral bending every distance constraint, with distance bending all
                             // but the pieces of horizontal skip colors shorter than 8 on this small grid (measured
@@ -95,6 +100,7 @@ class XpbdLanesTest {
             pool.resetCounters();
             State two = run(m, lanes, Environment.earth(), 60);
             assertThat(lanes.distancesInLanes()).isTrue();
+            assertThat(lanes.tethersInLanes()).isTrue();
             assertThat(pool.rangesRunOnWorkers()).as("ranges run on the second thread").isGreaterThan(0L);
             assertThat(two.positions()).containsExactly(one.positions());
             assertThat(two.velocities()).containsExactly(one.velocities());
