@@ -58,7 +58,16 @@ public final class PositionStep {
     private float[] force;
     private Collider[] colliders = new Collider[0];
 
-    private final RangeBody predictBody = this::predict;
+    /** Run on each range right after its prediction, in the same pass (null: nothing). */
+    private RangeBody afterPredict;
+    /** Run on each range right before it settles, in the same pass (null: nothing). */
+    private RangeBody beforeSettle;
+    private final RangeBody predictBody = (b, e) -> {
+        predict(b, e);
+        if (afterPredict != null) {
+            afterPredict.run(b, e);
+        }
+    };
     private final RangeBody collideBody = this::collide;
     private final RangeBody collideInsideBody = (b, e) -> positions.collideRange(colliders, world, start, w, surface, b, e);
     private final RangeBody settleBody = (b, e) -> positions.settle(world, v, w, 1f / h, b, e);
@@ -66,6 +75,10 @@ public final class PositionStep {
             form == Damping.AFTER ? factor : null, b, e);
     private final RangeBody settleAndFinishBody = (b, e) -> positions.settleAndFinish(world, v, w, 1f / h,
             form == Damping.AFTER ? factor : null, b, e);
+    private final RangeBody firstThenSettleAndFinishBody = (b, e) -> {
+        beforeSettle.run(b, e);
+        settleAndFinishBody.run(b, e);
+    };
 
     public PositionStep(WorkerPool pool) {
         this.pool = pool;
@@ -109,6 +122,17 @@ public final class PositionStep {
      * N; the explicit mass-spring solver's springs) added to the force.
      */
     public void predict(State state, Environment env, float dt, Damping form, float[] particleForce) {
+        predict(state, env, dt, form, particleForce, null);
+    }
+
+    /**
+     * As {@link #predict(State, Environment, float, Damping, float[])}, with {@code then} (null: nothing) run on each
+     * range of particles right after its prediction, in the same pass: a solver's per-particle start of the step (its
+     * own layout of the predicted positions) without a second pass and a second wait for the threads. {@code then}
+     * may read and write only what belongs to the particles of its range.
+     */
+    public void predict(State state, Environment env, float dt, Damping form, float[] particleForce, RangeBody then) {
+        afterPredict = then;
         force = particleForce;
         world = state.positions();
         v = state.velocities();
@@ -153,10 +177,24 @@ public final class PositionStep {
      * mass-spring step is several of these).
      */
     public void finish(State state, ParticleContacts contacts, boolean collidersAfter) {
+        finish(state, contacts, collidersAfter, null);
+    }
+
+    /**
+     * As {@link #finish(State, ParticleContacts, boolean)}, with {@code first} (null: nothing) run on each range of
+     * particles right before it settles: a solver's last per-particle pass (its corrections back from its own
+     * layout), in the same pass where nothing else runs between. {@code first} may read and write only what belongs
+     * to the particles of its range.
+     */
+    public void finish(State state, ParticleContacts contacts, boolean collidersAfter, RangeBody first) {
+        beforeSettle = first;
         if (contacts == null && colliders.length == 0) {
             // nothing moves the particles between the two passes: one pass, the same bits, a third less memory traffic
-            pool.parallelFor(0, n, settleAndFinishBody);
+            pool.parallelFor(0, n, first == null ? settleAndFinishBody : firstThenSettleAndFinishBody);
             return;
+        }
+        if (first != null) {
+            pool.parallelFor(0, n, first);
         }
         pool.parallelFor(0, n, settleBody);
         if (contacts != null) {

@@ -166,6 +166,18 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
                 }
             });
     private final RangeBody toSoaFreshBody = this::toSoaFresh;
+    private final RangeBody stepStartBody = this::stepStart;
+    /** The prediction's pass has put this step's start in the slots ({@link #stepStart}); the first sweep takes it. */
+    private boolean soaFresh;
+    /**
+     * Whether a step's last sweep may leave its corrections in the lanes for the settling pass to take back: nothing
+     * after the lane sweep reads them (no bending stencils, no tetrahedra, the tethers in the lanes or none).
+     */
+    private boolean wayBackDeferrable;
+    /** The sweep about to run is a step's last and {@link #wayBackDeferrable}. */
+    private boolean deferWayBack;
+    /** The last sweep left its corrections in the lanes: {@link #endStep} takes them back. */
+    private boolean wayBackDeferred;
     private final RangeBody dToSoaBody = (b, e) -> transposeIn(d, dx, dy, dz, laneSlot, b, e);
     private final RangeBody fromSoaBody = this::fromSoa;
     private final RangeBody tetherLanesBody = (b, e) -> soa.tethers(b, e);
@@ -241,8 +253,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         beginStep(m, state, env, dt); // resets the multipliers: the sweeps follow without iterate's second reset
         int passes = settings.tethers() ? ALL : DISTANCES | BENDING;
         for (int it = 0; it < settings.iterations(); it++) {
+            // the last sweep's corrections come back from the lanes in the settling pass (endStep)
+            deferWayBack = it == settings.iterations() - 1 && wayBackDeferrable;
             sweep(passes);
         }
+        deferWayBack = false;
         endStep(state);
     }
 
@@ -255,9 +270,16 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
     public void beginStep(Model m, State state, Environment env, float dt) {
         bind(m, state, dt);
         relaxing = false;
-        frame.predict(state, env, dt, Damping.AFTER);
-        ySoaCurrent = false;
-        clearMultipliers();
+        if (soaInUse) {
+            // the lanes' start of the step in the prediction's pass: one pass over the particles and one wait less
+            frame.predict(state, env, dt, Damping.AFTER, null, stepStartBody);
+            soaFresh = true;
+            ySoaCurrent = true;
+        } else {
+            frame.predict(state, env, dt, Damping.AFTER);
+            ySoaCurrent = false;
+            clearMultipliers();
+        }
         tetPass.begin(h);
     }
 
@@ -268,6 +290,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         relaxing = true;
         positions.begin(world);
         ySoaCurrent = false;
+        soaFresh = false;
         clearMultipliers();
         tetPass.begin(h);
     }
@@ -297,7 +320,9 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             return;
         }
         // colliders last, so that no particle ends the step inside a collider's thickness
-        frame.finish(state, contacts, true);
+        RangeBody first = wayBackDeferred ? fromSoaBody : null;
+        wayBackDeferred = false;
+        frame.finish(state, contacts, true, first);
         state.advance(h);
     }
 
@@ -311,6 +336,7 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         bind(m, state, dt);
         positions.begin(world);
         ySoaCurrent = false;
+        soaFresh = false;
         iterate(iterations, passes);
         positions.write(world, w, 0, m.particleCount());
     }
@@ -387,7 +413,10 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      */
     private void sweepDistancesInLanes(boolean withTethers) {
         int n = w.length;
-        if (!ySoaCurrent) {
+        if (soaFresh) {
+            // the prediction's pass put this step's start in the slots (stepStart)
+            soaFresh = false;
+        } else if (!ySoaCurrent) {
             // a step's first sweep: d is all zeros (the prediction, or a relaxation's begin, cleared it, and the
             // distances are the first pass), so its axis arrays are cleared instead of gathered
             pool.parallelFor(0, n, toSoaFreshBody);
@@ -400,7 +429,11 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
         if (withTethers) {
             pool.parallelFor(0, n, tetherLanesBody);
         }
-        pool.parallelFor(0, n, fromSoaBody);
+        if (deferWayBack) {
+            wayBackDeferred = true; // endStep's settling pass takes the corrections back first
+        } else {
+            pool.parallelFor(0, n, fromSoaBody);
+        }
     }
 
     /**
@@ -484,6 +517,22 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
      * The start of a step's lanes, where d is zero: particles [begin, end)'s y to their slots (the axis arrays),
      * slots [begin, end) of d cleared.
      */
+    /**
+     * The lanes' start of a step for particles [begin, end), run in the prediction's pass: their predicted positions
+     * to their slots and those slots' corrections cleared ({@link #toSoaFresh}), and the multipliers' share of the
+     * particles' range cleared (every range its proportional slice, so the ranges of a pass clear them all once).
+     */
+    private void stepStart(int begin, int end) {
+        toSoaFresh(begin, end);
+        int n = w.length;
+        clearSlice(distLambda, begin, end, n);
+        clearSlice(bendLambda, begin, end, n);
+    }
+
+    private static void clearSlice(float[] a, int begin, int end, int n) {
+        java.util.Arrays.fill(a, (int) ((long) a.length * begin / n), (int) ((long) a.length * end / n), 0f);
+    }
+
     private void toSoaFresh(int begin, int end) {
         transposeIn(y, yx, yy, yz, laneSlot, begin, end);
         java.util.Arrays.fill(dx, begin, end, 0f);
@@ -629,6 +678,8 @@ public final class XpbdSolver implements ParticleContactSolver, IterativeSolver 
             bendGradScratch = new float[12];
             tetPass = new TetProjection(m, y, this.d, w, settings.mode(), pool, tetLanes);
             bindTetherLanes(n);
+            wayBackDeferrable = soaInUse && bendRest.length == 0 && tetPass.isEmpty()
+                    && (tethersInLanes || tetherLength.length == 0 || !settings.tethers());
             if (settings.mode() == IterationMode.JACOBI) {
                 distGather = new JacobiGather(distParticles, m.distanceIncidence());
                 bendGather = new JacobiGather(bendParticles, m.bendingIncidence());
