@@ -14,6 +14,19 @@ import jdk.incubator.vector.VectorSpecies;
 final class VectorDistanceKernel implements SoaDistanceKernel {
     private static final VectorSpecies<Float> LANES = FloatVector.SPECIES_256;
     private static final int WIDTH = LANES.length();
+    /**
+     * 0, 1, …, WIDTH − 1: an overlapping last vector's lanes done before are those below the overlap (a compare, which
+     * compiles to one instruction where {@code indexInRange} with a negative offset took a slow path: JFR).
+     */
+    private static final FloatVector LANE_INDEX = FloatVector.fromArray(LANES, laneIndices(), 0);
+
+    private static float[] laneIndices() {
+        float[] j = new float[WIDTH];
+        for (int i = 0; i < WIDTH; i++) {
+            j[i] = i;
+        }
+        return j;
+    }
 
     private int[] pairs;
     private float[] rest;
@@ -79,14 +92,31 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
     }
 
     /**
-     * The tethers of slots [begin, end) eight at a time while eight remain, their anchors gathered; a slot without one
-     * keeps its correction. Returns where the whole vectors stopped.
+     * The tethers of slots [begin, end) eight at a time where there are at least eight (else none), their anchors
+     * gathered; a slot without one keeps its correction. Returns where the lanes stopped: {@code end}, or
+     * {@code begin}. The last vector ends at {@code end}, its lanes done by the vector before skipped (as in
+     * {@link #lanes}).
      */
     private int tetherLanes(int begin, int end) {
-        int s = begin;
-        for (; s + WIDTH <= end; s += WIDTH) {
+        int vectors = (end - begin) / WIDTH;
+        if (vectors == 0) {
+            return begin;
+        }
+        tetherLanes(begin, vectors, 0);
+        int rest = (end - begin) % WIDTH;
+        if (rest > 0) {
+            tetherLanes(end - WIDTH, 1, WIDTH - rest);
+        }
+        return end;
+    }
+
+    /** Slots s0 .. s0 + 8·vectors − 1's tethers, lanes below {@code doneBelow} in every vector skipped. */
+    private void tetherLanes(int s0, int vectors, int doneBelow) {
+        VectorMask<Float> done = LANE_INDEX.compare(VectorOperators.LT, (float) doneBelow);
+        int end = s0 + vectors * WIDTH;
+        for (int s = s0; s < end; s += WIDTH) {
             FloatVector max = FloatVector.fromArray(LANES, tetherMax, s);
-            VectorMask<Float> none = max.compare(VectorOperators.EQ, Float.MAX_VALUE);
+            VectorMask<Float> none = max.compare(VectorOperators.EQ, Float.MAX_VALUE).or(done);
             FloatVector px = FloatVector.fromArray(LANES, dx, s);
             FloatVector py = FloatVector.fromArray(LANES, dy, s);
             FloatVector pz = FloatVector.fromArray(LANES, dz, s);
@@ -102,7 +132,6 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
             py.add(ey.mul(f)).blend(py, none).intoArray(dy, s);
             pz.add(ez.mul(f)).blend(pz, none).intoArray(dz, s);
         }
-        return s;
     }
 
     private static final int RIGID = 0;
@@ -138,8 +167,16 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
                 int to = Math.min(end, stop);
                 int a = pairs[2 * c];
                 int offset = pairs[2 * c + 1] - a;
-                int k = lanes(c, to, a, offset, kind);
-                scalar(k, to, kind);
+                int vectors = (to - c) / WIDTH;
+                if (vectors == 0) {
+                    scalar(c, to, kind); // a run cut short by the range's end
+                } else {
+                    lanes(c, vectors, a, offset, kind, 0);
+                    int rest = (to - c) % WIDTH;
+                    if (rest > 0) {
+                        lanes(to - WIDTH, 1, a + (to - WIDTH - c), offset, kind, WIDTH - rest);
+                    }
+                }
                 c = to;
             } else {
                 // the constraints up to the next run (or the range's end) one at a time
@@ -154,15 +191,21 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
     }
 
     /**
-     * The run's constraints from {@code c} on, eight at a time while eight remain before {@code to}: constraint c + j's
-     * particles are first + j and first + j + offset. Returns where the whole vectors stopped. The loop is here, not around a
-     * call per vector: the body is too large for the compiler to inline, and a call per eight constraints cost
-     * (N = 64: the lane sweep took 13 % less time a frame this way).
+     * Constraints k0 .. k0 + 8·vectors − 1 of a run, eight at a time: constraint k0 + j's particles are first + j and
+     * first + j + offset. Lanes below {@code doneBelow} in every vector are skipped (their values stored back
+     * unchanged). {@link #run} calls it for a run's whole vectors (none skipped) and, where the run's length is not a
+     * multiple of eight, once more for one vector that ends at the run's end and overlaps the one before: its lanes
+     * already projected skipped (this thread's own values), so no constraint is projected twice, no particle outside
+     * the run is stored to, and none is left to the scalar loop (on issue #17's cloth at N = 64 those tails were 9 %
+     * of the constraints and 14 % of a frame's time). The loop is here, not around a call per vector: the body is too
+     * large for the compiler to inline, and a call per eight constraints cost (N = 64: the lane sweep took 13 % less
+     * time a frame this way); the skip mask is the loop's constant (a mask computed per vector, to move only the last
+     * one back, made N = 256 14-19 % slower).
      */
-    private int lanes(int c, int to, int first, int offset, int kind) {
-        int k = c;
-        for (; k + WIDTH <= to; k += WIDTH) {
-            int a = first + (k - c);
+    private void lanes(int k0, int vectors, int first, int offset, int kind, int doneBelow) {
+        VectorMask<Float> done = LANE_INDEX.compare(VectorOperators.LT, (float) doneBelow);
+        int end = k0 + vectors * WIDTH;
+        for (int k = k0, a = first; k < end; k += WIDTH, a += WIDTH) {
             int b = a + offset;
             FloatVector dax = FloatVector.fromArray(LANES, dx, a);
             FloatVector day = FloatVector.fromArray(LANES, dy, a);
@@ -178,7 +221,8 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
             FloatVector wsum = wa.add(wb);
             FloatVector d2 = ex.mul(ex).add(ey.mul(ey)).add(ez.mul(ez));
             // the scalar loop's "if (wsum == 0f || d2 < 1e-24f) continue": those lanes keep everything
-            VectorMask<Float> skip = wsum.compare(VectorOperators.EQ, 0f).or(d2.compare(VectorOperators.LT, 1e-24f));
+            VectorMask<Float> skip = wsum.compare(VectorOperators.EQ, 0f).or(d2.compare(VectorOperators.LT, 1e-24f))
+                    .or(done);
             FloatVector len = d2.sqrt();
             FloatVector r = FloatVector.fromArray(LANES, rest, k);
             if (kind == LIMIT) {
@@ -207,7 +251,6 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
             dby.add(sb.mul(ey)).blend(dby, skip).intoArray(dy, b);
             dbz.add(sb.mul(ez)).blend(dbz, skip).intoArray(dz, b);
         }
-        return k;
     }
 
     // two loops, not one with the flag inside: measured, the merged loop took 1.9-2.1 ms a frame against
