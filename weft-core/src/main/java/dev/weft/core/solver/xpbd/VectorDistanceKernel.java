@@ -94,8 +94,8 @@ final class VectorDistanceKernel implements SoaDistanceKernel {
     /**
      * The tethers of slots [begin, end) eight at a time where there are at least eight (else none), their anchors
      * gathered; a slot without one keeps its correction. Returns where the lanes stopped: {@code end}, or
-     * {@code begin}. The last vector ends at {@code end}, its lanes done by the vector before skipped (as in
-     * {@link #lanes}).
+     * {@code begin}. Where the count is not a multiple of eight, one more vector ends at {@code end}, its lanes done
+     * by the vector before skipped (as in {@link #lanes}).
      */
     private int tetherLanes(int begin, int end) {
         int vectors = (end - begin) / WIDTH;
