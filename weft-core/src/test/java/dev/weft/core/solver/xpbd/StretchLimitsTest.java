@@ -9,7 +9,6 @@ import dev.weft.core.model.Model;
 import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.State;
-import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.step.Environment;
@@ -121,17 +120,7 @@ class StretchLimitsTest {
         for (int c = 0; c + 1 < limits.colorStart.length; c++) {
             assertThat(limits.colorStart[c + 1] - limits.colorStart[c]).isGreaterThanOrEqualTo(WorkerPool.MIN_PARALLEL_ITEMS);
         }
-        float[][] result = new float[3][];
-        for (int t = 1; t <= 3; t++) { // 3 splits the ranges unevenly
-            try (WorkerPool pool = new WorkerPool(t);
-                 Simulation sim = new Simulation(m, State.atRest(m), new XpbdSolver(s, pool), Environment.earth(), 4)) {
-                for (int f = 0; f < 3; f++) {
-                    sim.advance(FRAME);
-                }
-                result[t - 1] = sim.state().positions().clone();
-                PoolChecks.assertEveryPassSplit(pool, t + " threads");
-            }
-        }
+        float[][] result = XpbdRuns.onOneTwoAndThreeThreads(m, s, 3);
         assertThat(result[1]).isEqualTo(result[0]);
         assertThat(result[2]).isEqualTo(result[0]);
     }
@@ -145,18 +134,7 @@ class StretchLimitsTest {
     void inVectorLanesTheLimitsGiveTheScalarPassesBits() {
         Model m = hangingCloth(48);
         XpbdSettings s = XpbdSettings.defaults().withStretchLimits(true);
-        float[][] result = new float[2][];
-        for (int lanes = 0; lanes < 2; lanes++) {
-            WorkerPool pool = new WorkerPool(2);
-            XpbdSolver solver = LaneChoice.solver(s, pool, lanes == 1);
-            try (pool; Simulation sim = new Simulation(m, State.atRest(m), solver, Environment.earth(), 4)) {
-                for (int f = 0; f < 30; f++) {
-                    sim.advance(FRAME);
-                }
-                assertThat(solver.limitsInLanes()).as("limits in lanes, run %d", lanes).isEqualTo(lanes == 1);
-                result[lanes] = sim.state().positions().clone();
-            }
-        }
+        float[][] result = XpbdRuns.scalarAndInLanes(m, s, 30, XpbdSolver::limitsInLanes, "limits in lanes");
         assertThat(result[1]).isEqualTo(result[0]);
     }
 

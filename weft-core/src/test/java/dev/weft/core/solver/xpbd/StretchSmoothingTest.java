@@ -13,7 +13,6 @@ import dev.weft.core.model.ModelBuilder;
 import dev.weft.core.model.ModelObject;
 import dev.weft.core.model.RopeSpec;
 import dev.weft.core.model.State;
-import dev.weft.core.parallel.PoolChecks;
 import dev.weft.core.parallel.WorkerPool;
 import dev.weft.core.sim.Simulation;
 import dev.weft.core.step.Environment;
@@ -135,17 +134,7 @@ class StretchSmoothingTest {
         // coarsest colors have fewer: StretchLimitsTest splits them at 256 x 256)
         Model m = hangingCloth(128);
         XpbdSettings s = XpbdSettings.defaults().withStretchSmoothing(true);
-        float[][] result = new float[3][];
-        for (int t = 1; t <= 3; t++) { // 3 splits the ranges unevenly
-            try (WorkerPool pool = new WorkerPool(t);
-                 Simulation sim = new Simulation(m, State.atRest(m), new XpbdSolver(s, pool), Environment.earth(), 4)) {
-                for (int f = 0; f < 3; f++) {
-                    sim.advance(FRAME);
-                }
-                result[t - 1] = sim.state().positions().clone();
-                PoolChecks.assertEveryPassSplit(pool, t + " threads");
-            }
-        }
+        float[][] result = XpbdRuns.onOneTwoAndThreeThreads(m, s, 3);
         assertThat(result[1]).isEqualTo(result[0]);
         assertThat(result[2]).isEqualTo(result[0]);
     }
@@ -155,18 +144,7 @@ class StretchSmoothingTest {
     void inVectorLanesTheSmoothingGivesTheScalarLoopsBits() {
         Model m = hangingCloth(48);
         XpbdSettings s = XpbdSettings.defaults().withStretchSmoothing(true).withStretchLimits(true);
-        float[][] result = new float[2][];
-        for (int lanes = 0; lanes < 2; lanes++) {
-            WorkerPool pool = new WorkerPool(2);
-            XpbdSolver solver = LaneChoice.solver(s, pool, lanes == 1);
-            try (pool; Simulation sim = new Simulation(m, State.atRest(m), solver, Environment.earth(), 4)) {
-                for (int f = 0; f < 30; f++) {
-                    sim.advance(FRAME);
-                }
-                assertThat(solver.distancesInLanes()).as("distances in lanes, run %d", lanes).isEqualTo(lanes == 1);
-                result[lanes] = sim.state().positions().clone();
-            }
-        }
+        float[][] result = XpbdRuns.scalarAndInLanes(m, s, 30, XpbdSolver::distancesInLanes, "distances in lanes");
         assertThat(result[1]).isEqualTo(result[0]);
     }
 
